@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { organizations } from '../db/schema.js';
+import { HttpError, forbidden, orgNotFound, unauthorized } from '../http/errors.js';
+import type { OrgRow } from '../types.js';
+import { resolveToken } from './tokens.js';
+
+const TOKEN_MESSAGES = {
+  unknown: '登录已失效，请重新登录',
+  expired: '登录已过期，请重新登录',
+  revoked: '登录已退出，请重新登录',
+  disabled: '账号已被停用',
+} as const;
+
+export const ORG_PAUSED = '该机构已停用';
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m ? m[1].trim() : null;
+}
+
+export async function findOrgByKey(app: FastifyInstance, key: string): Promise<OrgRow | null> {
+  const [row] = await app.database.db
+    .select({ id: organizations.id, key: organizations.key, name: organizations.name, is_pause: organizations.is_pause })
+    .from(organizations)
+    .where(eq(organizations.key, key))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The one place where access is decided (tenant isolation included). Each route declares
+ * `config.access`; a route without one is refused (and a test lists routes to keep it so).
+ * For `org` routes the `{org}` path segment is resolved here and the caller must be super
+ * or a manager of exactly that organisation; handlers then use `request.org.id` only.
+ */
+export function registerAccess(app: FastifyInstance): void {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('org', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!request.routeOptions.url) return; // 404 handler
+    if (!access) throw new HttpError(500, '服务器内部错误，请稍后重试');
+    if (access === 'public') return;
+
+    const orgKey = (request.params as Record<string, string> | undefined)?.org;
+    if (orgKey !== undefined && (access === 'publicOrg' || access === 'org')) {
+      const org = await findOrgByKey(app, orgKey);
+      if (!org) throw orgNotFound();
+      request.org = org;
+    }
+    if (access === 'publicOrg') return;
+
+    const token = bearer(request);
+    if (!token) throw unauthorized('请先进行登录');
+    const check = await resolveToken(app.database.db, token);
+    if (!check.ok) throw unauthorized(TOKEN_MESSAGES[check.reason]);
+    const caller = check.caller;
+    request.caller = caller;
+
+    if (access === 'authenticated') return;
+    if (access === 'super') {
+      if (caller.kind !== 'super') throw forbidden();
+      return;
+    }
+    // access === 'org': a super token is accepted everywhere and takes precedence.
+    if (caller.kind === 'super') return;
+    if (!request.org || caller.orgId !== request.org.id) throw forbidden();
+    if (request.org.is_pause) throw forbidden(ORG_PAUSED);
+  });
+}
+
+/** The organisation of an `org` route (set by the access hook). */
+export function orgOf(request: FastifyRequest): OrgRow {
+  if (!request.org) throw new HttpError(500, '服务器内部错误，请稍后重试');
+  return request.org;
+}
+
+export function callerOf(request: FastifyRequest) {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

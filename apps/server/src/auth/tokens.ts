@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { managers, organizations, supers, tokens } from '../db/schema.js';
+import type { RequestCaller } from '../types.js';
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+export interface Subject {
+  kind: 'super' | 'manager';
+  id: number;
+  orgId: number | null;
+  scope: string;
+}
+
+/** Issue an opaque 256-bit token; only its SHA-256 is stored. */
+export async function issueToken(db: Db, subject: Subject, ttlMs: number) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = Date.now() + ttlMs;
+  await db.insert(tokens).values({
+    token_hash: sha256(token),
+    subject_kind: subject.kind,
+    subject_id: subject.id,
+    scope: subject.scope,
+    org_id: subject.orgId,
+    expires_at: expiresAt,
+  });
+  return { access_token: token, endTime: expiresAt, expires_in: Math.floor(ttlMs / 1000) };
+}
+
+export type TokenCheck = { ok: true; caller: RequestCaller } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'disabled' };
+
+/** Resolve a bearer token to its caller, refusing expired, revoked and disabled subjects. */
+export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
+  const [row] = await db.select().from(tokens).where(eq(tokens.token_hash, sha256(token))).limit(1);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  if (row.expires_at <= Date.now()) return { ok: false, reason: 'expired' };
+  if (row.subject_kind === 'super') {
+    const [s] = await db.select({ id: supers.id, account: supers.account, is_pause: supers.is_pause }).from(supers).where(eq(supers.id, row.subject_id));
+    if (!s || s.is_pause) return { ok: false, reason: 'disabled' };
+    return { ok: true, caller: { kind: 'super', id: s.id, type: 'super', orgId: null, tokenId: row.id, account: s.account } };
+  }
+  const [m] = await db
+    .select({ id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause, org_pause: organizations.is_pause })
+    .from(managers)
+    .innerJoin(organizations, eq(organizations.id, managers.org_id))
+    .where(eq(managers.id, row.subject_id));
+  if (!m || m.is_pause || m.org_pause) return { ok: false, reason: 'disabled' };
+  return { ok: true, caller: { kind: 'manager', id: m.id, type: m.type, orgId: m.org_id, tokenId: row.id, account: m.account } };
+}
+
+export async function revokeToken(db: Db, tokenId: number): Promise<void> {
+  await db.update(tokens).set({ revoked_at: nowSec() }).where(eq(tokens.id, tokenId));
+}
+
+/** Revoke every live token of some subjects (disabling or deleting them). */
+export async function revokeSubjects(db: Db, kind: 'super' | 'manager', ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(tokens)
+    .set({ revoked_at: nowSec() })
+    .where(and(eq(tokens.subject_kind, kind), sql`${tokens.subject_id} in ${ids}`, isNull(tokens.revoked_at)));
+}
+
+/** Revoke the tokens of every manager of some organisations (disabling or deleting an organisation). */
+export async function revokeOrganizations(db: Db, orgIds: number[]): Promise<void> {
+  if (orgIds.length === 0) return;
+  await db
+    .update(tokens)
+    .set({ revoked_at: nowSec() })
+    .where(and(eq(tokens.subject_kind, 'manager'), sql`${tokens.org_id} in ${orgIds}`, isNull(tokens.revoked_at)));
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { TOKEN_TTL_MS_DEFAULT } from './constants.js';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded database. */
+  databaseUrl?: string;
+  adminAccount: string;
+  adminPassword?: string;
+  loginCaptcha: boolean;
+  tokenTtlMs: number;
+  logLevel: string;
+  /** Folder of the built web app; served with history-mode fallback when it exists. */
+  webDist?: string;
+  /** Seed demo data on first start. */
+  seedOnFirstStart: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Configuration from environment variables (documented in the README). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const captcha = (env.LOGIN_CAPTCHA ?? 'on').toLowerCase();
+  if (captcha !== 'on' && captcha !== 'off') throw new ConfigError('LOGIN_CAPTCHA must be on or off');
+  if (captcha === 'off' && env.NODE_ENV === 'production') {
+    throw new ConfigError('LOGIN_CAPTCHA=off is refused when NODE_ENV=production');
+  }
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('PORT must be a port number');
+  const ttl = Number(env.TOKEN_TTL_MS ?? TOKEN_TTL_MS_DEFAULT);
+  if (!Number.isFinite(ttl) || ttl <= 0) throw new ConfigError('TOKEN_TTL_MS must be a positive number');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminAccount: env.ADMIN_ACCOUNT ?? 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    loginCaptcha: captcha === 'on',
+    tokenTtlMs: ttl,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: env.WEB_DIST,
+    seedOnFirstStart: env.SEED !== 'off',
+  };
+}

@@ -1,0 +1,34 @@
+import type { ListData, PageQuery } from '@huodong/domain';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@huodong/domain';
+
+export interface Page {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+export function pageOf(query: PageQuery): Page {
+  const page = query.page ?? 1;
+  const perPage = Math.min(query.page_size ?? query['per-page'] ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+/** The list envelope's data (spec §3): items, _links (self, first, prev, next, last), _meta. */
+export function listData<T>(items: T[], total: number, page: Page, url: string): ListData<T> {
+  const pageCount = Math.max(1, Math.ceil(total / page.perPage));
+  const href = (p: number) => {
+    const u = new URL(url, 'http://x');
+    u.searchParams.delete('reflesh');
+    u.searchParams.set('page', String(p));
+    u.searchParams.set('page_size', String(page.perPage));
+    return { href: u.pathname + u.search };
+  };
+  const links: ListData<T>['_links'] = { self: href(page.page) };
+  if (total > 0) {
+    links.first = href(1);
+    links.last = href(pageCount);
+    if (page.page > 1) links.prev = href(Math.min(page.page - 1, pageCount));
+    if (page.page < pageCount) links.next = href(page.page + 1);
+  }
+  return { items, _links: links, _meta: { totalCount: total, pageCount, currentPage: page.page, perPage: page.perPage } };
+}

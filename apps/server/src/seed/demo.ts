@@ -1,0 +1,9 @@
+import type { SeedClient } from './seed.js';
+
+/** One step of demo data; returns how many rows it made. Families add their steps here. */
+export interface SeedStep {
+  name: string;
+  run(client: SeedClient): Promise<number>;
+}
+
+export const demoSteps: SeedStep[] = [];

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { meta, supers } from '../db/schema.js';
+import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { issueToken, revokeToken, sha256 } from '../auth/tokens.js';
+import { tokens } from '../db/schema.js';
+import { demoSteps } from './demo.js';
+
+/** The first super administrator: ADMIN_ACCOUNT with ADMIN_PASSWORD, or a generated password shown once. */
+export async function ensureSuperAdmin(db: Db, config: AppConfig): Promise<{ created: boolean; account: string; password?: string }> {
+  const [{ n }] = await db.select({ n: count() }).from(supers);
+  if (n > 0) return { created: false, account: config.adminAccount };
+  const password = config.adminPassword ?? generatePassword();
+  await db.insert(supers).values({ account: config.adminAccount, password_hash: await hashPassword(password), real_name: '平台管理员' });
+  return { created: true, account: config.adminAccount, password };
+}
+
+/** Calls the API as the first super administrator: demo data goes through the same code paths as real data. */
+export interface SeedClient {
+  post<T = any>(url: string, body?: unknown): Promise<T>;
+  get<T = any>(url: string): Promise<T>;
+}
+
+async function asSuper(app: FastifyInstance): Promise<{ client: SeedClient; done: () => Promise<void> }> {
+  const db = app.database.db;
+  const [admin] = await db.select().from(supers).orderBy(supers.id).limit(1);
+  const issued = await issueToken(db, { kind: 'super', id: admin.id, orgId: null, scope: 'super' }, 10 * 60 * 1000);
+  const headers = { authorization: `Bearer ${issued.access_token}` };
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res = await app.inject({ method, url, headers, payload: body as never });
+    const json = res.json();
+    if (json.code !== 200) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${json.message}`);
+    return json.data;
+  };
+  const [row] = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.token_hash, sha256(issued.access_token)));
+  return {
+    client: { post: (url, body) => call('POST', url, body ?? {}), get: (url) => call('GET', url) },
+    done: () => revokeToken(db, row.id),
+  };
+}
+
+export async function seedDemo(app: FastifyInstance): Promise<Record<string, number>> {
+  const { client, done } = await asSuper(app);
+  try {
+    const summary: Record<string, number> = {};
+    for (const step of demoSteps) summary[step.name] = await step.run(client);
+    await app.database.db.insert(meta).values({ key: 'seeded', value: String(Date.now()) }).onConflictDoNothing();
+    return summary;
+  } finally {
+    await done();
+  }
+}
+
+/** First start only: demo data when the database has never been seeded. */
+export async function seedDemoIfEmpty(app: FastifyInstance): Promise<void> {
+  const [row] = await app.database.db.select().from(meta).where(eq(meta.key, 'seeded'));
+  if (row) return;
+  const summary = await seedDemo(app);
+  app.log.info({ summary }, 'demo data seeded');
+}

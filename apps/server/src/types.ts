@@ -1,0 +1,40 @@
+import type { Caller } from '@huodong/domain';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+
+/**
+ * Who may call a route. Every route declares one; the access hook (auth/access.ts) enforces it,
+ * and a test fails when a route has none.
+ * - public: no token; `publicOrg`: no token, but the `{org}` in the path must exist;
+ * - authenticated: any valid token; super: a super token; org: super, or a manager of `{org}`.
+ */
+export type Access = 'public' | 'publicOrg' | 'authenticated' | 'super' | 'org';
+
+export interface OrgRow {
+  id: number;
+  key: string;
+  name: string;
+  is_pause: number;
+}
+
+export interface RequestCaller extends Caller {
+  tokenId: number;
+  account: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+  }
+  interface FastifyRequest {
+    caller: RequestCaller | null;
+    /** The organisation of the `{org}` path segment, resolved and checked by the access hook. */
+    org: OrgRow | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    /** The handler sends its own body (files); the envelope is not applied. */
+    rawBody?: boolean;
+  }
+}

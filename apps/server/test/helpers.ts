@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { captchas, managers, organizations, supers } from '../src/db/schema.js';
+import { hashPassword } from '../src/auth/passwords.js';
+
+export const SUPER_PASSWORD = 'Super#Pass1';
+export const MANAGER_PASSWORD = 'Manager#Pass1';
+
+/** A fresh database for one test file: a copy of the migrated template. */
+export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `huodong_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: u.toString() });
+    return Object.assign(database, {
+      async dispose() {
+        await database.close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`drop database if exists "${name}" with (force)`);
+        await a.end();
+      },
+    });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-t-'));
+  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  const database = await openDatabase({ dataDir: dir });
+  return Object.assign(database, {
+    async dispose() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface Json<T = any> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+  res: LightMyRequestResponse;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  /** HTTP through the real app (inject), returning the parsed envelope. */
+  call<T = any>(method: string, url: string, opts?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Json<T>>;
+  /** A super administrator's token (account `root`). */
+  superToken: string;
+  /** Create an organisation row directly (fixture) and return it. */
+  org(key: string, extra?: Partial<typeof organizations.$inferInsert>): Promise<typeof organizations.$inferSelect>;
+  /** Create a manager of an organisation directly (fixture). */
+  manager(orgId: number, account: string, type?: string): Promise<typeof managers.$inferSelect>;
+  /** Sign in through the API (reads the real captcha code from the database). */
+  login(account: string, password: string, org?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function testApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config: AppConfig = { ...loadConfig({}), dataDir: '/nonexistent', loginCaptcha: true, logLevel: 'silent', webDist: '/nonexistent', ...overrides };
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  const db = database.db;
+
+  const call: TestApp['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await app.inject({ method: method as never, url, headers, payload: opts.body as never });
+    let body: any = {};
+    try {
+      body = res.json();
+    } catch {
+      body = { code: res.statusCode, message: res.body, data: null };
+    }
+    return { status: res.statusCode, code: body.code, message: body.message, data: body.data, res };
+  };
+
+  const login = async (account: string, password: string, org?: string) => {
+    const prefix = org ? `/v1/${org}` : '/v1';
+    const cap = await call('POST', `${prefix}/login/verificationCode`);
+    const [row] = await db.select().from(captchas).where(eq(captchas.key, cap.data.key));
+    const res = await call('POST', `${prefix}/login`, { body: { account, password, key: cap.data.key, code: row.code } });
+    if (res.status !== 200) throw new Error(`login ${account}@${org ?? 'super'} failed: ${res.status} ${res.message}`);
+    return res.data.access_token as string;
+  };
+
+  await db.insert(supers).values({ account: 'root', password_hash: await hashPassword(SUPER_PASSWORD), real_name: '测试超管' });
+  const superToken = await login('root', SUPER_PASSWORD);
+
+  return {
+    app,
+    database,
+    db,
+    call,
+    superToken,
+    login,
+    async org(key, extra = {}) {
+      const [o] = await db.insert(organizations).values({ key, name: `${key}机构`, ...extra }).returning();
+      return o;
+    },
+    async manager(orgId, account, type = 'admin') {
+      const [m] = await db
+        .insert(managers)
+        .values({ org_id: orgId, account, password_hash: await hashPassword(MANAGER_PASSWORD), real_name: account, type })
+        .returning();
+      return m;
+    },
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './api.js';
+export * from './routes.js';
+export * from './resource.js';
+export * from './resources/index.js';
+export * from './rules/index.js';

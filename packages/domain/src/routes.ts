@@ -1,0 +1,256 @@
+/**
+ * The one route table (spec §2). The web router and the server menu both read it.
+ * `path` is relative to `/{org}/`; `scope` says which kind of back office owns the page
+ * ('both' = super and organisations). `page: true` marks routes whose page is built:
+ * only those are routed and shown in the menu.
+ */
+export type RouteScope = 'super' | 'organ' | 'both';
+
+export interface MenuGroup {
+  key: string;
+  title: string;
+  scope: RouteScope;
+}
+
+export interface RouteDef {
+  path: string;
+  title: string;
+  scope: RouteScope;
+  login: boolean;
+  /** Menu group key; absent = not in the side menu (detail and sub pages). */
+  group?: string;
+  /** The page is built and routed. */
+  page?: boolean;
+  /** Only an organisation administrator (manager type `admin`) or super may open it. */
+  adminOnly?: boolean;
+}
+
+export const MENU_GROUPS: MenuGroup[] = [
+  { key: 'home', title: '首页', scope: 'both' },
+  { key: 'org', title: '机构管理', scope: 'super' },
+  { key: 'account', title: '账号管理', scope: 'super' },
+  { key: 'system', title: '系统设置', scope: 'both' },
+  { key: 'activity', title: '活动管理', scope: 'both' },
+  { key: 'check', title: '审核管理', scope: 'both' },
+  { key: 'score', title: '积分管理', scope: 'organ' },
+  { key: 'question', title: '题库管理', scope: 'both' },
+  { key: 'case', title: '阅读案例', scope: 'both' },
+  { key: 'digital', title: '数字资源', scope: 'super' },
+  { key: 'review', title: '专家评审', scope: 'super' },
+  { key: 'blacklist', title: '黑名单', scope: 'organ' },
+  { key: 'count', title: '数据统计', scope: 'both' },
+];
+
+const r = (path: string, title: string, scope: RouteScope, group?: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  title,
+  scope,
+  login: true,
+  group,
+  ...extra,
+});
+
+const act = (name: string, title: string, inMenu = false) => r(`adminAct/${name}`, title, 'organ', inMenu ? 'activity' : undefined);
+const count = (name: string, title: string) => r(`adminCount/adminActCount/${name}`, title, 'organ');
+
+export const ROUTES: RouteDef[] = [
+  // Open routes (spec §2: no login requirement)
+  { path: 'login', title: '登录', scope: 'both', login: false, page: true },
+  { path: 'errorPage', title: '错误', scope: 'both', login: false, page: true },
+  { path: 'alter/viewCount', title: '浏览统计', scope: 'both', login: false },
+  { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false },
+  { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false },
+
+  r('functionIndex', '功能导航', 'both', 'home', { page: true }),
+  r('index', '数据概览', 'both', 'home', { page: true }),
+
+  // Organisation activities
+  act('adminOri', '原创作品活动', true),
+  act('adminOriWork', '原创作品'),
+  act('adminOriginalMix', '多类型原创活动', true),
+  act('adminOriMixWork', '多类型原创作品'),
+  act('adminEva', '投票评论活动', true),
+  act('adminEvaWork', '投票评论作品'),
+  act('adminContest', '知识竞赛', true),
+  act('adminContestWork', '竞赛题目'),
+  act('adminContestPro', '进阶知识竞赛', true),
+  act('adminContestProWork', '进阶竞赛关卡'),
+  act('adminContestProQuestion', '进阶竞赛题目'),
+  act('adminSurvey', '问卷调查', true),
+  act('adminSurveyWork', '问卷题目'),
+  act('adminOffline', '线下活动', true),
+  act('adminOfflineWork', '线下活动报名'),
+  act('adminOfflines', '系列线下活动', true),
+  act('adminOfflinesList', '系列活动场次'),
+  act('adminOfflinesListWork', '场次报名'),
+  act('adminThirdParty', '第三方活动', true),
+  act('adminReadClock', '阅读打卡', true),
+  act('adminReadClockRecord', '打卡记录'),
+  act('adminReadClockSource', '打卡资源'),
+  act('adminIntegral', '扫码积分', true),
+  act('adminIntegralWork', '积分记录'),
+  act('adminLecture', '点播讲座', true),
+  act('adminLectureWork', '讲座视频'),
+  r('adminActGroup', '活动分类', 'organ', 'activity'),
+  r('adminActGroupList', '分类活动', 'organ'),
+  r('adminCase', '阅读案例', 'organ', 'case'),
+  r('adminCase/adminpdfDetail', '案例详情', 'organ'),
+  r('adminpdfDetail', '案例详情', 'organ'),
+  r('adminManager', '管理员管理', 'organ', 'system', { adminOnly: true }),
+
+  r('adminCheck/adminCheckAct', '作品审核', 'organ', 'check'),
+  r('adminCheck/adminCheckAct/adminCheckWorkIndex', '作品审核详情', 'organ'),
+  r('adminCheck/adminCheckAct/adminCheckProgramIndex', '节目审核详情', 'organ'),
+  r('adminCheck/adminCheckAct/adminCheckMarkIndex', '打卡审核详情', 'organ'),
+  r('adminCheck/adminCheckContest', '竞赛审核', 'organ', 'check'),
+  r('adminCheck/adminCheckContest/adminCheckContestWorkIndex', '竞赛审核详情', 'organ'),
+  r('adminCheck/adminCheckOffline', '线下活动审核', 'organ', 'check'),
+  r('adminCheck/adminCheckOffline/adminCheckOfflineWorkIndex', '线下活动审核详情', 'organ'),
+
+  r('adminScore/adminCheckIntegral', '积分审核', 'organ', 'score'),
+  r('adminScore/adminCheckIntegral/adminCheckIntegralWork', '积分审核详情', 'organ'),
+  r('adminScore/adminIntegralList', '积分列表', 'organ', 'score'),
+  r('adminScore/adminIntRule', '积分规则', 'organ', 'score'),
+
+  r('adminQuestion/adminCategory', '题目分类', 'organ', 'question'),
+  r('adminQuestion/adminQuestionManage', '机构题库', 'organ', 'question'),
+  r('adminQuestion/adminPublicQuestionManage', '公共题库', 'organ', 'question'),
+
+  r('adminSystem/adminCarousel', '轮播图', 'organ', 'system'),
+  r('adminSystem/adminIndexConfig', '首页配置', 'organ', 'system'),
+  r('adminSystem/adminReadingShow', '阅读展示', 'organ', 'system'),
+  r('adminSystem/adminTag', '标签管理', 'organ', 'system'),
+  r('adminSystem/adminRule', '规则设置', 'organ', 'system'),
+  r('adminSystem/adminQuick', '快捷回复', 'organ', 'system'),
+  r('adminSystem/adminScope', '范围设置', 'super', 'system'),
+  r('adminSystem/adminOfflineAddress', '线下活动地址', 'organ', 'system'),
+
+  r('adminCount/adminActCount', '活动统计', 'organ', 'count'),
+  count('actCountMore', '活动统计详情'),
+  count('actCountOri', '原创作品统计'),
+  count('actCountLecture', '讲座统计'),
+  count('actCountOriMore', '原创作品统计详情'),
+  count('actCountOriDownload', '原创作品下载'),
+  count('actCountOriProgramload', '节目下载'),
+  count('actCountEva', '投票评论统计'),
+  count('actCountEvaMore', '投票评论统计详情'),
+  count('actCountEvaSourceMore', '评选来源统计'),
+  count('actCountEvaDownload', '投票评论下载'),
+  count('actCountContest', '知识竞赛统计'),
+  count('actCountContestMore', '知识竞赛统计详情'),
+  count('actCountContestDownload', '知识竞赛下载'),
+  count('actCountSurvey', '问卷统计'),
+  count('actCountSurveySubQues', '问卷主观题'),
+  count('actCountSurveyPaper', '问卷答卷'),
+  count('actCountOffline', '线下活动统计'),
+  count('actCountOffineS', '系列线下活动统计'),
+  count('actCountOfflineMore', '线下活动统计详情'),
+  count('actCountTrain', '培训统计'),
+  count('actCountTrain/actCountTrainPaper', '培训答卷'),
+  count('thirdPartyCount', '第三方活动统计'),
+  count('actCountRead', '阅读打卡统计'),
+  count('actCountReadRecord', '打卡记录统计'),
+  count('actCountOriMix', '多类型原创统计'),
+  count('actCountOriMixDownload', '多类型原创下载'),
+  count('actCountIntegral', '扫码积分统计'),
+  r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
+  r('adminCount/adminUserCount', '用户统计', 'organ', 'count'),
+  r('adminCount/adminUserCount/adminUserCountMore', '用户统计详情', 'organ'),
+  r('adminCount/adminQuesCount', '答题统计', 'organ', 'count'),
+  r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count'),
+
+  // Platform (super) pages
+  r('actManage', '活动管理', 'super', 'activity'),
+  r('orgManage', '机构管理', 'super', 'org'),
+  r('manage/superManage', '超级管理员', 'super', 'account'),
+  r('manage/adminManage', '机构管理员', 'super', 'account'),
+  r('manage/adminOrgManage', '管理员机构', 'super', 'account'),
+  r('manage/sellerManage', '销售人员', 'super', 'account'),
+  r('system/moduleManage', '模块管理', 'super', 'system'),
+  r('system/systemTag', '系统标签', 'super', 'system'),
+  r('system/quickReply', '快捷回复', 'super', 'system'),
+  r('checkManage', '审核管理', 'super', 'check'),
+
+  r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist'),
+  r('adminBlacklist/adminBlackconfig', '黑名单设置', 'organ', 'blacklist'),
+
+  r('digitalResources/adminDigital', '数字资源', 'super', 'digital'),
+  r('digitalResources/adminDigitalGroup', '资源分组', 'super', 'digital'),
+  r('digitalResources/adminDigitalGroupSource', '分组资源', 'super'),
+
+  r('caseManage', '阅读案例', 'super', 'case'),
+  r('caseManage/pdfDetail', '案例详情', 'super'),
+  r('pdfDetail', '案例详情', 'super'),
+
+  r('questionManage/categoryManage', '题目分类', 'super', 'question'),
+  r('questionManage/publicQuestion', '公共题库', 'super', 'question'),
+  r('questionManage/orgQuestion', '机构题库', 'super', 'question'),
+  r('questionManage/orgQuestList', '机构题目', 'super'),
+  r('questionManage/typeClassMana', '题型分类', 'super', 'question'),
+  r('questionManage/defaultRule', '默认规则', 'super', 'question'),
+
+  r('review/adminExpertAct', '评审活动', 'super', 'review'),
+  r('review/adminExpertAct/worksManage', '评审作品', 'super'),
+  r('review/adminExpertAdmin', '评审专家', 'super', 'review'),
+
+  r('statistics/orgCount', '机构统计', 'super', 'count'),
+  r('statistics/ActCount', '活动统计', 'super', 'count'),
+  r('statistics/ActCount/staticActivity', '活动数量统计', 'super'),
+  r('statistics/ActCount/staticCreation', '作品统计', 'super'),
+  r('statistics/ActCount/staticLike', '点赞统计', 'super'),
+  r('statistics/ActCount/staticComment', '评论统计', 'super'),
+  r('statistics/userCount', '用户统计', 'super', 'count'),
+  r('statistics/userCount/staticUsers', '用户数量统计', 'super'),
+  r('statistics/orgstatistics', '机构数据', 'super', 'count'),
+  r('statistics/quesCount', '答题统计', 'super', 'count'),
+  r('statistics/quesCount/staticOrgQuestion', '机构答题统计', 'super'),
+  r('statistics/pieChart', '分布图', 'super'),
+];
+
+/** Pages whose page component is built. Later issues add to this set when they build a page. */
+export const BUILT_PAGES = new Set<string>(['login', 'errorPage', 'functionIndex', 'index']);
+
+export function isBuilt(route: RouteDef): boolean {
+  return !!route.page || BUILT_PAGES.has(route.path);
+}
+
+export const SUPER_SCOPE = 'super';
+
+/** Does a route belong to the kind of back office of `scope` (super or an organisation key)? */
+export function routeFitsScope(route: RouteDef, scope: string): boolean {
+  if (route.scope === 'both') return true;
+  return scope === SUPER_SCOPE ? route.scope === 'super' : route.scope === 'organ';
+}
+
+export function findRoute(path: string): RouteDef | undefined {
+  return ROUTES.find((x) => x.path === path);
+}
+
+export interface MenuItem {
+  key: string;
+  title: string;
+  children: { path: string; title: string }[];
+}
+
+export interface MenuCaller {
+  scope: string;
+  /** manager type; `admin` = organisation administrator. Absent for super. */
+  managerType?: string;
+}
+
+/** The side menu for a caller: built pages of the caller's kind, grouped. */
+export function buildMenu(caller: MenuCaller): MenuItem[] {
+  const isSuper = caller.scope === SUPER_SCOPE;
+  return MENU_GROUPS.map((g) => ({
+    key: g.key,
+    title: g.title,
+    children: ROUTES.filter(
+      (rt) =>
+        rt.group === g.key &&
+        rt.login &&
+        isBuilt(rt) &&
+        routeFitsScope(rt, caller.scope) &&
+        (!rt.adminOnly || isSuper || caller.managerType === 'admin'),
+    ).map((rt) => ({ path: rt.path, title: rt.title })),
+  })).filter((g) => g.children.length > 0);
+}

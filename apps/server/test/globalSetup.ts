@@ -5,6 +5,13 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 
+/** Databases are created and dropped from the server's `postgres` database. */
+export function maintenanceUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
 /**
  * Migrate once, clone per test file: a PGlite data directory (initdb takes seconds), or with
  * DATABASE_URL a PostgreSQL template database that each file copies with CREATE DATABASE … TEMPLATE.
@@ -14,7 +21,7 @@ export default async function setup(project: TestProject) {
   if (url) {
     const base = new URL(url);
     const tpl = `${base.pathname.slice(1) || 'huodong'}_tpl`;
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: maintenanceUrl(url) });
     await admin.connect();
     await admin.query(`drop database if exists "${tpl}" with (force)`);
     await admin.query(`create database "${tpl}"`);

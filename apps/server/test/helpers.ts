@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
+import { maintenanceUrl } from './globalSetup.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { captchas, managers, organizations, supers } from '../src/db/schema.js';
@@ -20,7 +21,7 @@ export async function freshDatabase(): Promise<Database & { dispose(): Promise<v
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `huodong_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: maintenanceUrl(url) });
     await admin.connect();
     await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
     await admin.end();
@@ -30,7 +31,7 @@ export async function freshDatabase(): Promise<Database & { dispose(): Promise<v
     return Object.assign(database, {
       async dispose() {
         await database.close();
-        const a = new pg.Client({ connectionString: url });
+        const a = new pg.Client({ connectionString: maintenanceUrl(url) });
         await a.connect();
         await a.query(`drop database if exists "${name}" with (force)`);
         await a.end();

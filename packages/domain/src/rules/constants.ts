@@ -5,7 +5,11 @@
 
 /** Response envelope code meaning success. */
 export const SUCCESS_CODE = 200;
-/** Backend token lifetime: 158112000 ms ≈ 183 days. */
+/**
+ * Backend token lifetime, the number spec §9 gives. Note: 158112000 ms is
+ * ≈ 1.83 days, while the spec's prose says "about 183 days" (which would be
+ * 15811200000 ms). Kept as specified; the discrepancy is in docs/decisions.md.
+ */
 export const TOKEN_TTL_MS = 158_112_000;
 
 export const PAGE_SIZE_DEFAULT = 10;

@@ -1,0 +1,122 @@
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { Navigate, Outlet, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
+import NProgress from 'nprogress';
+import { ROUTES, SUPER_SCOPE, isBuilt, type RouteDef } from '@huodong/domain';
+import { PageLoading } from '../shared/PageLoading';
+import { bindNavigate } from '../shared/navigation';
+import { errorPagePath, homePath, splitScopedPath } from '../shared/scope';
+import { AuthGate, RouteGuard } from './guards';
+import { AppLayout, CONTENT_ID } from './layout/AppLayout';
+import { RouteError } from './RouteError';
+import { PAGES, TOP_LEVEL_PAGES, type PageEntry, type PageModule } from './pages';
+
+/** React.lazy components are objects at run time; loaders are plain functions. */
+const isLoader = (entry: PageEntry): entry is () => Promise<PageModule> => typeof entry === 'function';
+
+type Wrap = (Page: ComponentType) => ComponentType;
+
+/** A registry entry as route fields: module loaders become route `lazy`, React.lazy components render in Suspense. */
+function pageRoute(entry: PageEntry, wrap: Wrap): Pick<RouteObject, 'lazy' | 'Component'> {
+  if (isLoader(entry)) {
+    return { lazy: async () => ({ Component: wrap((await entry()).default) }) };
+  }
+  return { Component: wrap(entry) };
+}
+
+const inSuspense = (Page: ComponentType) => () => (
+  <Suspense fallback={<PageLoading />}>
+    <Page />
+  </Suspense>
+);
+
+const guarded =
+  (route: RouteDef): Wrap =>
+  (Page) => {
+    const Inner = inSuspense(Page);
+    return function GuardedPage() {
+      return (
+        <RouteGuard route={route}>
+          <Inner />
+        </RouteGuard>
+      );
+    };
+  };
+
+/** Routes of the domain table whose page is built and registered. */
+function scopedRoutes(login: boolean): RouteObject[] {
+  return ROUTES.filter((r) => r.login === login && isBuilt(r) && PAGES[r.path]).map((r) => ({
+    path: r.path,
+    ...pageRoute(PAGES[r.path], guarded(r)),
+  }));
+}
+
+if (import.meta.env.DEV) {
+  const built = new Set(ROUTES.filter(isBuilt).map((r) => r.path));
+  for (const path of Object.keys(PAGES)) if (!built.has(path)) console.warn(`page ${path} is registered but not built in ROUTES`);
+  for (const path of built) if (!PAGES[path]) console.warn(`route ${path} is built but has no page in app/pages.tsx`);
+}
+
+/** Root: scroll the content area to the top after each navigation. */
+function Root() {
+  const location = useLocation();
+  useEffect(() => {
+    document.getElementById(CONTENT_ID)?.scrollTo({ top: 0 });
+    window.scrollTo({ top: 0 });
+  }, [location.key]);
+  return <Outlet />;
+}
+
+function ScopeRootRedirect() {
+  const { org } = useParams();
+  return <Navigate to={homePath(org ?? SUPER_SCOPE)} replace />;
+}
+
+/** Unknown paths go to the error page of their scope. */
+function UnknownPath() {
+  const { pathname } = useLocation();
+  return <Navigate to={errorPagePath(splitScopedPath(pathname).scope)} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to={homePath(SUPER_SCOPE)} replace /> },
+      ...Object.entries(TOP_LEVEL_PAGES).map(([path, entry]) => ({ path, ...pageRoute(entry, inSuspense) })),
+      {
+        path: ':org',
+        children: [
+          { index: true, Component: ScopeRootRedirect },
+          ...scopedRoutes(false),
+          {
+            element: (
+              <AuthGate>
+                <AppLayout />
+              </AuthGate>
+            ),
+            children: scopedRoutes(true),
+          },
+          { path: '*', Component: UnknownPath },
+        ],
+      },
+      { path: '*', Component: UnknownPath },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  NProgress.configure({ showSpinner: false });
+  NProgress.start();
+  const router = createBrowserRouter(routes);
+  // Progress bar: starts when a navigation starts (incl. loading a page module), done when idle.
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  });
+  if (router.state.initialized && router.state.navigation.state === 'idle') NProgress.done();
+  bindNavigate((to, opts) => void router.navigate(to, opts));
+  return router;
+}

@@ -95,6 +95,7 @@ CREATE TABLE "organizations" (
 	"type_id" integer,
 	"org_group" varchar(50) DEFAULT '' NOT NULL,
 	"parent_id" integer,
+	"seller_id" integer,
 	"contact" varchar(50) DEFAULT '' NOT NULL,
 	"phone" varchar(20) DEFAULT '' NOT NULL,
 	"address" varchar(255) DEFAULT '' NOT NULL,
@@ -204,8 +205,11 @@ ALTER TABLE "managers" ADD CONSTRAINT "managers_org_id_organizations_id_fk" FORE
 ALTER TABLE "managers" ADD CONSTRAINT "managers_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "org_users" ADD CONSTRAINT "org_users_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organizations" ADD CONSTRAINT "organizations_type_id_organization_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."organization_types"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_parent_id_organizations_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_logs_org_idx" ON "audit_logs" USING btree ("org_id","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "categories_name_uq" ON "categories" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "login_failures_account_idx" ON "login_failures" USING btree ("account_key","at");--> statement-breakpoint
 CREATE INDEX "login_failures_ip_idx" ON "login_failures" USING btree ("ip","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "managers_org_account_uq" ON "managers" USING btree ("org_id","account");--> statement-breakpoint
@@ -213,10 +217,15 @@ CREATE INDEX "managers_org_id_idx" ON "managers" USING btree ("org_id","id");-->
 CREATE UNIQUE INDEX "modules_code_uq" ON "modules" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "org_users_org_num_uq" ON "org_users" USING btree ("org_id","academic_num");--> statement-breakpoint
 CREATE INDEX "org_users_org_id_idx" ON "org_users" USING btree ("org_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "organization_types_name_uq" ON "organization_types" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_key_uq" ON "organizations" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "organizations_parent_idx" ON "organizations" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "organizations_seller_idx" ON "organizations" USING btree ("seller_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_name_uq" ON "roles" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "scopes_name_uq" ON "scopes" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "students_org_account_uq" ON "students" USING btree ("org_id","account");--> statement-breakpoint
 CREATE INDEX "students_org_id_idx" ON "students" USING btree ("org_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "supers_account_uq" ON "supers" USING btree ("account");--> statement-breakpoint
+CREATE UNIQUE INDEX "tags_name_uq" ON "tags" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "tokens_hash_uq" ON "tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "tokens_subject_idx" ON "tokens" USING btree ("subject_kind","subject_id");

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
@@ -21,6 +21,8 @@ export interface BuildOptions {
   /** Use an already open database (tests share one); otherwise one is opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Sees every route as it is registered (the route-access test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole server. `npm start`, the tests and the benchmarks all build it here. */
@@ -39,6 +41,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -47,6 +50,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   registerEnvelope(app);
   registerAccess(app);
+
+  // While shutting down, answers close their connection: a keep-alive client would otherwise keep
+  // close() (and SIGTERM) waiting until its idle timeout after the request in flight is answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' } }, async (_req, reply) => {

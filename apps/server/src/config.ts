@@ -34,7 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    // Relative to where the user ran npm (INIT_CWD), not the workspace folder npm switches into.
+    dataDir: path.resolve(env.INIT_CWD ?? '.', env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminAccount: env.ADMIN_ACCOUNT ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,

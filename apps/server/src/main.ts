@@ -2,6 +2,9 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { ensureSuperAdmin, seedDemoIfEmpty } from './seed/seed.js';
 
+/** How long a shutdown waits for requests in flight before cutting their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** `npm start`: migrate, create the first super administrator, seed demo data once, serve. */
 async function main() {
   const config = loadConfig();
@@ -14,6 +17,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A request that never ends must not keep the process alive forever.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     // close() stops accepting, waits for in-flight requests, then runs onClose (database).
     await app.close();
     process.exit(0);

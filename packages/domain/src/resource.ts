@@ -19,8 +19,13 @@ export interface ResourceField {
   label: string;
   kind: FieldKind;
   options?: FieldOption[];
-  /** Options loaded from an API path answering `[{id|value, name|label}]` or a list envelope. */
+  /**
+   * Options loaded from an API path answering `[{id|value, name|label}]` or a list envelope;
+   * `{org}` in the path is the page's organisation key.
+   */
   optionsFrom?: { path: string; value?: string; label?: string };
+  /** A select holding a list of values (sent as an array). */
+  multiple?: boolean;
   /** Shown as a table column (default true). */
   list?: boolean;
   /** In the edit form: true (default), false, or only when creating. */

@@ -208,7 +208,10 @@ export const ROUTES: RouteDef[] = [
 ];
 
 /** Pages whose page component is built. Later issues add to this set when they build a page. */
-export const BUILT_PAGES = new Set<string>(['login', 'errorPage', 'functionIndex', 'index']);
+export const BUILT_PAGES = new Set<string>(['login', 'errorPage', 'functionIndex', 'index', 'adminCount/adminUserCount',
+  // platform pages and the organisation's administrators (resource machinery)
+  'orgManage', 'manage/superManage', 'manage/adminManage', 'manage/adminOrgManage', 'manage/sellerManage',
+  'system/moduleManage', 'system/systemTag', 'system/quickReply', 'questionManage/categoryManage', 'adminSystem/adminScope', 'adminManager']);
 
 export function isBuilt(route: RouteDef): boolean {
   return !!route.page || BUILT_PAGES.has(route.path);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Unix seconds (spec timestamps are seconds). */
 const seconds = (name: string) => bigint(name, { mode: 'number' });
@@ -20,7 +20,7 @@ export const organizationTypes = pgTable('organization_types', {
   name: varchar('name', { length: 50 }).notNull(),
   ...isPause,
   ...stamps,
-});
+}, (t) => [uniqueIndex('organization_types_name_uq').on(t.name)]);
 
 export const modules = pgTable('modules', {
   id: serial('id').primaryKey(),
@@ -39,7 +39,9 @@ export const organizations = pgTable('organizations', {
   name: varchar('name', { length: 100 }).notNull(),
   type_id: integer('type_id').references(() => organizationTypes.id, { onDelete: 'set null' }),
   org_group: varchar('org_group', { length: 50 }).notNull().default(''),
-  parent_id: integer('parent_id'),
+  parent_id: integer('parent_id').references((): AnyPgColumn => organizations.id),
+  /** The seller who signed the organisation up (GET /v1/sellers/new/{id}). */
+  seller_id: integer('seller_id').references(() => sellers.id, { onDelete: 'set null' }),
   contact: varchar('contact', { length: 50 }).notNull().default(''),
   phone: varchar('phone', { length: 20 }).notNull().default(''),
   address: varchar('address', { length: 255 }).notNull().default(''),
@@ -49,7 +51,7 @@ export const organizations = pgTable('organizations', {
   activity_types: jsonb('activity_types').$type<number[]>().notNull().default([]),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('organizations_key_uq').on(t.key), index('organizations_parent_idx').on(t.parent_id)]);
+}, (t) => [uniqueIndex('organizations_key_uq').on(t.key), index('organizations_parent_idx').on(t.parent_id), index('organizations_seller_idx').on(t.seller_id)]);
 
 export const supers = pgTable('supers', {
   id: serial('id').primaryKey(),
@@ -71,7 +73,7 @@ export const roles = pgTable('roles', {
   permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
   ...isPause,
   ...stamps,
-});
+}, (t) => [uniqueIndex('roles_name_uq').on(t.name)]);
 
 export const sellers = pgTable('sellers', {
   id: serial('id').primaryKey(),
@@ -91,7 +93,7 @@ export const tags = pgTable('tags', {
   ...recommend,
   ...isPause,
   ...stamps,
-});
+}, (t) => [uniqueIndex('tags_name_uq').on(t.name)]);
 
 export const quickReplies = pgTable('quick_replies', {
   id: serial('id').primaryKey(),
@@ -109,7 +111,7 @@ export const categories = pgTable('categories', {
   ...recommend,
   ...isPause,
   ...stamps,
-});
+}, (t) => [uniqueIndex('categories_name_uq').on(t.name)]);
 
 /** Activity scope settings (`/v1/scope`, super only): the reach an activity may be published to. */
 export const scopes = pgTable('scopes', {
@@ -119,7 +121,7 @@ export const scopes = pgTable('scopes', {
   ...sort,
   ...isPause,
   ...stamps,
-});
+}, (t) => [uniqueIndex('scopes_name_uq').on(t.name)]);
 
 // ---- Organisation-scoped tables (every row carries org_id) -----------------------------------
 

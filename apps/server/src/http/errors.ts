@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ORG_NOT_FOUND } from '@huodong/domain';
+import { ORG_NOT_FOUND, RESOURCES } from '@huodong/domain';
 
 /** A failure the client caused or may see: status carries the class, message is shown to the user. */
 export class HttpError extends Error {
@@ -40,6 +40,63 @@ export function validationError(errors: FieldError[]): HttpError {
   return new HttpError(422, message, { errors });
 }
 
+/** The PostgreSQL error under a driver's or drizzle's wrapping (DrizzleQueryError keeps it in `.cause`). */
+interface PgError {
+  code: string;
+  table?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+function pgErrorOf(err: unknown): PgError | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as never, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && ('severity' in e || 'routine' in e || 'detail' in e)) return e as PgError;
+  }
+  return null;
+}
+
+/** `organization_types` → `organizationTypes`: table names are the resource names in snake case. */
+const camel = (table: string) => table.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** Chinese label of a column: the field label of the table's resource, else of any resource. */
+function columnLabel(table: string | undefined, column: string): string {
+  const own = RESOURCES.find((r) => r.name === camel(table ?? ''))?.fields.find((f) => f.name === column);
+  const any = own ?? RESOURCES.flatMap((r) => r.fields).find((f) => f.name === column);
+  return any?.label ?? column;
+}
+
+/** Columns of a constraint message detail: `Key (org_id, account)=(1, x) already exists.` → [org_id, account]. */
+const detailColumns = (detail: string | undefined): string[] =>
+  /Key \(([^)]*)\)=/.exec(detail ?? '')?.[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) ?? [];
+
+/**
+ * Database constraint violations → 422 naming the field: unique (23505) `key: 机构标识已存在`;
+ * foreign key on write (23503) `role_id: 角色不存在`, on delete `数据正在被使用，无法删除`;
+ * too long (22001) and out of range (22003). Everything else stays a 500.
+ */
+export function dbConstraintError(err: unknown): HttpError | null {
+  const pg = pgErrorOf(err);
+  if (!pg) return null;
+  const cols = detailColumns(pg.detail).filter((c) => c !== 'org_id');
+  const field = cols[cols.length - 1] ?? '';
+  const named = (message: string) => validationError([{ field, message }]);
+  switch (pg.code) {
+    case '23505':
+      return named(`${columnLabel(pg.table, field)}已存在`);
+    case '23503':
+      if (/still referenced/.test(pg.detail ?? '')) return new HttpError(422, '数据正在被使用，无法删除');
+      return named(`${columnLabel(pg.table, field)}不存在`);
+    case '22001':
+      return new HttpError(422, '内容过长，请缩短后重试');
+    case '22003':
+      return new HttpError(422, '数值超出范围');
+    case '22P02':
+      return new HttpError(422, '数据格式不正确');
+    default:
+      return null;
+  }
+}
+
 /** One envelope and one error catalogue for every route. */
 export function registerEnvelope(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
@@ -49,7 +106,9 @@ export function registerEnvelope(app: FastifyInstance): void {
 
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     let e: HttpError;
+    const db = err instanceof HttpError ? null : dbConstraintError(err);
     if (err instanceof HttpError) e = err;
+    else if (db) e = db;
     else if (hasZodFastifySchemaValidationErrors(err)) {
       e = validationError(fieldErrors(err.validation as never));
     } else if ((err as FastifyError).validation) {

@@ -9,7 +9,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     app.log.warn({ dist }, 'web app not built; only the API is served');
     return;
   }
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, decorateReply: true });
+  // serve: false — only reply.sendFile is wanted; the plugin's own per-file routes would carry no
+  // `config.access` and be refused by the access hook. The wildcard route below serves every file.
+  await app.register(fastifyStatic, { root: dist, serve: false, index: false, decorateReply: true });
   app.route({
     method: 'GET',
     url: '/*',
@@ -21,12 +23,12 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
       }
       const file = path.join(dist, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
       if (url !== '/' && file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        // Hashed assets may be cached for long.
-        if (url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        return reply.sendFile(path.relative(dist, file));
+        // Hashed assets may be cached for long (set through send's options: it overwrites the header).
+        const cache = url.startsWith('/assets/') ? { maxAge: 365 * 24 * 3600 * 1000, immutable: true } : {};
+        return reply.sendFile(path.relative(dist, file), cache);
       }
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile('index.html', { cacheControl: false });
     },
   });
 }

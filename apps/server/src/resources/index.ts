@@ -1,4 +1,29 @@
 import type { ResourceBinding } from './binding.js';
+import { orgUsersBinding } from './families/orgUsers.js';
+import { studentsBinding } from './families/students.js';
+import { organizationsBinding, organizationTypesBinding } from './families/organizations.js';
+import { supersBinding } from './families/supers.js';
+import { managersBinding, rolesBinding } from './families/managers.js';
+import { sellersBinding } from './families/sellers.js';
+import { modulesBinding } from './families/modules.js';
+import { tagsBinding } from './families/tags.js';
+import { quickRepliesBinding } from './families/quickReplies.js';
+import { categoriesBinding } from './families/categories.js';
+import { scopesBinding } from './families/scopes.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
-export const BINDINGS: ResourceBinding[] = [];
+export const BINDINGS: ResourceBinding[] = [
+  orgUsersBinding,
+  studentsBinding,
+  organizationsBinding,
+  organizationTypesBinding,
+  supersBinding,
+  managersBinding,
+  rolesBinding,
+  sellersBinding,
+  modulesBinding,
+  tagsBinding,
+  quickRepliesBinding,
+  categoriesBinding,
+  scopesBinding,
+];

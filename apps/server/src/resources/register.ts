@@ -13,10 +13,12 @@ import type { Access } from '../types.js';
 import type { ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
 import { BINDINGS } from './index.js';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive('id 必须是正整数') });
+/** PostgreSQL `integer` ids: anything beyond is no row of ours (404), not a database error. */
+const MAX_ID = 2_147_483_647;
+const idParams = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数').max(MAX_ID, '数据不存在') });
 const orgIdParams = idParams.extend({ org: z.string() });
 export const idsBody = z.object({
-  ids: z.array(z.coerce.number().int().positive(), { error: 'ids: 请选择要操作的数据' }).min(1, '请选择要操作的数据').max(1000, '一次最多操作1000条'),
+  ids: z.array(z.coerce.number().int().positive().max(MAX_ID), { error: 'ids: 请选择要操作的数据' }).min(1, '请选择要操作的数据').max(1000, '一次最多操作1000条'),
 });
 
 /** `/v1/{org}/users` → `/v1/:org/users` */
@@ -182,6 +184,18 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   if (def.actions.includes('disable')) flag('disable', () => ({ is_pause: 1 }));
   if (def.actions.includes('recommend')) flag('recommend', () => ({ is_rec: 1, rec_at: nowSec() }));
   if (def.actions.includes('remove')) flag('remove', () => ({ is_rec: 0, rec_at: null }));
+
+  for (const [name, spec] of Object.entries(binding.rowUpdates ?? {})) {
+    r.post(`${base}/:id/${name}`, { config: { access }, schema: { params, body: spec.body } }, async (request) => {
+      const row = await write(request, `update:${name}`, [request.params.id], async (tx, rows, ctx) => {
+        let values = { ...(request.body as Record<string, unknown>) };
+        if (spec.prepare) values = await spec.prepare(values, { ...ctx, existing: rows[0] });
+        const [updated] = (await tx.update(table).set({ ...values, updated_at: nowSec() } as never).where(eq(col('id'), rows[0].id)).returning()) as Row[];
+        return updated;
+      });
+      return (await present([strip(row)], request))[0];
+    });
+  }
 
   if (def.actions.includes('batchDelete')) {
     r.post(`${base}/batchDelete`, { config: { access }, schema: { params: orgParams, body: idsBody } }, async (request) => {

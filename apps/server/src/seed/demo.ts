@@ -1,4 +1,5 @@
 import type { SeedClient } from './seed.js';
+import { platformSteps } from './families/platform.js';
 
 /** One step of demo data; returns how many rows it made. Families add their steps here. */
 export interface SeedStep {
@@ -6,4 +7,4 @@ export interface SeedStep {
   run(client: SeedClient): Promise<number>;
 }
 
-export const demoSteps: SeedStep[] = [];
+export const demoSteps: SeedStep[] = [...platformSteps];

@@ -17,6 +17,18 @@ export const PAGES: Record<string, PageEntry> = {
   errorPage: () => import('../features/errors/ErrorPage'),
   functionIndex: () => import('../features/home/FunctionIndexPage'),
   index: () => import('../features/home/IndexPage'),
+  orgManage: () => import('../features/platform/OrgManagePage'),
+  'manage/superManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.SuperManagePage })),
+  'manage/adminManage': () => import('../features/platform/AdminManagePage'),
+  'manage/adminOrgManage': () => import('../features/platform/AdminOrgManagePage'),
+  'manage/sellerManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.SellerManagePage })),
+  'system/moduleManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.ModuleManagePage })),
+  'system/systemTag': () => import('../features/platform/declaredPages').then((m) => ({ default: m.SystemTagPage })),
+  'system/quickReply': () => import('../features/platform/declaredPages').then((m) => ({ default: m.QuickReplyPage })),
+  'questionManage/categoryManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.CategoryManagePage })),
+  'adminSystem/adminScope': () => import('../features/platform/declaredPages').then((m) => ({ default: m.AdminScopePage })),
+  adminManager: () => import('../features/platform/AdminManagerPage'),
+  'adminCount/adminUserCount': () => import('../features/orgUsers/AdminUserCountPage'),
 };
 
 /**
@@ -27,4 +39,5 @@ export const PAGES: Record<string, PageEntry> = {
 export const TOP_LEVEL_PAGES: Record<string, PageEntry> = {
   error: () => import('../features/errors/ErrorPage'),
   error404: () => import('../features/errors/NotFoundPage'),
+  uploadMore: () => import('../features/uploadMore/UploadMorePage'),
 };

@@ -1,7 +1,46 @@
 import type { ResourceDef } from '../resource.js';
+import { orgUsersResource } from './orgUsers.js';
+import { studentsResource } from './students.js';
+import { organizationsResource, organizationTypesResource } from './organizations.js';
+import { supersResource } from './supers.js';
+import { managersResource, rolesResource } from './managers.js';
+import { sellersResource } from './sellers.js';
+import { modulesResource } from './modules.js';
+import { tagsResource } from './tags.js';
+import { quickRepliesResource } from './quickReplies.js';
+import { categoriesResource } from './categories.js';
+import { scopesResource } from './scopes.js';
+
+export * from './orgUsers.js';
+export * from './students.js';
+export * from './userImports.js';
+export * from './fields.js';
+export * from './organizations.js';
+export * from './supers.js';
+export * from './managers.js';
+export * from './sellers.js';
+export * from './modules.js';
+export * from './tags.js';
+export * from './quickReplies.js';
+export * from './categories.js';
+export * from './scopes.js';
 
 /** Every declared resource. Families add themselves here. */
-export const RESOURCES: ResourceDef[] = [];
+export const RESOURCES: ResourceDef[] = [
+  orgUsersResource,
+  studentsResource,
+  organizationsResource,
+  organizationTypesResource,
+  supersResource,
+  managersResource,
+  rolesResource,
+  sellersResource,
+  modulesResource,
+  tagsResource,
+  quickRepliesResource,
+  categoriesResource,
+  scopesResource,
+];
 
 export function findResource(name: string): ResourceDef {
   const def = RESOURCES.find((r) => r.name === name);

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ADMIN_ONLY_BY_SUPER,
+  grantablePages,
+  isOrgAdmin,
+  MANAGER_ADMIN,
+  managersResource,
+  pageQuerySchema,
+  rolesResource,
+  UNKNOWN_PAGE,
+  unknownPermission,
+  type OrgManagerCount,
+} from '@huodong/domain';
+import { managers, organizations, roles } from '../../db/schema.js';
+import { revokeSubjects } from '../../auth/tokens.js';
+import { forbidden, validationError } from '../../http/errors.js';
+import { listData, pageOf } from '../../http/pagination.js';
+import { bind } from '../binding.js';
+import { permissionUpdate, withPasswordHash } from './supers.js';
+
+/**
+ * Organisation managers. An organisation administrator writes only the ordinary administrators of
+ * its own organisation (the tenant filter gives the organisation, `writableWhere` the type) and
+ * can neither create nor promote an organisation administrator; super writes all. Disabling or
+ * deleting a manager, or changing its password, revokes all of its tokens at once.
+ */
+export const managersBinding = bind({
+  def: managersResource,
+  table: managers,
+  hidden: ['password_hash'],
+  async prepare(values, { caller }) {
+    if (caller.kind !== 'super' && isOrgAdmin(values.type as string)) throw forbidden(ADMIN_ONLY_BY_SUPER);
+    return withPasswordHash(values);
+  },
+  writableWhere: ({ caller }) => (caller.kind === 'super' ? undefined : sql`${managers.type} <> ${MANAGER_ADMIN}`),
+  async after(action, rows, { tx, request }) {
+    const passwordChanged = action === 'update' && typeof (request.body as { password?: unknown })?.password === 'string' && (request.body as { password: string }).password !== '';
+    if (action === 'disable' || action === 'delete' || passwordChanged) await revokeSubjects(tx as never, 'manager', rows.map((r) => r.id));
+  },
+  rowUpdates: { permission: permissionUpdate('organ') },
+  routes(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { db } = app.database;
+    const orgParams = z.object({ org: z.string() });
+    /** Role options for the manager form of an organisation (roles themselves are platform data). */
+    r.get('/v1/org/:org/managers/roles', { config: { access: 'org' }, schema: { params: orgParams } }, async () =>
+      db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.is_pause, 0)).orderBy(asc(roles.id)),
+    );
+    r.get('/v1/org/:org/managers/authorize', { config: { access: 'org' }, schema: { params: orgParams } }, async () => grantablePages('organ'));
+    r.get('/v1/managers/authorize', { config: { access: 'super' } }, async () => grantablePages('organ'));
+
+    /** Organisations with their manager counts (super page manage/adminOrgManage). */
+    r.get('/v1/managers/organizations', { config: { access: 'super' }, schema: { querystring: pageQuerySchema } }, async (request) => {
+      const q = request.query;
+      const page = pageOf(q);
+      const keyword = q.keyword?.trim();
+      const where = keyword
+        ? or(ilike(organizations.name, `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`), ilike(organizations.key, `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`))
+        : undefined;
+      const [{ n }] = await db.select({ n: count() }).from(organizations).where(where);
+      const counts = db
+        .select({
+          org_id: managers.org_id,
+          manager_count: count().as('manager_count'),
+          admin_count: sql<number>`count(*) filter (where ${managers.type} = ${MANAGER_ADMIN})`.mapWith(Number).as('admin_count'),
+        })
+        .from(managers)
+        .groupBy(managers.org_id)
+        .as('counts');
+      const rows = await db
+        .select({
+          id: organizations.id,
+          key: organizations.key,
+          name: organizations.name,
+          is_pause: organizations.is_pause,
+          manager_count: sql<number>`coalesce(${counts.manager_count}, 0)`.mapWith(Number),
+          admin_count: sql<number>`coalesce(${counts.admin_count}, 0)`.mapWith(Number),
+        })
+        .from(organizations)
+        .leftJoin(counts, eq(counts.org_id, organizations.id))
+        .where(where)
+        .orderBy(desc(organizations.id))
+        .limit(page.perPage)
+        .offset(page.offset);
+      return listData<OrgManagerCount>(rows, n, page, request.url);
+    });
+  },
+});
+
+/** Manager roles: named sets of organisation pages. */
+export const rolesBinding = bind({
+  def: rolesResource,
+  table: roles,
+  prepare(values) {
+    if (Array.isArray(values.permissions)) {
+      const permissions = [...new Set(values.permissions as string[])];
+      const unknown = unknownPermission('organ', permissions);
+      if (unknown !== undefined) throw validationError([{ field: 'permissions', message: UNKNOWN_PAGE(unknown) }]);
+      return { ...values, permissions };
+    }
+    return values;
+  },
+});
+

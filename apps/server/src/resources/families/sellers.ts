@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { pageQuerySchema, sellersResource } from '@huodong/domain';
+import { organizations, sellers } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { listData, pageOf } from '../../http/pagination.js';
+import { bind } from '../binding.js';
+
+const orgColumns = {
+  id: organizations.id,
+  key: organizations.key,
+  name: organizations.name,
+  type_id: organizations.type_id,
+  org_group: organizations.org_group,
+  contact: organizations.contact,
+  phone: organizations.phone,
+  is_pause: organizations.is_pause,
+  created_at: organizations.created_at,
+};
+
+/** Sellers, each listed with how many organisations it signed up (`org_count`). */
+export const sellersBinding = bind({
+  def: sellersResource,
+  table: sellers,
+  async present(rows, { request }) {
+    if (rows.length === 0) return rows;
+    const counts = await request.server.database.db
+      .select({ seller: organizations.seller_id, n: count() })
+      .from(organizations)
+      .where(inArray(organizations.seller_id, rows.map((r) => r.id)))
+      .groupBy(organizations.seller_id);
+    const byId = new Map(counts.map((c) => [c.seller, c.n]));
+    return rows.map((r) => ({ ...r, org_count: byId.get(r.id) ?? 0 }));
+  },
+  routes(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { db } = app.database;
+    /** The organisations a seller signed up, newest first. */
+    r.get(
+      '/v1/sellers/new/:id',
+      { config: { access: 'super' }, schema: { params: z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive().max(2_147_483_647) }), querystring: pageQuerySchema } },
+      async (request) => {
+        const [seller] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, request.params.id));
+        if (!seller) throw notFound();
+        const page = pageOf(request.query);
+        const where = eq(organizations.seller_id, seller.id);
+        const [{ n }] = await db.select({ n: count() }).from(organizations).where(where);
+        const rows = await db.select(orgColumns).from(organizations).where(where).orderBy(desc(organizations.created_at), desc(organizations.id)).limit(page.perPage).offset(page.offset);
+        return listData(rows, n, page, request.url);
+      },
+    );
+  },
+});

@@ -1,0 +1,281 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { LOGIN_FIRST, ORG_NOT_FOUND } from '@huodong/domain';
+import { managers, organizations, tokens } from '../src/db/schema.js';
+import { sha256 } from '../src/auth/tokens.js';
+import { MANAGER_PASSWORD, testApp, type TestApp } from './helpers.js';
+
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  // A tiny built web app, to check what the server serves besides the API.
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-dist-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await testApp({ webDist });
+  const a = await t.org('flib');
+  await t.org('glib');
+  await t.manager(a.id, 'fmgr');
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('tokens', () => {
+  it('a request without a bearer token (or with a malformed header) gets 401 请先进行登录', async () => {
+    const none = await t.call('GET', '/v1/supers/self');
+    expect([none.status, none.code, none.message]).toEqual([401, 401, LOGIN_FIRST]);
+    const basic = await t.call('GET', '/v1/supers/self', { headers: { authorization: 'Basic YWRtaW46eA==' } });
+    expect([basic.status, basic.message]).toEqual([401, LOGIN_FIRST]);
+  });
+
+  it('an unknown token gets 401 登录已失效', async () => {
+    const res = await t.call('GET', '/v1/supers/self', { token: 'not-a-token' });
+    expect([res.status, res.message]).toEqual([401, '登录已失效，请重新登录']);
+  });
+
+  it('after logout the same token gets 401 登录已退出 on every scope', async () => {
+    const token = await t.login('fmgr', MANAGER_PASSWORD, 'flib');
+    expect((await t.call('GET', '/v1/flib/self', { token })).status).toBe(200);
+    expect((await t.call('POST', '/v1/flib/logout', { token })).status).toBe(200);
+    const after = await t.call('GET', '/v1/flib/self', { token });
+    expect([after.status, after.message]).toEqual([401, '登录已退出，请重新登录']);
+    const [row] = await t.db.select().from(tokens).where(eq(tokens.token_hash, sha256(token)));
+    expect(row.revoked_at).not.toBeNull();
+  });
+
+  it('a token issued with a short TOKEN_TTL_MS expires by itself', async () => {
+    const short = await testApp({ tokenTtlMs: 300 });
+    try {
+      const o = await short.org('slib');
+      await short.manager(o.id, 'smgr');
+      const token = await short.login('smgr', MANAGER_PASSWORD, 'slib');
+      const [row] = await short.db.select().from(tokens).where(eq(tokens.token_hash, sha256(token)));
+      // The stored expiry is the issue time plus the configured lifetime, not a fixed constant.
+      expect(row.expires_at - row.created_at * 1000).toBeLessThan(2_000);
+      await new Promise((r) => setTimeout(r, Math.max(0, row.expires_at - Date.now()) + 50));
+      const res = await short.call('GET', '/v1/slib/self', { token });
+      expect([res.status, res.message]).toEqual([401, '登录已过期，请重新登录']);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("a manager's token stops working once the manager or the organisation is disabled", async () => {
+    const o = await t.org('hlib');
+    const m = await t.manager(o.id, 'hmgr');
+    const token = await t.login('hmgr', MANAGER_PASSWORD, 'hlib');
+    await t.db.update(managers).set({ is_pause: 1 }).where(eq(managers.id, m.id));
+    const paused = await t.call('GET', '/v1/hlib/self', { token });
+    expect([paused.status, paused.message]).toEqual([401, '账号已被停用']);
+    await t.db.update(managers).set({ is_pause: 0 }).where(eq(managers.id, m.id));
+    expect((await t.call('GET', '/v1/hlib/self', { token })).status).toBe(200);
+    await t.db.update(organizations).set({ is_pause: 1 }).where(eq(organizations.id, o.id));
+    expect((await t.call('GET', '/v1/hlib/self', { token })).status).toBe(401);
+  });
+});
+
+describe('scopes', () => {
+  it('a super token reads any organisation, and the org route resolves the organisation', async () => {
+    const res = await t.call('GET', '/v1/glib/self', { token: t.superToken });
+    expect(res.status).toBe(200);
+    expect(res.data.account).toBe('root');
+  });
+
+  it("a manager token on another organisation's endpoint → 403 and no data", async () => {
+    const token = await t.login('fmgr', MANAGER_PASSWORD, 'flib');
+    const res = await t.call('GET', '/v1/glib/users', { token });
+    expect([res.status, res.code, res.message, res.data]).toEqual([403, 403, '您没有权限执行此操作', null]);
+  });
+
+  it('an unknown organisation answers 404 机构不存在 before the token is looked at', async () => {
+    for (const token of [t.superToken, null, 'junk']) {
+      const res = await t.call('GET', '/v1/nosuchorg/index', { token });
+      expect([res.status, res.code, res.message]).toEqual([404, 404, ORG_NOT_FOUND]);
+    }
+    const info = await t.call('GET', '/v1/nosuchorg/orgInfo');
+    expect([info.status, info.message]).toEqual([404, ORG_NOT_FOUND]);
+  });
+});
+
+describe('envelope and pagination', () => {
+  beforeAll(async () => {
+    for (let i = 1; i <= 12; i++) {
+      const res = await t.call('POST', '/v1/flib/users', {
+        token: t.superToken,
+        body: { academic_num: `S${String(i).padStart(3, '0')}`, real_name: `读者${i}`, sex: 1, department: '中文系', identity: 1 },
+      });
+      expect(res.status, res.message).toBe(200);
+    }
+  });
+
+  it('a success answer is {code: 200, message, data}', async () => {
+    const res = await t.call('GET', '/v1/supers/self', { token: t.superToken });
+    expect(res.res.json()).toEqual({ code: 200, message: 'success', data: expect.objectContaining({ account: 'root' }) });
+  });
+
+  it('a list answers items, _links and _meta; reflesh is ignored and not echoed in links', async () => {
+    const res = await t.call('GET', '/v1/flib/users?page=2&page_size=5&reflesh=1712345678901', { token: t.superToken });
+    expect(res.status).toBe(200);
+    expect(res.data.items).toHaveLength(5);
+    expect(res.data._meta).toEqual({ totalCount: 12, pageCount: 3, currentPage: 2, perPage: 5 });
+    const links = res.data._links;
+    expect(Object.keys(links).sort()).toEqual(['first', 'last', 'next', 'prev', 'self']);
+    expect(links.self.href).toBe('/v1/flib/users?page=2&page_size=5');
+    expect(links.first.href).toBe('/v1/flib/users?page=1&page_size=5');
+    expect(links.prev.href).toBe('/v1/flib/users?page=1&page_size=5');
+    expect(links.next.href).toBe('/v1/flib/users?page=3&page_size=5');
+    expect(links.last.href).toBe('/v1/flib/users?page=3&page_size=5');
+  });
+
+  it('the default page size is 10; the last page has no next link; pages do not overlap', async () => {
+    const first = await t.call('GET', '/v1/flib/users', { token: t.superToken });
+    expect(first.data.items).toHaveLength(10);
+    expect(first.data._meta).toEqual({ totalCount: 12, pageCount: 2, currentPage: 1, perPage: 10 });
+    expect(first.data._links.prev).toBeUndefined();
+    const second = await t.call('GET', '/v1/flib/users?page=2', { token: t.superToken });
+    expect(second.data.items).toHaveLength(2);
+    expect(second.data._links.next).toBeUndefined();
+    const ids = [...first.data.items, ...second.data.items].map((u: { id: number }) => u.id);
+    expect(new Set(ids).size).toBe(12);
+  });
+
+  it('a page past the end is empty; an empty list has only a self link', async () => {
+    const past = await t.call('GET', '/v1/flib/users?page=9', { token: t.superToken });
+    expect(past.data.items).toEqual([]);
+    expect(past.data._meta.totalCount).toBe(12);
+    const empty = await t.call('GET', '/v1/glib/users', { token: t.superToken });
+    expect(empty.data).toEqual({
+      items: [],
+      _links: { self: { href: '/v1/glib/users?page=1&page_size=10' } },
+      _meta: { totalCount: 0, pageCount: 1, currentPage: 1, perPage: 10 },
+    });
+  });
+
+  it('bad paging parameters → 422 naming the parameter, never 500', async () => {
+    const zero = await t.call('GET', '/v1/flib/users?page=0', { token: t.superToken });
+    expect([zero.status, zero.code]).toEqual([422, 422]);
+    expect(zero.message).toContain('页码必须大于等于1');
+    const big = await t.call('GET', '/v1/flib/users?page_size=101', { token: t.superToken });
+    expect(big.status).toBe(422);
+    expect(big.message).toContain('每页条数不能超过100');
+    const text = await t.call('GET', '/v1/flib/users?page=abc', { token: t.superToken });
+    expect(text.status).toBe(422);
+    expect(text.message).toContain('page');
+  });
+
+  it('reflesh is accepted on plain reads too', async () => {
+    const res = await t.call('GET', `/v1/flib/menu?reflesh=${Date.now()}`, { token: t.superToken });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it('an unknown route answers 404 页面不存在 in the envelope, with or without a token', async () => {
+    for (const token of [t.superToken, null]) {
+      const res = await t.call('GET', '/v1/no/such/route', { token });
+      expect(res.res.json()).toEqual({ code: 404, message: '页面不存在', data: null });
+    }
+    const wrongMethod = await t.call('DELETE', '/v1/menu', { token: t.superToken });
+    expect([wrongMethod.status, wrongMethod.message]).toEqual([404, '页面不存在']);
+  });
+
+  it('a malformed JSON body → 400 请求格式错误, not 500', async () => {
+    const res = await t.call('POST', '/v1/login', { body: '{"account":', headers: { 'content-type': 'application/json' } });
+    expect([res.status, res.code, res.message]).toEqual([400, 400, '请求格式错误']);
+  });
+
+  it('a missing field → 422 naming the field', async () => {
+    const res = await t.call('POST', '/v1/login', { body: { password: 'x' } });
+    expect(res.status).toBe(422);
+    expect(res.message).toContain('account');
+    expect(res.data.errors[0]).toEqual({ field: 'account', message: '请输入账号' });
+  });
+});
+
+describe('web app serving', () => {
+  it('serves built assets (long cache), and index.html for history-mode addresses', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    for (const url of ['/', '/super/login?redirect=%2Fsuper%2FfunctionIndex', '/flib/adminManager', '/no/such/page']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('unknown /v1 paths stay JSON 404s and files outside the build are not reachable', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/v1/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toBe('页面不存在');
+    const escape = await t.app.inject({ method: 'GET', url: '/assets/../../../etc/passwd' });
+    expect(escape.body).not.toContain('root:');
+  });
+});
+
+describe('process', () => {
+  it('SIGTERM lets a request in flight finish, then the process exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-sigterm-'));
+    // With DATABASE_URL the suite has no PGlite template: the child then migrates its own directory.
+    const template = inject('pgliteTemplate');
+    if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'off', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: 'Sig#term123', LOG_LEVEL: 'warn', WEB_DIST: webDist };
+    delete env.DATABASE_URL;
+    delete env.INIT_CWD;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        const timer = setInterval(() => {
+          const m = /已启动: http:\/\/[^:]+:(\d+)\//.exec(out);
+          if (m) {
+            clearInterval(timer);
+            resolve(Number(m[1]));
+          } else if (child.exitCode !== null) {
+            clearInterval(timer);
+            reject(new Error(out));
+          }
+        }, 50);
+      });
+      // Send the headers and half of the body, then SIGTERM, then the rest of the body.
+      const body = JSON.stringify({ account: 'admin', password: 'Sig#term123' });
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      let answer = '';
+      socket.on('data', (d) => (answer += d));
+      const ended = new Promise((r) => socket.once('close', r));
+      socket.write(`POST /v1/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(child.exitCode).toBeNull(); // still waiting for the request in flight
+      socket.write(body.slice(10));
+      await ended;
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(answer).toContain('access_token');
+      expect(await exited).toBe(0);
+      // New connections are refused once it has closed.
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

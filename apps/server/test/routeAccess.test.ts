@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
+import { RESERVED_ORG_KEYS } from '@huodong/domain';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { freshDatabase } from './helpers.js';
+
+const ACCESS = new Set(['public', 'publicOrg', 'authenticated', 'super', 'org']);
+const routes: { method: string; url: string; access: unknown }[] = [];
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await freshDatabase();
+  const config = { ...loadConfig({}), dataDir: '/nonexistent', logLevel: 'silent', webDist: '/nonexistent' };
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    onRoute: (r: RouteOptions) => {
+      for (const method of [r.method].flat()) routes.push({ method, url: r.url, access: (r.config as { access?: unknown } | undefined)?.access });
+    },
+  });
+  await app.ready();
+  close = async () => {
+    await app.close();
+    await database.dispose();
+  };
+});
+afterAll(() => close());
+
+it('every registered route declares who may call it', () => {
+  expect(routes.length).toBeGreaterThan(50);
+  const undeclared = routes.filter((r) => r.method !== 'HEAD' && !ACCESS.has(r.access as string)).map((r) => `${r.method} ${r.url}`);
+  expect(undeclared).toEqual([]);
+});
+
+it('open routes are exactly the sign-in, health and public organisation pages', () => {
+  const open = routes.filter((r) => r.access === 'public' || r.access === 'publicOrg').map((r) => `${r.method} ${r.url}`);
+  for (const u of open) expect(u).toMatch(/\/login|verificationCode|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail/);
+});
+
+it('every static segment after /v1/ is a reserved organisation key', () => {
+  const segments = new Set(routes.map((r) => r.url.split('/')[2]).filter((s) => s && !s.startsWith(':') && s === s.toLowerCase()));
+  expect([...segments].filter((s) => !RESERVED_ORG_KEYS.includes(s))).toEqual([]);
+});

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Flex, Select } from 'antd';
+import { organizationsResource, rolesResource, type OrgName } from '@huodong/domain';
+import { useApiQuery } from '../../shared/api';
+import { AppModal } from '../../shared/AppModal';
+import { orgLabel } from '../../shared/orgLabel';
+import { ResourcePage, resourceQueryKey } from '../resources';
+import { ManagersTable } from './ManagersTable';
+import { CHOOSE_ORG, ROLES } from './texts';
+
+/** Organisation select of the platform pages; options show `name(ID:id)` (spec §6, super kind). */
+export function OrgSelect({ value, onChange }: { value?: string; onChange: (key: string | undefined) => void }) {
+  const names = useApiQuery<OrgName[]>([...resourceQueryKey(organizationsResource), 'names'], `${organizationsResource.path}/names`);
+  return (
+    <Select
+      aria-label={CHOOSE_ORG}
+      placeholder={CHOOSE_ORG}
+      style={{ width: 320 }}
+      value={value}
+      onChange={onChange}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={names.isPending}
+      options={(names.data ?? []).map((o) => ({ value: o.key, label: orgLabel(o, true) }))}
+    />
+  );
+}
+
+/** Manager roles (platform-wide), managed in a dialog. */
+function RolesButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{ROLES}</Button>
+      <AppModal title={ROLES} open={open} onCancel={() => setOpen(false)} footer={null} width={900} destroyOnHidden>
+        <ResourcePage def={rolesResource} />
+      </AppModal>
+    </>
+  );
+}
+
+/** /super/manage/adminManage: managers of the organisation chosen on top (`?org=key`). */
+export default function AdminManagePage() {
+  const [params, setParams] = useSearchParams();
+  const org = params.get('org') ?? undefined;
+  const choose = (key: string | undefined) => setParams(key ? { org: key } : {}, { replace: true });
+  return (
+    <ManagersTable
+      key={org ?? ''}
+      org={org}
+      header={
+        <Flex gap={8} align="center" wrap>
+          <span>{CHOOSE_ORG}：</span>
+          <OrgSelect value={org} onChange={choose} />
+          <RolesButton />
+        </Flex>
+      }
+    />
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * Browser-test harness: the BUILT app (apps/web/dist served by the real server) in Chromium.
+ *
+ *   const server = await startServer({ seed?: boolean, env?: {...} })
+ *       → { url, dataDir, logs(), stop() }
+ *     Starts `node --import tsx apps/server/src/main.ts` on a free port (PORT=0, HOST=127.0.0.1)
+ *     with a fresh copy of the migrated PGlite template (made once by globalSetup.ts),
+ *     LOGIN_CAPTCHA=off, the super account SUPER_ACCOUNT / SUPER_PASSWORD, no demo data unless
+ *     seed: true. Waits for /readyz. stop() sends SIGTERM, waits, deletes the data dir.
+ *   const client = api(server.url, token?)
+ *     client.request(method, path, body?) → { status, code, message, data } (never throws on HTTP errors)
+ *     client.get/post/put/del(path, body?) → data, throws unless the body code is 200.
+ *   await superToken(server.url), await loginApi(server.url, account, password, org?)
+ *     Sign in through POST /v1/login or /v1/{org}/login (captcha off) → access_token.
+ *   const browser = await launchBrowser()      // playwright-core Browser, fresh profile
+ *   const page = await newPage(browser, server.url)  // own context (own localStorage), baseURL set
+ *   await loginViaPage(page, { org?, account, password })  // fills 账号/密码/验证码, clicks 登录
+ *   await expectText(page, '请先进行登录')
+ *   browserSuite('name', () => { ... })  // describe() that skips (printing why) when Chromium is
+ *     missing, or FAILS when E2E_REQUIRED=1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SUPER_ACCOUNT = 'admin';
+export const SUPER_PASSWORD = 'E2e#Super123';
+
+export interface Server {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra environment variables for the server (e.g. TOKEN_TTL_MS). */
+  env?: Record<string, string>;
+  /** Seed the demo data on start (default false: tests create their rows through the API). */
+  seed?: boolean;
+}
+
+function templateDir(): string | undefined {
+  try {
+    return inject('e2eTemplate') || undefined;
+  } catch {
+    return undefined; // used outside vitest: the server migrates a fresh directory itself
+  }
+}
+
+/** Start the built server as a child process on a free port with a fresh data directory. */
+export async function startServer(opts: StartOptions = {}): Promise<Server> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is missing: run \`npm run build\` first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-e2e-'));
+  const tpl = templateDir();
+  if (tpl) fs.cpSync(tpl, path.join(dataDir, 'pglite'), { recursive: true });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOGIN_CAPTCHA: 'off',
+    ADMIN_ACCOUNT: SUPER_ACCOUNT,
+    ADMIN_PASSWORD: SUPER_PASSWORD,
+    SEED: opts.seed ? 'on' : 'off',
+    WEB_DIST,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...opts.env,
+  };
+  delete env.DATABASE_URL; // the browser tests always use their own PGlite directory
+  delete env.INIT_CWD; // DATA_DIR is absolute anyway; do not let npm's cwd leak in
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  let url: string;
+  try {
+    url = await waitForUrl(child, () => output, exited, 90_000);
+    await waitReady(url, 30_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await exited;
+    cleanup();
+    throw new Error(`${(err as Error).message}\n--- server output ---\n${output}`);
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    dataDir,
+    logs: () => output,
+    stop: () =>
+      (stopped ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        cleanup();
+      })()),
+  };
+}
+
+/** main.ts prints `huodong 已启动: http://127.0.0.1:<port>/` once it listens. */
+async function waitForUrl(child: ChildProcess, output: () => string, exited: Promise<number | null>, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void exited.then((c) => (exitCode = c));
+  for (;;) {
+    const m = /已启动: (http:\/\/[^/\s]+)\//.exec(output());
+    if (m) return m[1];
+    if (exitCode !== undefined || child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode ?? exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not start in time');
+    await sleep(50);
+  }
+}
+
+async function waitReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('/readyz did not answer 200 in time');
+    await sleep(100);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ApiResult<T = any> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+}
+
+export interface ApiClient {
+  request<T = any>(method: string, path: string, body?: unknown): Promise<ApiResult<T>>;
+  get<T = any>(path: string): Promise<T>;
+  post<T = any>(path: string, body?: unknown): Promise<T>;
+  put<T = any>(path: string, body?: unknown): Promise<T>;
+  del<T = any>(path: string, body?: unknown): Promise<T>;
+}
+
+/** The HTTP API of a started server, optionally with a bearer token. */
+export function api(url: string, token?: string | null): ApiClient {
+  const request = async <T>(method: string, p: string, body?: unknown): Promise<ApiResult<T>> => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { code: res.status, message: text, data: null };
+    }
+    return { status: res.status, code: json.code, message: json.message, data: json.data };
+  };
+  const ok = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
+    const r = await request<T>(method, p, body);
+    if (r.code !== 200) throw new Error(`${method} ${p}: ${r.status} ${r.code} ${r.message}`);
+    return r.data;
+  };
+  return {
+    request,
+    get: (p) => ok('GET', p),
+    post: (p, body) => ok('POST', p, body ?? {}),
+    put: (p, body) => ok('PUT', p, body ?? {}),
+    del: (p, body) => ok('DELETE', p, body),
+  };
+}
+
+/** Sign in through the API (the harness starts the server with LOGIN_CAPTCHA=off). */
+export async function loginApi(url: string, account: string, password: string, org?: string): Promise<string> {
+  const data = await api(url).post<{ access_token: string }>(org ? `/v1/${org}/login` : '/v1/login', { account, password });
+  return data.access_token;
+}
+
+export const superToken = (url: string): Promise<string> => loginApi(url, SUPER_ACCOUNT, SUPER_PASSWORD);
+
+export const chromiumAvailable = (): boolean => fs.existsSync(CHROMIUM_PATH);
+export const e2eRequired = (): boolean => process.env.E2E_REQUIRED === '1';
+
+/**
+ * describe() for tests that need Chromium. Missing Chromium: the suite is skipped with a printed
+ * reason, or fails when E2E_REQUIRED=1 (CI).
+ */
+export function browserSuite(name: string, fn: () => void): void {
+  if (chromiumAvailable()) {
+    describe(name, fn);
+    return;
+  }
+  const reason = `${CHROMIUM_PATH} not found (apt-get install -y chromium fonts-noto-cjk)`;
+  if (e2eRequired()) {
+    describe(name, () => {
+      it('needs Chromium', () => {
+        throw new Error(`E2E_REQUIRED=1 but ${reason}`);
+      });
+    });
+    return;
+  }
+  console.warn(`[e2e] skipping "${name}": ${reason}`);
+  describe.skip(name, fn);
+}
+
+/** Chromium with a fresh temporary profile (playwright creates and deletes its user-data-dir). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumAvailable()) throw new Error(`${CHROMIUM_PATH} not found`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A page in its own browser context (own localStorage / sessionStorage) with baseURL = the server. */
+export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+  return context.newPage();
+}
+
+export interface PageLogin {
+  /** Organisation key; absent = super. */
+  org?: string;
+  account: string;
+  password: string;
+}
+
+/**
+ * Fill and submit the login form. Opens /{org|super}/login unless the page is already on a login
+ * page (e.g. after a redirect that carries `redirect`). The code field is required by the form but
+ * ignored by the server (LOGIN_CAPTCHA=off).
+ */
+export async function loginViaPage(page: Page, login: PageLogin): Promise<void> {
+  const scope = login.org ?? 'super';
+  const onLogin = new URL(page.url(), 'http://x').pathname === `/${scope}/login`;
+  if (!onLogin) await page.goto(`/${scope}/login`);
+  await page.getByLabel('账号').fill(login.account);
+  await page.getByLabel('密码').fill(login.password);
+  await page.getByLabel('验证码').fill('0000');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Wait until some element showing `text` is visible. */
+export async function expectText(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Migrated PGlite data directory the servers copy. */
+    e2eTemplate: string;
+  }
+}

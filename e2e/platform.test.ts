@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { NO_PERMISSION_PAGE, LOGIN_FIRST, IS_PAUSE, PAUSE, ENABLE } from '@huodong/domain';
+import {
+  SUPER_ACCOUNT,
+  SUPER_PASSWORD,
+  api,
+  browserSuite,
+  expectText,
+  launchBrowser,
+  loginApi,
+  loginViaPage,
+  newPage,
+  startServer,
+  superToken,
+  type ApiClient,
+  type Server,
+} from './harness';
+
+/**
+ * The platform pages through the built app: an operator manages an organisation and its
+ * administrator; the administrator signs in to their own back office only.
+ */
+const KEY = 'eastlib';
+const NAME = '城东图书馆';
+const RENAMED = '城东图书馆新馆';
+const OTHER_KEY = 'westlib';
+const ADMIN = { account: 'east_admin', real_name: '王馆长', password: 'East#Admin1' };
+
+/** The modal whose text contains `text` (antd dialogs have role dialog). */
+const dialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+browserSuite('platform pages', () => {
+  let server: Server;
+  let browser: Browser;
+  let superApi: ApiClient;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    superApi = api(server.url, await superToken(server.url));
+    await superApi.post('/v1/organizations', { key: OTHER_KEY, name: '城西图书馆' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const orgRow = async () => {
+    const list = await superApi.get<{ items: { key: string; name: string; is_pause: number }[] }>(`/v1/organizations?keyword=${KEY}`);
+    return list.items.find((o) => o.key === KEY);
+  };
+
+  it('an operator creates, edits, disables and re-enables an organisation and creates its administrator; the administrator is kept to their own back office', async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaPage(page, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
+    await page.waitForURL('**/super/functionIndex');
+
+    // Create
+    await page.goto('/super/orgManage');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const create = dialog(page, '新增机构');
+    // validation from the declaration before anything is sent
+    await create.getByRole('button', { name: '确定', exact: true }).click();
+    await expectText(page, '请输入机构名称');
+    await create.getByLabel('机构标识').fill(KEY);
+    await create.getByLabel('机构名称').fill(NAME);
+    await create.getByRole('button', { name: '确定', exact: true }).click();
+    await row(page, KEY).getByText(NAME, { exact: true }).waitFor();
+    expect((await orgRow())?.name).toBe(NAME);
+
+    // Edit
+    await row(page, KEY).getByRole('button', { name: '编辑', exact: true }).click();
+    const edit = dialog(page, '编辑机构');
+    await expect(edit.getByLabel('机构名称').inputValue()).resolves.toBe(NAME);
+    await edit.getByLabel('机构名称').fill(RENAMED);
+    await edit.getByRole('button', { name: '确定', exact: true }).click();
+    await row(page, KEY).getByText(RENAMED, { exact: true }).waitFor();
+    expect((await orgRow())?.name).toBe(RENAMED);
+
+    // Disable, with a confirmation naming the organisation
+    await row(page, KEY).getByRole('button', { name: PAUSE, exact: true }).click();
+    const ask = dialog(page, `确定暂停机构「${RENAMED}」吗？`);
+    await ask.waitFor();
+    await ask.getByRole('button', { name: '确定', exact: true }).click();
+    await row(page, KEY).getByRole('button', { name: ENABLE, exact: true }).waitFor();
+    await row(page, KEY).getByText(IS_PAUSE[1], { exact: true }).waitFor();
+    expect((await orgRow())?.is_pause).toBe(1);
+
+    // Re-enable
+    await row(page, KEY).getByRole('button', { name: ENABLE, exact: true }).click();
+    await row(page, KEY).getByRole('button', { name: PAUSE, exact: true }).waitFor();
+    expect((await orgRow())?.is_pause).toBe(0);
+
+    // Its administrator, from the row's 管理员 control
+    await row(page, KEY).getByRole('button', { name: '管理员', exact: true }).click();
+    await page.waitForURL(`**/super/manage/adminManage?org=${KEY}`);
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const addAdmin = dialog(page, '新增管理员');
+    await addAdmin.getByLabel('账号').fill(ADMIN.account);
+    await addAdmin.getByLabel('真实姓名').fill(ADMIN.real_name);
+    await addAdmin.getByLabel('管理员类型').click();
+    await page.getByTitle('组织管理员', { exact: true }).click();
+    await addAdmin.getByLabel('密码').fill(ADMIN.password);
+    await addAdmin.getByRole('button', { name: '确定', exact: true }).click();
+    await row(page, ADMIN.account).getByText(ADMIN.real_name).waitFor();
+    const managers = await superApi.get<{ items: { account: string; type: string }[] }>(`/v1/org/${KEY}/managers`);
+    expect(managers.items.map((m) => [m.account, m.type])).toEqual([[ADMIN.account, 'admin']]);
+
+    // The administrator signs in to the organisation's back office
+    const adminPage = await newPage(browser, server.url);
+    await loginViaPage(adminPage, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await adminPage.waitForURL(`**/${KEY}/functionIndex`);
+    await adminPage.goto(`/${KEY}/adminManager`);
+    await row(adminPage, ADMIN.account).waitFor();
+    // an organisation administrator gets no edit controls on an organisation administrator
+    await expect(row(adminPage, ADMIN.account).getByRole('button', { name: '编辑', exact: true }).count()).resolves.toBe(0);
+
+    // A platform page under its own organisation: no permission, error page
+    await adminPage.goto(`/${KEY}/orgManage`);
+    await adminPage.waitForURL(`**/${KEY}/errorPage`);
+    await expectText(adminPage, NO_PERMISSION_PAGE);
+
+    // Another organisation's back office: no token of that organisation, so it is not entered
+    await adminPage.goto(`/${OTHER_KEY}/adminManager`);
+    await adminPage.waitForURL(`**/${OTHER_KEY}/login**`);
+    await expectText(adminPage, LOGIN_FIRST);
+    // and its API refuses the administrator's token
+    const adminToken = await loginApi(server.url, ADMIN.account, ADMIN.password, KEY);
+    const refused = await api(server.url, adminToken).request('GET', `/v1/org/${OTHER_KEY}/managers`);
+    expect(refused.status).toBe(403);
+  });
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ACTIVITY_TYPES } from '../rules/activityState.js';
+import { defineResource } from '../resource.js';
+import { createdField, idField, idRef, optionalText, phoneSchema, requiredText, statusField } from './fields.js';
+
+/**
+ * First path segments that can never be an organisation key: the super scope, the top-level pages,
+ * and every static segment the API uses right after `/v1/` (an organisation `tags` would make
+ * `/v1/tags/menu` ambiguous). A test checks that every registered `/v1/<segment>` route is listed.
+ * Keys are lowercase, so these are compared lowercased.
+ */
+export const RESERVED_ORG_KEYS: readonly string[] = [
+  'super', 'uploadmore', 'error', 'error404', 'errorpage', 'v1', 'assets', 'healthz', 'readyz', 'api', 'static', 'index', 'login', 'logout',
+  'org', 'organizations', 'supers', 'managers', 'sellers', 'modules', 'tags', 'quickreplies', 'categories', 'scope', 'menu',
+  'public', 'questions', 'question', 'contestconfigs', 'activities', 'creation', 'contest', 'export', 'check', 'operatetime',
+  'amount', 'count', 'upload', 'readingcase', 'yuedu', 'download', 'cert', 'audiobook', 'userreal', 'import', 'users', 'students',
+];
+
+export const ORG_KEY_PATTERN = /^[a-z0-9]{2,32}$/;
+export const ORG_KEY_INVALID = '机构标识只能包含小写字母和数字（2-32位）';
+export const ORG_KEY_RESERVED = '机构标识是系统保留字，请换一个';
+export const ORG_KEY_TAKEN = '机构标识已存在';
+
+export const orgKeySchema = z
+  .string({ error: '请输入机构标识' })
+  .trim()
+  .regex(ORG_KEY_PATTERN, ORG_KEY_INVALID)
+  .refine((k) => !RESERVED_ORG_KEYS.includes(k.toLowerCase()), ORG_KEY_RESERVED);
+
+const orgBody = {
+  name: requiredText('机构名称', 100),
+  type_id: idRef('机构类型').nullable().optional(),
+  org_group: optionalText('机构分组', 50),
+  parent_id: idRef('上级机构').nullable().optional(),
+  seller_id: idRef('销售人员').nullable().optional(),
+  contact: optionalText('联系人', 50),
+  phone: phoneSchema,
+  address: optionalText('地址', 255),
+};
+
+/** Organisations (spec §3, §7 `/v1/organizations`). The key is fixed once created: it is the URL of the organisation's back office and the scope of its tokens. */
+export const organizationsResource = defineResource({
+  name: 'organizations',
+  title: '机构',
+  scope: 'super',
+  path: '/v1/organizations',
+  create: z.object({ key: orgKeySchema, ...orgBody }),
+  update: z.object(orgBody).partial(),
+  fields: [
+    idField,
+    { name: 'key', label: '机构标识', kind: 'text', form: 'create', placeholder: '小写字母和数字，用作机构后台地址', width: 120 },
+    { name: 'name', label: '机构名称', kind: 'text' },
+    { name: 'type_id', label: '机构类型', kind: 'select', optionsFrom: { path: '/v1/organizations/types', value: 'id', label: 'name' }, filter: true, width: 120 },
+    { name: 'org_group', label: '机构分组', kind: 'text', filter: true, width: 120 },
+    { name: 'parent_id', label: '上级机构', kind: 'select', optionsFrom: { path: '/v1/organizations/names', value: 'id', label: 'name' }, filter: true, width: 150 },
+    { name: 'seller_id', label: '销售人员', kind: 'select', optionsFrom: { path: '/v1/sellers', value: 'id', label: 'name' }, list: false, filter: true },
+    { name: 'contact', label: '联系人', kind: 'text', width: 100 },
+    { name: 'phone', label: '联系电话', kind: 'text', width: 130 },
+    { name: 'address', label: '地址', kind: 'text', list: false },
+    statusField,
+    createdField,
+  ],
+  keywordFields: ['name', 'key', 'contact', 'phone'],
+  actions: ['enable', 'disable', 'batchDelete'],
+  confirm: { disable: true },
+  writeRole: 'super',
+  page: 'orgManage',
+  nameField: 'name',
+});
+
+/** Organisation types (spec §3 "Organisation type: id, name"), served under `/v1/organizations/types`. */
+export const organizationTypesResource = defineResource({
+  name: 'organizationTypes',
+  title: '机构类型',
+  scope: 'super',
+  path: '/v1/organizations/types',
+  create: z.object({ name: requiredText('类型名称', 50) }),
+  update: z.object({ name: requiredText('类型名称', 50) }).partial(),
+  fields: [idField, { name: 'name', label: '类型名称', kind: 'text' }, statusField, createdField],
+  keywordFields: ['name'],
+  actions: ['enable', 'disable', 'batchDelete'],
+  writeRole: 'super',
+  page: 'orgManage',
+  nameField: 'name',
+  defaultSort: 'id',
+});
+
+const ACTIVITY_TYPE_VALUES = Object.keys(ACTIVITY_TYPES).map(Number);
+
+/** `POST /v1/organizations/{id}/authorize`: the modules and activity types an organisation may use. */
+export const orgAuthorizeSchema = z.object({
+  module_ids: z.array(idRef('模块'), { error: 'module_ids: 请选择模块' }).max(200, '模块不能超过200个'),
+  activity_types: z
+    .array(z.number({ error: '活动类型必须是数字' }).int().refine((v) => ACTIVITY_TYPE_VALUES.includes(v), '活动类型不存在'), { error: '请选择活动类型' })
+    .max(ACTIVITY_TYPE_VALUES.length, '活动类型重复'),
+});
+export type OrgAuthorize = z.infer<typeof orgAuthorizeSchema>;
+
+/** `GET /v1/organizations/list`: the cascader tree (spec §3). */
+export interface OrgTreeNode {
+  label: string;
+  value: number;
+  children?: OrgTreeNode[];
+}
+
+/** `GET /v1/organizations/names`: options for selects. */
+export interface OrgName {
+  id: number;
+  name: string;
+  key: string;
+}
+
+export const ORG_HAS_MEMBERS = (name: string) => `机构“${name}”下还有管理员或用户，请先删除后再删除机构`;
+export const ORG_HAS_CHILDREN = (name: string) => `机构“${name}”下还有下级机构，请先删除或移走下级机构`;
+export const ORG_PARENT_CYCLE = '上级机构不能是本机构或其下级机构';

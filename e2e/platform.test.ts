@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { NO_PERMISSION_PAGE, LOGIN_FIRST, IS_PAUSE, PAUSE, ENABLE } from '@huodong/domain';
+import { NO_PERMISSION_PAGE, IS_PAUSE, PAUSE, ENABLE } from '@huodong/domain';
 import {
   SUPER_ACCOUNT,
   SUPER_PASSWORD,
@@ -108,27 +108,90 @@ browserSuite('platform pages', () => {
     const managers = await superApi.get<{ items: { account: string; type: string }[] }>(`/v1/org/${KEY}/managers`);
     expect(managers.items.map((m) => [m.account, m.type])).toEqual([[ADMIN.account, 'admin']]);
 
+    // An ordinary administrator of the same organisation (made through the API)
+    await superApi.post(`/v1/org/${KEY}/managers`, { account: 'east_staff', real_name: '李馆员', password: 'East#Staff1', type: 'normal' });
+
     // The administrator signs in to the organisation's back office
     const adminPage = await newPage(browser, server.url);
     await loginViaPage(adminPage, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await adminPage.waitForURL(`**/${KEY}/functionIndex`);
     await adminPage.goto(`/${KEY}/adminManager`);
     await row(adminPage, ADMIN.account).waitFor();
-    // an organisation administrator gets no edit controls on an organisation administrator
+    // an organisation administrator edits ordinary administrators only
+    await row(adminPage, 'east_staff').getByRole('button', { name: '编辑', exact: true }).waitFor();
     await expect(row(adminPage, ADMIN.account).getByRole('button', { name: '编辑', exact: true }).count()).resolves.toBe(0);
+    await expect(row(adminPage, ADMIN.account).getByRole('button', { name: '删除', exact: true }).count()).resolves.toBe(0);
 
     // A platform page under its own organisation: no permission, error page
     await adminPage.goto(`/${KEY}/orgManage`);
     await adminPage.waitForURL(`**/${KEY}/errorPage`);
     await expectText(adminPage, NO_PERMISSION_PAGE);
 
-    // Another organisation's back office: no token of that organisation, so it is not entered
+    // Another organisation's back office: signed in elsewhere, so no permission and its error page
     await adminPage.goto(`/${OTHER_KEY}/adminManager`);
-    await adminPage.waitForURL(`**/${OTHER_KEY}/login**`);
-    await expectText(adminPage, LOGIN_FIRST);
+    await adminPage.waitForURL(`**/${OTHER_KEY}/errorPage`);
+    await expectText(adminPage, NO_PERMISSION_PAGE);
     // and its API refuses the administrator's token
     const adminToken = await loginApi(server.url, ADMIN.account, ADMIN.password, KEY);
     const refused = await api(server.url, adminToken).request('GET', `/v1/org/${OTHER_KEY}/managers`);
     expect(refused.status).toBe(403);
+  });
+  it('batch delete reports how many were deleted; a taken key shows on its field; authorize and permissions are saved', async () => {
+    const tags = await Promise.all(['阅读', '科普', '历史'].map((name) => superApi.post<{ id: number }>('/v1/tags', { name })));
+    const page = await newPage(browser, server.url);
+    await loginViaPage(page, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
+    await page.waitForURL('**/super/functionIndex');
+
+    // Batch delete two of three tags
+    await page.goto('/super/system/systemTag');
+    await row(page, '阅读').getByRole('checkbox').check();
+    await row(page, '科普').getByRole('checkbox').check();
+    await page.getByRole('button', { name: '批量删除', exact: true }).click();
+    const ask = dialog(page, '确定删除选中的2条标签吗？');
+    await ask.getByRole('button', { name: '确定', exact: true }).click();
+    await expectText(page, '已删除2条标签');
+    await row(page, '阅读').waitFor({ state: 'detached' });
+    const left = await superApi.get<{ items: { id: number }[] }>('/v1/tags');
+    expect(left.items.map((t) => t.id)).toEqual([tags[2].id]);
+
+    // Delete one, with a confirmation naming it
+    await row(page, '历史').getByRole('button', { name: '删除', exact: true }).click();
+    await dialog(page, '确定删除标签「历史」吗？').getByRole('button', { name: '确定', exact: true }).click();
+    await row(page, '历史').waitFor({ state: 'detached' });
+    expect((await superApi.get<{ items: unknown[] }>('/v1/tags')).items).toEqual([]);
+
+    // The server's 422 goes on the form field
+    await page.goto('/super/orgManage');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const create = dialog(page, '新增机构');
+    await create.getByLabel('机构标识').fill(OTHER_KEY);
+    await create.getByLabel('机构名称').fill('重复的机构');
+    await create.getByRole('button', { name: '确定', exact: true }).click();
+    await create.getByText('机构标识已存在', { exact: true }).waitFor();
+    await create.getByRole('button', { name: '取消', exact: true }).click();
+
+    // Authorize: modules and activity types
+    const mod = await superApi.post<{ id: number }>('/v1/modules', { name: '阅读推广', code: 'reading' });
+    await page.reload();
+    await row(page, OTHER_KEY).getByRole('button', { name: '授权', exact: true }).click();
+    const auth = dialog(page, '授权机构「城西图书馆」');
+    await auth.getByLabel('阅读推广').check();
+    await auth.getByLabel('问卷调查').check();
+    await auth.getByRole('button', { name: '确定', exact: true }).click();
+    await expectText(page, '授权成功');
+    const org = (await superApi.get<{ items: { key: string; module_ids: number[]; activity_types: number[] }[] }>(`/v1/organizations?keyword=${OTHER_KEY}`)).items[0];
+    expect([org.module_ids, org.activity_types]).toEqual([[mod.id], [4]]);
+
+    // Page permissions of a super administrator
+    await superApi.post('/v1/supers', { account: 'ops2', real_name: '运营二', password: 'Ops2#Pass' });
+    await page.goto('/super/manage/superManage');
+    await row(page, 'ops2').getByRole('button', { name: '权限', exact: true }).click();
+    const perm = dialog(page, '设置超级管理员「ops2」的权限');
+    await perm.getByText('不勾选任何页面表示可使用全部页面').waitFor();
+    await perm.getByLabel('机构管理', { exact: true }).check();
+    await perm.getByRole('button', { name: '确定', exact: true }).click();
+    await expectText(page, '权限已保存');
+    const supers = await superApi.get<{ items: { account: string; permissions: string[] }[] }>('/v1/supers?keyword=ops2');
+    expect(supers.items[0].permissions).toEqual(['orgManage']);
   });
 });

@@ -277,5 +277,5 @@ describe('process', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // a cold process start (compiling the server, maybe migrating) on a busy machine
 });

@@ -11,6 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { organizations } from '../src/db/schema.js';
 import { ORG_PAUSED } from '../src/auth/access.js';
+import { seedDemo } from '../src/seed/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/families/platform.js';
 import { testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -256,3 +258,20 @@ describe('sellers', () => {
   });
 });
 
+
+describe('demo data', () => {
+  it('is made through the API, can be run twice, and its accounts sign in', async () => {
+    const first = await seedDemo(t.app);
+    expect(first.organizations).toBeGreaterThanOrEqual(6);
+    const again = await seedDemo(t.app);
+    expect(again.organizations).toBe(0);
+    for (const a of DEMO_ACCOUNTS.orgAdmins.slice(0, 2)) {
+      const token = await t.login(a.account, DEMO_PASSWORD, a.org);
+      expect((await ok(t.call('GET', `/v1/${a.org}/self`, { token }))).type).toBe('admin');
+    }
+    expect(await t.login('operator', DEMO_PASSWORD)).toBeTruthy();
+    const tree = await ok(t.call('GET', '/v1/organizations/list', su()));
+    const district = tree.find((n: { label: string }) => n.label === '海淀区图书馆');
+    expect(district.children).toHaveLength(2);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY, createTokenStore, hasUsableToken, pickToken } from '../src/shared/tokenStore';
+import { TOKEN_STORAGE_KEY, createTokenStore, hasUsableToken, pickToken, signedInElsewhere } from '../src/shared/tokenStore';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -87,5 +87,13 @@ describe('which token a call sends', () => {
     expect(hasUsableToken('org1', { org1: tokens.org1 })).toBe(true);
     expect(hasUsableToken('org2', { org1: tokens.org1 })).toBe(false);
     expect(hasUsableToken('org2', { super: tokens.super })).toBe(true);
+  });
+
+  it('signed in to another organisation only is a scope mismatch, not a missing sign-in', () => {
+    expect(signedInElsewhere('org2', { org1: tokens.org1 })).toBe(true);
+    expect(signedInElsewhere('org1', { org1: tokens.org1 })).toBe(false);
+    expect(signedInElsewhere('org2', {})).toBe(false);
+    expect(signedInElsewhere('org2', { super: tokens.super })).toBe(false);
+    expect(signedInElsewhere('super', { org1: tokens.org1 })).toBe(true);
   });
 });

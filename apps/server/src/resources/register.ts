@@ -124,9 +124,10 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     const sortKey = q.sort ?? def.defaultSort ?? '-id';
     const sortField = sortKey.replace(/^-/, '');
     if (!sortable.has(sortField)) throw badRequest(`sort: 不支持按${sortField}排序`);
-    const order = sortKey.startsWith('-') ? desc(col(sortField)) : asc(col(sortField));
+    const dir = sortKey.startsWith('-') ? desc : asc;
+    const order = sortField === 'id' ? [dir(col('id'))] : [dir(col(sortField)), desc(col('id'))];
     const [{ n }] = await db.select({ n: count() }).from(table).where(where);
-    const rows = (await db.select(visible).from(table).where(where).orderBy(order, desc(col('id'))).limit(page.perPage).offset(page.offset)) as Row[];
+    const rows = (await db.select(visible).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset)) as Row[];
     return listData(await present(rows, request), n, page, request.url);
   });
 

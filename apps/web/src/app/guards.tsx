@@ -5,7 +5,7 @@ import { feedback } from '../shared/feedback';
 import { PageLoading } from '../shared/PageLoading';
 import { errorPagePath, loginPath } from '../shared/scope';
 import { isOrgAdmin, isSuperCaller, useScope, useSelf } from '../shared/session';
-import { hasUsableToken } from '../shared/tokenStore';
+import { hasUsableToken, signedInElsewhere } from '../shared/tokenStore';
 
 /**
  * Show a message (3 s, it outlives the page change) and replace the location. The message key
@@ -20,10 +20,16 @@ function RedirectWithNotice({ to, text, level }: { to: string; text: string; lev
   return null;
 }
 
-/** Protected pages need a usable token of the scope (or a super token): else 请先进行登录 and login. */
+/**
+ * Protected pages need a usable token of the scope (or a super token). Signed in to another
+ * organisation only → no permission and the error page; not signed in at all → 请先进行登录 and login.
+ */
 export function AuthGate({ children }: { children: ReactNode }) {
   const { scope } = useScope();
   const location = useLocation();
+  if (signedInElsewhere(scope)) {
+    return <RedirectWithNotice to={errorPagePath(scope)} text={NO_PERMISSION_PAGE} level="error" />;
+  }
   if (!hasUsableToken(scope)) {
     return <RedirectWithNotice to={loginPath(scope, location.pathname + location.search)} text={LOGIN_FIRST} level="warning" />;
   }

@@ -102,3 +102,11 @@ export function pickToken(path: string, pageScope: string, tokens: TokenMap): Pi
 export function hasUsableToken(scope: string, tokens: TokenMap = tokenStore.all()): boolean {
   return !!tokens[SUPER_SCOPE] || !!tokens[scope];
 }
+
+/**
+ * Signed in, but to another organisation only: the page is of another scope than the user's
+ * (spec §6), which is a permission matter, not a missing sign-in.
+ */
+export function signedInElsewhere(scope: string, tokens: TokenMap = tokenStore.all()): boolean {
+  return !hasUsableToken(scope, tokens) && Object.keys(tokens).some((s) => s !== scope && s !== SUPER_SCOPE);
+}

@@ -7,13 +7,15 @@ import {
   supersResource,
   tagsResource,
 } from '@huodong/domain';
-import { ResourcePage } from '../resources';
+import { ResourcePage, type RowActionRender } from '../resources';
+import { PermissionAction } from './PermissionAction';
 
 /**
  * Platform pages that are their declaration and nothing more. app/pages.tsx maps each route
  * to one of these.
  */
-export const SuperManagePage = () => <ResourcePage def={supersResource} />;
+const SUPER_ROW_ACTIONS: RowActionRender[] = [(ctx) => <PermissionAction ctx={ctx} def={supersResource} authorizePath="/v1/supers/authorize" />];
+export const SuperManagePage = () => <ResourcePage def={supersResource} rowActions={SUPER_ROW_ACTIONS} />;
 export const SellerManagePage = () => <ResourcePage def={sellersResource} />;
 export const ModuleManagePage = () => <ResourcePage def={modulesResource} />;
 export const SystemTagPage = () => <ResourcePage def={tagsResource} />;

@@ -14,3 +14,7 @@ export const ORG_NAME = '机构名称';
 export const ORG_KEY = '机构标识';
 export const VIEW_MANAGERS = '查看管理员';
 export const ROLES = '角色';
+export const PERMISSION = '权限';
+export const PERMISSION_SAVED = '权限已保存';
+export const PERMISSION_EMPTY_MEANS_ALL = '不勾选任何页面表示可使用全部页面';
+export const permissionTitle = (title: string, name: string): string => `设置${title}「${name}」的权限`;

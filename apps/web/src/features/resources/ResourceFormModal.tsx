@@ -67,7 +67,6 @@ function FormDialog({ def, mode, open, row, org, inputs = {}, toForm, toBody, su
     if (mode !== 'update' || !row) return {};
     return toForm ? toForm(row) : Object.fromEntries(fields.map((f) => [f.name, row[f.name]]));
     // The values of the row being opened; fields and toForm are fixed per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, row]);
 
   const onOk = async () => {

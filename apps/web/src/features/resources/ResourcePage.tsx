@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Empty, Flex, Form, Input, Select, Space, Table } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { DELETE, EDIT, type ListData, type ResourceDef, type ResourceField } from '@huodong/domain';
+import { DELETE, EDIT, PAGE_SIZE_DEFAULT, type ListData, type ResourceDef, type ResourceField } from '@huodong/domain';
 import { useApiQuery, type QueryParams } from '../../shared/api';
 import { TABLE_PAGINATION } from '../../shared/antdDefaults';
 import { useSelf } from '../../shared/session';
@@ -28,7 +28,6 @@ import { ResourceFormModal, type CustomInput } from './ResourceFormModal';
 import { ACTIONS, BATCH_DELETE, CREATE, RESET, SEARCH, keywordPlaceholder, KEYWORD } from './texts';
 import { resourceListPath, useResourceActions, type ResourceActions } from './useResourceActions';
 import type { FormMode, FormValues } from './validation';
-import { PAGE_SIZE_DEFAULT } from '@huodong/domain';
 
 export interface RowContext {
   row: Row;

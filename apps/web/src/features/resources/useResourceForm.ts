@@ -43,9 +43,9 @@ export function useResourceForm(
   extraNames: readonly string[] = [],
 ): ResourceForm {
   const [form] = Form.useForm<FormValues>();
+  // Keyed by the names' content: callers may pass a fresh array each render.
   const extraKey = extraNames.join('\n');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const validator = useMemo(() => createFormValidator(def, mode, extraNames), [def, mode, extraKey]);
+  const validator = useMemo(() => createFormValidator(def, mode, extraKey ? extraKey.split('\n') : []), [def, mode, extraKey]);
 
   const place = useCallback(
     (errors: FieldError[]) => {

@@ -95,10 +95,10 @@ async function run(label: string, database: Database): Promise<void> {
 
   t = Date.now();
   for (const [name, sql] of [
-    ['list page 1', `explain select * from managers where org_id = ${org.id} order by id desc limit 10`],
-    ['list page 500', `explain select * from managers where org_id = ${org.id} order by id desc limit 10 offset 4990`],
+    ['list page 1', `explain select * from managers where org_id = ${org.id} order by created_at, id limit 10`],
+    ['list page 500', `explain select * from managers where org_id = ${org.id} order by created_at, id limit 10 offset 4990`],
     ['count', `explain select count(*) from managers where org_id = ${org.id}`],
-    ['keyword', `explain select * from managers where org_id = ${org.id} and (account ilike '%王管理员1%' or real_name ilike '%王管理员1%' or phone ilike '%王管理员1%') order by id desc limit 10`],
+    ['keyword', `explain select * from managers where org_id = ${org.id} and (account ilike '%王管理员1%' or real_name ilike '%王管理员1%' or phone ilike '%王管理员1%') order by created_at, id limit 10`],
   ]) {
     const plan = await database.query<{ 'QUERY PLAN': string }>(sql);
     console.log(`\nEXPLAIN ${name}:\n${plan.map((p) => '  ' + p['QUERY PLAN']).join('\n')}`);

@@ -132,13 +132,18 @@ browserSuite('foundation in the browser', () => {
     await page.getByTestId('error-page').waitFor();
   });
 
-  it("a manager's token does not open another organisation's back office", async () => {
+  it("a manager signed in to one organisation gets 您没有权限进入该页面 in another organisation's back office", async () => {
     const page = await open();
     await loginViaPage(page, orgLogin);
     await page.waitForURL(`**/${ORG}/functionIndex`);
     await page.goto(`/${OTHER_ORG}/functionIndex`);
-    await expectText(page, LOGIN_FIRST);
-    await page.waitForURL(`**/${OTHER_ORG}/login?**`);
+    await expectText(page, NO_PERMISSION_PAGE);
+    await page.waitForURL(`**/${OTHER_ORG}/errorPage`);
+    await page.getByTestId('error-page').waitFor();
+    expect(await storedToken(page, OTHER_ORG)).toBeUndefined();
+    // The token of the own organisation is kept and still works there.
+    await page.goto(`/${ORG}/functionIndex`);
+    await page.getByTestId('function-index').waitFor();
   });
 
   it('an unknown path goes to the error page of its scope', async () => {

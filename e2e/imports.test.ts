@@ -74,7 +74,7 @@ browserSuite('spreadsheet imports in the browser', () => {
     return dialog;
   };
   const closeDialog = async (title: string) => {
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: title }).locator('.ant-modal-close').click();
     await page.getByRole('dialog', { name: title }).waitFor({ state: 'hidden' });
   };
 

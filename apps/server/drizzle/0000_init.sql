@@ -213,7 +213,7 @@ CREATE UNIQUE INDEX "categories_name_uq" ON "categories" USING btree ("name");--
 CREATE INDEX "login_failures_account_idx" ON "login_failures" USING btree ("account_key","at");--> statement-breakpoint
 CREATE INDEX "login_failures_ip_idx" ON "login_failures" USING btree ("ip","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "managers_org_account_uq" ON "managers" USING btree ("org_id","account");--> statement-breakpoint
-CREATE INDEX "managers_org_id_idx" ON "managers" USING btree ("org_id","id");--> statement-breakpoint
+CREATE INDEX "managers_org_created_idx" ON "managers" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "modules_code_uq" ON "modules" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "org_users_org_num_uq" ON "org_users" USING btree ("org_id","academic_num");--> statement-breakpoint
 CREATE INDEX "org_users_org_id_idx" ON "org_users" USING btree ("org_id","id");--> statement-breakpoint

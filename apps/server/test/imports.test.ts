@@ -12,6 +12,8 @@ import {
 } from '@huodong/domain';
 import { orgUsers, students, auditLogs } from '../src/db/schema.js';
 import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from '../src/imports/userImports.js';
+import { seedDemo } from '../src/seed/seed.js';
+import { organizations } from '../src/db/schema.js';
 import { MANAGER_PASSWORD, testApp, type TestApp } from './helpers.js';
 
 /** Rows as the browser uploads them after validation (API keys, row numbers from 2). */
@@ -245,5 +247,19 @@ describe('spreadsheet imports', () => {
 
     const foreign = await t.app.inject({ method: 'GET', url: `/v1/${school.key}/export/userList`, headers: { authorization: `Bearer ${otherManagerToken}` } });
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it('the demo data imports users and students through the import routes, and a re-run adds none', async () => {
+    const first = await seedDemo(t.app);
+    expect(first.orgUsers).toBeGreaterThan(0);
+    expect(first.students).toBeGreaterThan(0);
+    const again = await seedDemo(t.app);
+    expect(again.orgUsers).toBe(0);
+    expect(again.students).toBe(0);
+    const [school] = await t.db.select().from(organizations).where(eq(organizations.key, 'gzsyxx'));
+    const n = (await t.db.select({ n: count() }).from(students).where(eq(students.org_id, school.id)))[0].n;
+    expect(n).toBe(first.students);
+    const [a] = await t.db.select().from(auditLogs).where(eq(auditLogs.resource, 'students'));
+    expect(a.action).toBe('import');
   });
 });

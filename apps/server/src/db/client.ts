@@ -35,6 +35,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, admin command) must not crash the process;
+    // the pool replaces it and the next query reports any lasting fault.
+    pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {

@@ -145,7 +145,7 @@ export const managers = pgTable('managers', {
   last_login_at: seconds('last_login_at'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('managers_org_account_uq').on(t.org_id, t.account), index('managers_org_id_idx').on(t.org_id, t.id)]);
+}, (t) => [uniqueIndex('managers_org_account_uq').on(t.org_id, t.account), index('managers_org_created_idx').on(t.org_id, t.created_at, t.id)]);
 
 export const orgUsers = pgTable('org_users', {
   id: serial('id').primaryKey(),

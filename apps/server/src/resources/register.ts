@@ -125,7 +125,11 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     const sortField = sortKey.replace(/^-/, '');
     if (!sortable.has(sortField)) throw badRequest(`sort: 不支持按${sortField}排序`);
     const dir = sortKey.startsWith('-') ? desc : asc;
-    const order = sortField === 'id' ? [dir(col('id'))] : [dir(col(sortField)), desc(col('id'))];
+    // Organisation tables order through their (org_id, created_at, id) index, never the primary
+    // key: a primary-key walk filtered by org_id would read other organisations' rows. created_at
+    // follows id (both grow with insertion), and id breaks ties in the same direction.
+    const lead = sortField === 'id' && def.scope === 'org' ? 'created_at' : sortField;
+    const order = lead === 'id' ? [dir(col('id'))] : [dir(col(lead)), dir(col('id'))];
     const [{ n }] = await db.select({ n: count() }).from(table).where(where);
     const rows = (await db.select(visible).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset)) as Row[];
     return listData(await present(rows, request), n, page, request.url);

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import * as XLSX from '@e965/xlsx';
 import {
   DOWNLOAD_TEMPLATE,
+  IMPORT_CHECKING,
   ERROR_MODAL_TITLE,
   IMPORT_MODAL_WIDTH,
   IMPORT_SUCCESS,
@@ -16,7 +17,10 @@ import {
   importTemplate,
   missingFieldMessage,
 } from '@huodong/domain';
-import { api, browserSuite, launchBrowser, loginViaPage, newPage, startServer, superToken, type Server } from './harness.js';
+import { SUPER_ACCOUNT, SUPER_PASSWORD, api, browserSuite, launchBrowser, loginViaPage, newPage, startServer, superToken, type Server } from './harness.js';
+
+/** The choose button's normal text (apps/web/src/features/imports/ImportModal.tsx). */
+const CHOOSE_FILE = '选择文件';
 
 /** Spreadsheet files made with SheetJS, as a user's spreadsheet program would save them. */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-imports-'));
@@ -162,6 +166,32 @@ browserSuite('spreadsheet imports in the browser', () => {
     const table = page.getByTestId('resource-students');
     await table.getByRole('cell', { name: '赵小红', exact: true }).waitFor();
     await table.getByText('共 2 条').waitFor();
+  });
+
+  it('the super administrator imports from /super/orgManage; the button shows 正在校验 meanwhile, then returns to normal', async () => {
+    const superPage = await newPage(browser, server.url);
+    await loginViaPage(superPage, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
+    await superPage.waitForURL('**/super/functionIndex');
+    await superPage.goto('/super/orgManage');
+    const row = superPage.getByRole('row').filter({ hasText: '导入测试学校' });
+    await row.getByRole('button', { name: '导入用户' }).click();
+    const dialog = superPage.getByRole('dialog', { name: '导入用户' });
+    await dialog.waitFor();
+    // Record every text the choose button shows (the check is too quick to poll for).
+    await dialog.evaluate((el) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(...[...el.querySelectorAll('button')].map((b) => b.textContent ?? ''))).observe(el, { subtree: true, childList: true, characterData: true });
+    });
+    const rows = Array.from({ length: 3000 }, (_, i) => [`S9${String(i).padStart(5, '0')}`, `平台导入${i}`, 1, '图书馆', 12]);
+    await dialog.locator('input[type=file]').setInputFiles(sheetFile('platform.xlsx', [userHeaders, ...rows]));
+    await superPage.getByText(IMPORT_SUCCESS).waitFor();
+    expect(await superPage.evaluate(() => (window as unknown as { seen: string[] }).seen)).toContain(IMPORT_CHECKING);
+    expect(await usersInOrg()).toBe(25 + 3000);
+    // The dialog closed; opened again, its button is back to normal.
+    await row.getByRole('button', { name: '导入用户' }).click();
+    await superPage.getByRole('dialog', { name: '导入用户' }).getByRole('button', { name: CHOOSE_FILE }).waitFor();
+    await superPage.context().close();
   });
 });
 

@@ -55,3 +55,18 @@ export const recField: ResourceField = { name: 'is_rec', label: '推荐', kind: 
 export const idField: ResourceField = { name: 'id', label: 'ID', kind: 'number', form: false, sortable: true, width: 80 };
 export const createdField: ResourceField = { name: 'created_at', label: '创建时间', kind: 'datetime', form: false, sortable: true, width: 170 };
 export const sortField: ResourceField = { name: 'sort', label: '排序', kind: 'number', sortable: true, width: 90, placeholder: '数字越小越靠前' };
+
+/** Who an account is: the first columns of super administrators and organisation managers. */
+export const personFields: ResourceField[] = [
+  { name: 'account', label: '账号', kind: 'text', width: 140 },
+  { name: 'real_name', label: '真实姓名', kind: 'text', width: 120 },
+  { name: 'phone', label: '联系电话', kind: 'text', width: 130 },
+];
+
+/** How an account signs in: password (write only), status, last sign-in, creation. */
+export const signInFields: ResourceField[] = [
+  { name: 'password', label: '密码', kind: 'password', list: false, placeholder: '编辑时留空则不修改' },
+  statusField,
+  { name: 'last_login_at', label: '最近登录', kind: 'datetime', form: false, sortable: true, width: 170 },
+  createdField,
+];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
-import { accountSchema, changedPassword, createdField, idField, idRef, newPassword, optionalText, phoneSchema, requiredText, statusField } from './fields.js';
+import { accountSchema, changedPassword, createdField, idField, idRef, newPassword, optionalText, phoneSchema, requiredText, personFields, signInFields, statusField } from './fields.js';
 
 /** Manager types (spec §1, §6): `admin` is the organisation administrator; any other value is ordinary. */
 export const MANAGER_ADMIN = 'admin';
@@ -31,15 +31,10 @@ export const managersResource = defineResource({
   update: z.object({ ...managerBody, password: changedPassword }).partial(),
   fields: [
     idField,
-    { name: 'account', label: '账号', kind: 'text', width: 140 },
-    { name: 'real_name', label: '真实姓名', kind: 'text', width: 120 },
-    { name: 'phone', label: '联系电话', kind: 'text', width: 130 },
+    ...personFields,
     { name: 'type', label: '管理员类型', kind: 'select', options: Object.entries(MANAGER_TYPES).map(([value, label]) => ({ value, label })), filter: true, width: 110 },
     { name: 'role_id', label: '角色', kind: 'select', optionsFrom: { path: '/v1/org/{org}/managers/roles', value: 'id', label: 'name' }, filter: true, width: 120 },
-    { name: 'password', label: '密码', kind: 'password', list: false, placeholder: '编辑时留空则不修改' },
-    statusField,
-    { name: 'last_login_at', label: '最近登录', kind: 'datetime', form: false, sortable: true, width: 170 },
-    createdField,
+    ...signInFields,
   ],
   keywordFields: ['account', 'real_name', 'phone'],
   actions: ['enable', 'disable', 'batchDelete'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
 import { MENU_GROUPS, ROUTES, routeFitsScope, SUPER_SCOPE } from '../routes.js';
-import { accountSchema, changedPassword, createdField, idField, newPassword, phoneSchema, requiredText, statusField } from './fields.js';
+import { accountSchema, changedPassword, idField, newPassword, phoneSchema, requiredText, personFields, signInFields } from './fields.js';
 
 const superBody = {
   account: accountSchema,
@@ -19,13 +19,8 @@ export const supersResource = defineResource({
   update: z.object({ ...superBody, password: changedPassword }).partial(),
   fields: [
     idField,
-    { name: 'account', label: '账号', kind: 'text', width: 140 },
-    { name: 'real_name', label: '真实姓名', kind: 'text', width: 120 },
-    { name: 'phone', label: '联系电话', kind: 'text', width: 130 },
-    { name: 'password', label: '密码', kind: 'password', list: false, placeholder: '编辑时留空则不修改' },
-    statusField,
-    { name: 'last_login_at', label: '最近登录', kind: 'datetime', form: false, sortable: true, width: 170 },
-    createdField,
+    ...personFields,
+    ...signInFields,
   ],
   keywordFields: ['account', 'real_name', 'phone'],
   actions: ['enable', 'disable', 'batchDelete'],

@@ -4,6 +4,7 @@ import { SUPER_SCOPE } from '@huodong/domain';
 import { scopeLink } from '../../shared/scope';
 import type { RowActionRender } from '../resources';
 import { AuthorizeAction } from './AuthorizeAction';
+import { OrgImportActions } from '../imports/OrgImportActions';
 import { MANAGERS } from './texts';
 
 /** Link to the managers of an organisation (manage/adminManage with the organisation chosen). */
@@ -25,4 +26,5 @@ function ManagersButton({ orgKey }: { orgKey: unknown }) {
 export const ORG_ROW_ACTIONS: RowActionRender[] = [
   (ctx) => <AuthorizeAction {...ctx} />,
   ({ row }) => <ManagersButton orgKey={row.key} />,
+  ({ row, controls }) => (controls.create ? <OrgImportActions orgId={row.id} link /> : null),
 ];

@@ -216,7 +216,7 @@ CREATE UNIQUE INDEX "managers_org_account_uq" ON "managers" USING btree ("org_id
 CREATE INDEX "managers_org_created_idx" ON "managers" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "modules_code_uq" ON "modules" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "org_users_org_num_uq" ON "org_users" USING btree ("org_id","academic_num");--> statement-breakpoint
-CREATE INDEX "org_users_org_id_idx" ON "org_users" USING btree ("org_id","id");--> statement-breakpoint
+CREATE INDEX "org_users_org_created_idx" ON "org_users" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "organization_types_name_uq" ON "organization_types" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_key_uq" ON "organizations" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "organizations_parent_idx" ON "organizations" USING btree ("parent_id");--> statement-breakpoint
@@ -224,7 +224,7 @@ CREATE INDEX "organizations_seller_idx" ON "organizations" USING btree ("seller_
 CREATE UNIQUE INDEX "roles_name_uq" ON "roles" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "scopes_name_uq" ON "scopes" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "students_org_account_uq" ON "students" USING btree ("org_id","account");--> statement-breakpoint
-CREATE INDEX "students_org_id_idx" ON "students" USING btree ("org_id","id");--> statement-breakpoint
+CREATE INDEX "students_org_created_idx" ON "students" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "supers_account_uq" ON "supers" USING btree ("account");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_uq" ON "tags" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "tokens_hash_uq" ON "tokens" USING btree ("token_hash");--> statement-breakpoint

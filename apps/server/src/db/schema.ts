@@ -157,7 +157,7 @@ export const orgUsers = pgTable('org_users', {
   identity: smallint('identity').notNull(),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('org_users_org_num_uq').on(t.org_id, t.academic_num), index('org_users_org_id_idx').on(t.org_id, t.id)]);
+}, (t) => [uniqueIndex('org_users_org_num_uq').on(t.org_id, t.academic_num), index('org_users_org_created_idx').on(t.org_id, t.created_at, t.id)]);
 
 export const students = pgTable('students', {
   id: serial('id').primaryKey(),
@@ -172,7 +172,7 @@ export const students = pgTable('students', {
   identity: smallint('identity'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('students_org_account_uq').on(t.org_id, t.account), index('students_org_id_idx').on(t.org_id, t.id)]);
+}, (t) => [uniqueIndex('students_org_account_uq').on(t.org_id, t.account), index('students_org_created_idx').on(t.org_id, t.created_at, t.id)]);
 
 // ---- Security and audit ----------------------------------------------------------------------
 

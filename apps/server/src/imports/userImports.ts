@@ -22,6 +22,7 @@ import {
 import type { Tx } from '../db/client.js';
 import { organizations, orgUsers, students } from '../db/schema.js';
 import { callerOf, orgOf } from '../auth/access.js';
+import { tenantWhere } from '../resources/tenant.js';
 import { HttpError, badRequest, forbidden } from '../http/errors.js';
 import { audit } from '../resources/register.js';
 import type { OrgRow } from '../types.js';
@@ -234,8 +235,7 @@ export async function userImportRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const def = request.query.type === 'student' ? USER_IMPORTS.student : USER_IMPORTS.org_user;
       const table = TABLES[def.kind.id] as typeof orgUsers;
-      // Rows of the path's organisation, as resolved and checked by the access hook.
-      const rows = await db.select().from(table).where(eq(table.org_id, orgOf(request).id)).orderBy(asc(table.id));
+      const rows = await db.select().from(table).where(tenantWhere(table, request)).orderBy(asc(table.id));
       const file = userListWorkbook(def, rows);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -12,6 +12,7 @@ import { listData, pageOf } from '../http/pagination.js';
 import type { Access } from '../types.js';
 import type { ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
 import { BINDINGS } from './index.js';
+import { tenantWhere as tenantOf } from './tenant.js';
 
 /** PostgreSQL `integer` ids: anything beyond is no row of ours (404), not a database error. */
 const MAX_ID = 2_147_483_647;
@@ -65,7 +66,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
 
   /** The tenant filter: the one place an org-scoped query is narrowed to the path's organisation. */
   const tenantWhere = (request: FastifyRequest): SQL | undefined =>
-    def.scope === 'org' ? eq(col('org_id'), request.org!.id) : undefined;
+    def.scope === 'org' ? tenantOf({ org_id: col('org_id') }, request) : undefined;
 
   const present = async (rows: Row[], request: FastifyRequest): Promise<Row[]> =>
     binding.present ? binding.present(rows, ctxOf(request)) : rows;

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -266,9 +266,44 @@ export async function loginViaPage(page: Page, login: PageLogin): Promise<void> 
   await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
+/**
+ * Tick a checkbox and wait until it reads as checked. Playwright's check() reads the state right
+ * after its click; antd's form fields may commit the new value a task later, which on a loaded
+ * machine made check() fail although the box did become ticked.
+ */
+export async function tick(box: Locator, timeout = 10_000): Promise<void> {
+  if (await box.isChecked()) return;
+  await box.click();
+  const until = Date.now() + timeout;
+  while (!(await box.isChecked())) {
+    if (Date.now() > until) throw new Error(`checkbox ${box.toString()} did not become checked\n${await describePage(box.page())}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Wait until some element showing `text` is visible. */
 export async function expectText(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+  try {
+    await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+  } catch (err) {
+    throw new Error(`${String(text)} did not show on ${page.url()}.\n${await describePage(page)}`, { cause: err });
+  }
+}
+
+/**
+ * What the page showed when a wait failed: its visible text (dialogs first) and a screenshot under
+ * E2E_ARTIFACTS (default the OS temp directory), so a failure in CI can be read from its log.
+ */
+export async function describePage(page: Page): Promise<string> {
+  const dir = process.env.E2E_ARTIFACTS ?? os.tmpdir();
+  const shot = path.join(dir, `e2e-failure-${Date.now()}.png`);
+  const [dialogs, body] = await Promise.all([
+    page.getByRole('dialog').allInnerTexts().catch(() => []),
+    page.locator('body').innerText().catch(() => ''),
+  ]);
+  await page.screenshot({ path: shot }).catch(() => undefined);
+  const squash = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 1500);
+  return [`dialogs: ${squash(dialogs.join(' | ')) || '(none)'}`, `page: ${squash(body)}`, `screenshot: ${shot}`].join('\n');
 }
 
 declare module 'vitest' {

@@ -13,6 +13,7 @@ import {
   newPage,
   startServer,
   superToken,
+  tick,
   type ApiClient,
   type Server,
 } from './harness';
@@ -144,8 +145,8 @@ browserSuite('platform pages', () => {
 
     // Batch delete two of three tags
     await page.goto('/super/system/systemTag');
-    await row(page, '阅读').getByRole('checkbox').check();
-    await row(page, '科普').getByRole('checkbox').check();
+    await tick(row(page, '阅读').getByRole('checkbox'));
+    await tick(row(page, '科普').getByRole('checkbox'));
     await page.getByRole('button', { name: '批量删除', exact: true }).click();
     const ask = dialog(page, '确定删除选中的2条标签吗？');
     await ask.getByRole('button', { name: '确定', exact: true }).click();
@@ -175,8 +176,8 @@ browserSuite('platform pages', () => {
     await page.reload();
     await row(page, OTHER_KEY).getByRole('button', { name: '授权', exact: true }).click();
     const auth = dialog(page, '授权机构「城西图书馆」');
-    await auth.getByLabel('阅读推广').check();
-    await auth.getByLabel('问卷调查').check();
+    await tick(auth.getByLabel('阅读推广'));
+    await tick(auth.getByLabel('问卷调查'));
     await auth.getByRole('button', { name: '确定', exact: true }).click();
     await expectText(page, '授权成功');
     const org = (await superApi.get<{ items: { key: string; module_ids: number[]; activity_types: number[] }[] }>(`/v1/organizations?keyword=${OTHER_KEY}`)).items[0];
@@ -188,7 +189,7 @@ browserSuite('platform pages', () => {
     await row(page, 'ops2').getByRole('button', { name: '权限', exact: true }).click();
     const perm = dialog(page, '设置超级管理员「ops2」的权限');
     await perm.getByText('不勾选任何页面表示可使用全部页面').waitFor();
-    await perm.getByLabel('机构管理', { exact: true }).check();
+    await tick(perm.getByLabel('机构管理', { exact: true }));
     await perm.getByRole('button', { name: '确定', exact: true }).click();
     await expectText(page, '权限已保存');
     const supers = await superApi.get<{ items: { account: string; permissions: string[] }[] }>('/v1/supers?keyword=ops2');

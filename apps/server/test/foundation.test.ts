@@ -139,7 +139,7 @@ describe('envelope and pagination', () => {
     expect(links.last.href).toBe('/v1/flib/users?page=3&page_size=5');
   });
 
-  it('the default page size is 10; the last page has no next link; pages do not overlap', async () => {
+  it('the default page size is 10; the last page has no next link; pages follow one order without overlap', async () => {
     const first = await t.call('GET', '/v1/flib/users', { token: t.superToken });
     expect(first.data.items).toHaveLength(10);
     expect(first.data._meta).toEqual({ totalCount: 12, pageCount: 2, currentPage: 1, perPage: 10 });
@@ -149,6 +149,20 @@ describe('envelope and pagination', () => {
     expect(second.data._links.next).toBeUndefined();
     const ids = [...first.data.items, ...second.data.items].map((u: { id: number }) => u.id);
     expect(new Set(ids).size).toBe(12);
+    expect(ids, 'newest first, within and across pages').toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('keyword: a substring of any keyword column, case ignored, wildcards literal, never across two columns', async () => {
+    const find = async (keyword: string) =>
+      ((await t.call('GET', `/v1/flib/users?page_size=100&keyword=${encodeURIComponent(keyword)}`, { token: t.superToken })).data.items as { real_name: string }[])
+        .map((u) => u.real_name)
+        .sort();
+    expect(await find('读者1')).toEqual(['读者1', '读者10', '读者11', '读者12']);
+    expect(await find('s01')).toEqual(['读者10', '读者11', '读者12']);
+    expect(await find(' S012 ')).toEqual(['读者12']);
+    expect(await find('12S')).toEqual([]); // end of 读者12 + start of S012
+    expect(await find('S0_2')).toEqual([]);
+    expect(await find('%')).toEqual([]);
   });
 
   it('a page past the end is empty; an empty list has only a self link', async () => {

@@ -29,16 +29,19 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent = in memory. */
   dataDir?: string;
+  /** Sees every statement the application sends (the benchmarks EXPLAIN what the list runs). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 /** Open the database (PostgreSQL when a URL is given, else embedded PGlite) and apply migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : false;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client dropped by the server (restart, admin command) must not crash the process;
     // the pool replaces it and the next query reports any lasting fault.
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
@@ -50,7 +53,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { canWrite, pageQuerySchema, type ResourceDef } from '@huodong/domain';
@@ -13,6 +13,7 @@ import type { Access } from '../types.js';
 import type { ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
 import { BINDINGS } from './index.js';
 import { tenantWhere as tenantOf } from './tenant.js';
+import { keywordWhere } from './keyword.js';
 
 /** PostgreSQL `integer` ids: anything beyond is no row of ours (404), not a database error. */
 const MAX_ID = 2_147_483_647;
@@ -53,7 +54,8 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     if (!c) throw new Error(`${def.name}: no column ${name}`);
     return c;
   };
-  const hidden = new Set(binding.hidden ?? []);
+  // `search` (db/schema.ts) is the database's own copy of the keyword columns, never sent.
+  const hidden = new Set([...(binding.hidden ?? []), 'search']);
   const visible = Object.fromEntries(Object.entries(cols).filter(([k]) => !hidden.has(k)));
   const base = routePath(def);
   const access = accessOf(def);
@@ -112,11 +114,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     const q = request.query as Record<string, unknown> & z.output<typeof pageQuerySchema>;
     const page = pageOf(q);
     const conds: (SQL | undefined)[] = [tenantWhere(request)];
-    const keyword = q.keyword?.trim();
-    if (keyword && def.keywordFields.length) {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      conds.push(or(...def.keywordFields.map((f) => ilike(col(f), pattern))));
-    }
+    conds.push(keywordWhere(def.keywordFields.map(col), q.keyword, cols.search));
     for (const f of filterFields) {
       const v = q[f.name];
       if (v !== undefined && v !== '') conds.push(eq(col(f.name), v));
@@ -131,9 +129,14 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     // follows id (both grow with insertion), and id breaks ties in the same direction.
     const lead = sortField === 'id' && def.scope === 'org' ? 'created_at' : sortField;
     const order = lead === 'id' ? [dir(col('id'))] : [dir(col(lead)), dir(col('id'))];
-    const [{ n }] = await db.select({ n: count() }).from(table).where(where);
-    const rows = (await db.select(visible).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset)) as Row[];
-    return listData(await present(rows, request), n, page, request.url);
+    // Deferred join: the page's ids come from the ordering index alone (an index-only scan, however
+    // deep the page), then only those rows are read. Count and page run side by side on PostgreSQL.
+    const pageIds = db.select({ id: col('id') }).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset);
+    const [[{ n }], rows] = await Promise.all([
+      db.select({ n: count() }).from(table).where(where),
+      db.select(visible).from(table).where(inArray(col('id'), pageIds)).orderBy(...order),
+    ]);
+    return listData(await present(rows as Row[], request), n, page, request.url);
   });
 
   r.get(`${base}/:id`, { config: { access }, schema: { params } }, async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ADMIN_ONLY_BY_SUPER,
@@ -19,6 +19,7 @@ import { revokeSubjects } from '../../auth/tokens.js';
 import { forbidden, validationError } from '../../http/errors.js';
 import { listData, pageOf } from '../../http/pagination.js';
 import { bind } from '../binding.js';
+import { keywordWhere } from '../keyword.js';
 import { permissionUpdate, withPasswordHash } from './supers.js';
 
 /**
@@ -56,10 +57,7 @@ export const managersBinding = bind({
     r.get('/v1/managers/organizations', { config: { access: 'super' }, schema: { querystring: pageQuerySchema } }, async (request) => {
       const q = request.query;
       const page = pageOf(q);
-      const keyword = q.keyword?.trim();
-      const where = keyword
-        ? or(ilike(organizations.name, `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`), ilike(organizations.key, `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`))
-        : undefined;
+      const where = keywordWhere([organizations.name, organizations.key], q.keyword);
       const [{ n }] = await db.select({ n: count() }).from(organizations).where(where);
       const counts = db
         .select({

@@ -38,7 +38,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
             redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.password_hash', 'req.headers.cookie'],
           },
     bodyLimit: 32 * 1024 * 1024, // fits a 50,000-row import
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);

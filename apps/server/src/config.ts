@@ -16,6 +16,11 @@ export interface AppConfig {
   webDist?: string;
   /** Seed demo data on first start. */
   seedOnFirstStart: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`): off by default, because the
+   * client address is what sign-in throttling counts and a forged header must not reset it.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -32,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const ttl = Number(env.TOKEN_TTL_MS ?? TOKEN_TTL_MS_DEFAULT);
   if (!Number.isFinite(ttl) || ttl <= 0) throw new ConfigError('TOKEN_TTL_MS must be a positive number');
   return {
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     port,
     host: env.HOST ?? '0.0.0.0',
     // Relative to where the user ran npm (INIT_CWD), not the workspace folder npm switches into.
@@ -45,4 +51,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST,
     seedOnFirstStart: env.SEED !== 'off',
   };
+}
+
+/** TRUST_PROXY: unset/off/false → false; on/true → every proxy; N → N hops; else addresses/CIDRs, comma-separated. */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || /^(off|false)$/i.test(v)) return false;
+  if (/^(on|true)$/i.test(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }

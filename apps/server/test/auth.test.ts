@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { captchas, tokens } from '../src/db/schema.js';
 import { sha256 } from '../src/auth/tokens.js';
+import { loadConfig } from '../src/config.js';
 import { MANAGER_PASSWORD, SUPER_PASSWORD, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -116,6 +117,46 @@ describe('throttling', () => {
       const r = await local.call('POST', '/v1/login', { body: { account: 'root', password: SUPER_PASSWORD } });
       expect(r.status).toBe(429);
       expect(r.message).toBe('登录失败次数过多，请15分钟后再试');
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('throttling by address', () => {
+  const failFrom = async (local: TestApp, n: number, headers: Record<string, string> = {}) => {
+    for (let i = 0; i < n; i++) {
+      const r = await local.call('POST', '/v1/login', { body: { account: `nobody${i}`, password: 'bad' }, headers });
+      expect(r.status).toBe(422);
+    }
+  };
+
+  it('refuses an address after 10 failures on different accounts; X-Forwarded-For does not dodge it', async () => {
+    const local = await testApp({ loginCaptcha: false });
+    try {
+      await failFrom(local, 10);
+      for (const headers of [{}, { 'x-forwarded-for': '203.0.113.9' }]) {
+        const r = await local.call('POST', '/v1/login', { body: { account: 'root', password: SUPER_PASSWORD }, headers });
+        expect([r.status, r.message]).toEqual([429, '登录失败次数过多，请15分钟后再试']);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('TRUST_PROXY is off unless set: on, a hop count, or addresses', () => {
+    expect(['', 'off', 'false', 'on', 'TRUE', '2', '10.0.0.1, 10.0.0.0/8'].map((v) => loadConfig({ TRUST_PROXY: v }).trustProxy)).toEqual([false, false, false, true, true, 2, '10.0.0.1, 10.0.0.0/8']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY) the forwarded address is the one counted', async () => {
+    const local = await testApp({ loginCaptcha: false, trustProxy: true });
+    try {
+      await failFrom(local, 10, { 'x-forwarded-for': '203.0.113.9' });
+      const same = await local.call('POST', '/v1/login', { body: { account: 'root', password: SUPER_PASSWORD }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(same.status).toBe(429);
+      const other = await local.call('POST', '/v1/login', { body: { account: 'root', password: SUPER_PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      expect(other.status).toBe(200);
     } finally {
       await local.close();
     }

@@ -22,6 +22,7 @@ import pg from 'pg';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MAX_ROWS, IMPORT_SUCCESS, ORG_USER_IMPORT, STUDENT_IMPORT, importTemplate } from '@huodong/domain';
 import { validateWorkbook } from '../apps/web/src/features/imports/parseWorkbook.js';
+import { onEachDatabase, wantPostgres } from './databases.js';
 import { buildApp, DEFAULT_WEB_DIST } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
@@ -29,7 +30,7 @@ import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
 const args = process.argv.slice(2);
-const wantPg = args.includes('--pg') || !!process.env.DATABASE_URL;
+const wantPg = wantPostgres(args);
 const wantBrowser = args.includes('--browser');
 const N = IMPORT_MAX_ROWS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -106,35 +107,7 @@ async function serverImport(label: string, database: Database): Promise<void> {
   await app.close();
 }
 
-{
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-bench-imp-'));
-  const database = await openDatabase({ dataDir: dir });
-  try {
-    await serverImport('PGlite', database);
-  } finally {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (wantPg) {
-  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const dbName = `huodong_bench_${randomBytes(4).toString('hex')}`;
-  const maint = new URL(url);
-  maint.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: maint.toString() });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await serverImport('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-  }
-}
+await onEachDatabase({ postgres: wantPg }, serverImport);
 
 // ---- 4: the browser ----------------------------------------------------------------------------------
 if (wantBrowser) {

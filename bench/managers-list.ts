@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { createRequire } from 'node:module';
+import { onEachDatabase, wantPostgres } from './databases.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
@@ -35,7 +36,7 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
-const wantPg = args.includes('--pg') || !!process.env.DATABASE_URL;
+const wantPg = wantPostgres(args);
 const ORGS = 200;
 
 /** Statements recorded while `recording` (see listStatements). */
@@ -75,9 +76,9 @@ interface Figures {
  * autocannon in its own process (10 connections), so that the load generator does not share the
  * server's event loop: the figures are the server's, not the client's.
  */
-async function measure(url: string, token: string, scenario: string): Promise<Figures> {
+async function measure(url: string, token: string, scenario: string, seconds = duration): Promise<Figures> {
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTOCANNON, '--json', '-c', '10', '-d', String(duration), '-H', `authorization=Bearer ${token}`, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [AUTOCANNON, '--json', '-c', '10', '-d', String(seconds), '-H', `authorization=Bearer ${token}`, url], { stdio: ['ignore', 'pipe', 'ignore'] });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('error', reject);
@@ -115,6 +116,7 @@ async function run(label: string, database: Database): Promise<void> {
   const base = `http://127.0.0.1:${port}/v1/org/bench0/managers`;
   const check = await fetch(`${base}?page=500&page_size=10`, { headers: { authorization: `Bearer ${access_token}` } }).then((r) => r.json() as Promise<{ data: { items: unknown[]; _meta: { totalCount: number } } }>);
   console.log(`page 500 holds ${check.data.items.length} rows of ${check.data._meta.totalCount}`);
+  await measure(`${base}?page=1&page_size=10`, access_token, 'warm-up (not shown)', 2); // JIT and connection pool
   const rows: Figures[] = [];
   rows.push(await measure(`${base}?page=1&page_size=10`, access_token, 'page 1'));
   rows.push(await measure(`${base}?page=500&page_size=10`, access_token, 'page 500'));
@@ -137,33 +139,4 @@ async function run(label: string, database: Database): Promise<void> {
   await app.close();
 }
 
-// PGlite in a temporary directory.
-{
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-bench-'));
-  const database = await openDatabase({ dataDir: dir, onQuery });
-  try {
-    await run('PGlite', database);
-  } finally {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (wantPg) {
-  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = `huodong_bench_${randomBytes(4).toString('hex')}`;
-  const maint = new URL(url);
-  maint.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: maint.toString() });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), onQuery });
-  try {
-    await run('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
+await onEachDatabase({ postgres: wantPg, onQuery }, run);

@@ -20,7 +20,7 @@ export interface AppConfig {
    * Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`): off by default, because the
    * client address is what sign-in throttling counts and a forged header must not reset it.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
 
 export class ConfigError extends Error {}
@@ -53,11 +53,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** TRUST_PROXY: unset/off/false → false; on/true → every proxy; N → N hops; else addresses/CIDRs, comma-separated. */
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+/** TRUST_PROXY: unset/off/false → false; on/true → every proxy; N → the nearest N hops; else addresses/CIDRs, comma-separated. */
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   const v = (value ?? '').trim();
   if (v === '' || /^(off|false)$/i.test(v)) return false;
   if (/^(on|true)$/i.test(v)) return true;
-  if (/^\d+$/.test(v)) return Number(v);
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
   return v;
 }

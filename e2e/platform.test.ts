@@ -186,6 +186,13 @@ browserSuite('platform pages', () => {
     // Page permissions of a super administrator
     await superApi.post('/v1/supers', { account: 'ops2', real_name: '运营二', password: 'Ops2#Pass' });
     await page.goto('/super/manage/superManage');
+    // the signed-in administrator edits its own row but is offered no 暂停 or 删除 there
+    const own = row(page, SUPER_ACCOUNT).filter({ hasNot: page.getByText('ops2') });
+    await own.getByRole('button', { name: '编辑', exact: true }).waitFor();
+    expect(await own.getByRole('button', { name: PAUSE, exact: true }).count()).toBe(0);
+    expect(await own.getByRole('button', { name: '删除', exact: true }).count()).toBe(0);
+    expect(await own.getByRole('checkbox').isDisabled()).toBe(true);
+    await row(page, 'ops2').getByRole('button', { name: PAUSE, exact: true }).waitFor();
     await row(page, 'ops2').getByRole('button', { name: '权限', exact: true }).click();
     const perm = dialog(page, '设置超级管理员「ops2」的权限');
     await perm.getByText('不勾选任何页面表示可使用全部页面').waitFor();

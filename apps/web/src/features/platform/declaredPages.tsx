@@ -7,7 +7,8 @@ import {
   supersResource,
   tagsResource,
 } from '@huodong/domain';
-import { ResourcePage, type RowActionRender } from '../resources';
+import { useSelf } from '../../shared/session';
+import { ResourcePage, type Row, type RowActionRender } from '../resources';
 import { PermissionAction } from './PermissionAction';
 
 /**
@@ -15,7 +16,12 @@ import { PermissionAction } from './PermissionAction';
  * to one of these.
  */
 const SUPER_ROW_ACTIONS: RowActionRender[] = [(ctx) => <PermissionAction ctx={ctx} def={supersResource} authorizePath="/v1/supers/authorize" />];
-export const SuperManagePage = () => <ResourcePage def={supersResource} rowActions={SUPER_ROW_ACTIONS} />;
+/** A super administrator edits its own row but cannot pause or delete itself (the server refuses it too). */
+export function SuperManagePage() {
+  const self = useSelf();
+  const notSelf = (row: Row) => self.data?.type === 'super' && row.id !== self.data.id;
+  return <ResourcePage def={supersResource} rowActions={SUPER_ROW_ACTIONS} canRemoveRow={notSelf} />;
+}
 export const SellerManagePage = () => <ResourcePage def={sellersResource} />;
 export const ModuleManagePage = () => <ResourcePage def={modulesResource} />;
 export const SystemTagPage = () => <ResourcePage def={tagsResource} />;

@@ -78,6 +78,8 @@ export interface ResourcePageProps {
   toBody?: (body: FormValues, mode: FormMode, row?: Row) => FormValues;
   /** Rows the caller may write beyond the declaration's role (e.g. org admins: ordinary administrators only). */
   canWriteRow?: (row: Row) => boolean;
+  /** Rows that may be edited but neither paused nor deleted (e.g. the signed-in account itself). */
+  canRemoveRow?: (row: Row) => boolean;
 }
 
 const FIRST_PAGE: ListState = { page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {} };
@@ -147,7 +149,7 @@ function SearchForm({ def, org, onSearch }: { def: ResourceDef; org?: string; on
  * adds only its own through the props.
  */
 export function ResourcePage(props: ResourcePageProps) {
-  const { def, org, needOrg, header, extraColumns = [], renderCell = {}, rowActions = [], toolbar, inputs, shapeRow, toForm, toBody, canWriteRow } = props;
+  const { def, org, needOrg, header, extraColumns = [], renderCell = {}, rowActions = [], toolbar, inputs, shapeRow, toForm, toBody, canWriteRow, canRemoveRow } = props;
   const path = resourceListPath(def, org);
   const self = useSelf();
   const controls = resourceControls(def, callerFromSelf(self.data));
@@ -170,6 +172,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const columnsOf = listFields(def);
   const columnOptions = useFieldsOptions(columnsOf, org);
   const writable = (row: Row) => controls.edit && (canWriteRow ? canWriteRow(row) : true);
+  const removable = (row: Row) => writable(row) && (canRemoveRow ? canRemoveRow(row) : true);
 
   const edit = (row: Row) => setDialog({ mode: 'update', row, open: true });
 
@@ -204,7 +207,7 @@ export function ResourcePage(props: ResourcePageProps) {
                 {EDIT}
               </Button>
             )}
-            {canRow && controls.pause && isDeclared(def, pause) && (
+            {canRow && controls.pause && isDeclared(def, pause) && (pause.action !== 'disable' || removable(row)) && (
               <Button type="link" size="small" onClick={() => actions.confirmRowAction(row, pause)}>
                 {pause.label}
               </Button>
@@ -217,7 +220,7 @@ export function ResourcePage(props: ResourcePageProps) {
             {rowActions.map((render, i) => (
               <span key={i}>{render(ctx)}</span>
             ))}
-            {canRow && controls.delete && (
+            {removable(row) && controls.delete && (
               <Button type="link" size="small" danger onClick={() => actions.confirmDelete(row)}>
                 {DELETE}
               </Button>
@@ -275,7 +278,7 @@ export function ResourcePage(props: ResourcePageProps) {
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row) => ({ disabled: !writable(row), name: rowName(def, row) }),
+                getCheckboxProps: (row) => ({ disabled: !removable(row), name: rowName(def, row) }),
               }
             : undefined
         }

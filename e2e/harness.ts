@@ -281,6 +281,30 @@ export async function tick(box: Locator, timeout = 10_000): Promise<void> {
   }
 }
 
+/**
+ * Wait until the page's finite animations have ended (antd's dialog zoom, drawer slides). A click
+ * on a dialog button while it still zooms in can press on one spot and release on another, and
+ * the click is lost: seen in CI, where the confirm dialog stayed open.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** The dialog whose text contains `text`, once visible and done opening (see settled). */
+export async function dialogWith(page: Page, text: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor({ state: 'visible' });
+  await settled(page);
+  return dialog;
+}
+
 /** Wait until some element showing `text` is visible. */
 export async function expectText(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
   try {

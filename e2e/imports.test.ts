@@ -17,7 +17,7 @@ import {
   importTemplate,
   missingFieldMessage,
 } from '@huodong/domain';
-import { SUPER_ACCOUNT, SUPER_PASSWORD, api, browserSuite, launchBrowser, loginViaPage, newPage, startServer, superToken, type Server } from './harness.js';
+import { SUPER_ACCOUNT, SUPER_PASSWORD, api, browserSuite, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, type Server } from './harness.js';
 
 /** The choose button's normal text (apps/web/src/features/imports/ImportModal.tsx). */
 const CHOOSE_FILE = '选择文件';
@@ -75,6 +75,7 @@ browserSuite('spreadsheet imports in the browser', () => {
     await page.getByRole('button', { name: title }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
+    await settled(page);
     return dialog;
   };
   const closeDialog = async (title: string) => {

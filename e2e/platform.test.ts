@@ -14,6 +14,7 @@ import {
   startServer,
   superToken,
   tick,
+  dialogWith,
   type ApiClient,
   type Server,
 } from './harness';
@@ -28,8 +29,6 @@ const RENAMED = '城东图书馆新馆';
 const OTHER_KEY = 'westlib';
 const ADMIN = { account: 'east_admin', real_name: '王馆长', password: 'East#Admin1' };
 
-/** The modal whose text contains `text` (antd dialogs have role dialog). */
-const dialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 browserSuite('platform pages', () => {
@@ -61,7 +60,7 @@ browserSuite('platform pages', () => {
     // Create
     await page.goto('/super/orgManage');
     await page.getByRole('button', { name: '新增', exact: true }).click();
-    const create = dialog(page, '新增机构');
+    const create = await dialogWith(page, '新增机构');
     // validation from the declaration before anything is sent
     await create.getByRole('button', { name: '确定', exact: true }).click();
     await expectText(page, '请输入机构名称');
@@ -73,7 +72,7 @@ browserSuite('platform pages', () => {
 
     // Edit
     await row(page, KEY).getByRole('button', { name: '编辑', exact: true }).click();
-    const edit = dialog(page, '编辑机构');
+    const edit = await dialogWith(page, '编辑机构');
     await expect(edit.getByLabel('机构名称').inputValue()).resolves.toBe(NAME);
     await edit.getByLabel('机构名称').fill(RENAMED);
     await edit.getByRole('button', { name: '确定', exact: true }).click();
@@ -82,7 +81,7 @@ browserSuite('platform pages', () => {
 
     // Disable, with a confirmation naming the organisation
     await row(page, KEY).getByRole('button', { name: PAUSE, exact: true }).click();
-    const ask = dialog(page, `确定暂停机构「${RENAMED}」吗？`);
+    const ask = await dialogWith(page, `确定暂停机构「${RENAMED}」吗？`);
     await ask.waitFor();
     await ask.getByRole('button', { name: '确定', exact: true }).click();
     await row(page, KEY).getByRole('button', { name: ENABLE, exact: true }).waitFor();
@@ -98,7 +97,7 @@ browserSuite('platform pages', () => {
     await row(page, KEY).getByRole('button', { name: '管理员', exact: true }).click();
     await page.waitForURL(`**/super/manage/adminManage?org=${KEY}`);
     await page.getByRole('button', { name: '新增', exact: true }).click();
-    const addAdmin = dialog(page, '新增管理员');
+    const addAdmin = await dialogWith(page, '新增管理员');
     await addAdmin.getByLabel('账号').fill(ADMIN.account);
     await addAdmin.getByLabel('真实姓名').fill(ADMIN.real_name);
     await addAdmin.getByLabel('管理员类型').click();
@@ -148,7 +147,7 @@ browserSuite('platform pages', () => {
     await tick(row(page, '阅读').getByRole('checkbox'));
     await tick(row(page, '科普').getByRole('checkbox'));
     await page.getByRole('button', { name: '批量删除', exact: true }).click();
-    const ask = dialog(page, '确定删除选中的2条标签吗？');
+    const ask = await dialogWith(page, '确定删除选中的2条标签吗？');
     await ask.getByRole('button', { name: '确定', exact: true }).click();
     await expectText(page, '已删除2条标签');
     await row(page, '阅读').waitFor({ state: 'detached' });
@@ -157,14 +156,14 @@ browserSuite('platform pages', () => {
 
     // Delete one, with a confirmation naming it
     await row(page, '历史').getByRole('button', { name: '删除', exact: true }).click();
-    await dialog(page, '确定删除标签「历史」吗？').getByRole('button', { name: '确定', exact: true }).click();
+    await (await dialogWith(page, '确定删除标签「历史」吗？')).getByRole('button', { name: '确定', exact: true }).click();
     await row(page, '历史').waitFor({ state: 'detached' });
     expect((await superApi.get<{ items: unknown[] }>('/v1/tags')).items).toEqual([]);
 
     // The server's 422 goes on the form field
     await page.goto('/super/orgManage');
     await page.getByRole('button', { name: '新增', exact: true }).click();
-    const create = dialog(page, '新增机构');
+    const create = await dialogWith(page, '新增机构');
     await create.getByLabel('机构标识').fill(OTHER_KEY);
     await create.getByLabel('机构名称').fill('重复的机构');
     await create.getByRole('button', { name: '确定', exact: true }).click();
@@ -175,7 +174,7 @@ browserSuite('platform pages', () => {
     const mod = await superApi.post<{ id: number }>('/v1/modules', { name: '阅读推广', code: 'reading' });
     await page.reload();
     await row(page, OTHER_KEY).getByRole('button', { name: '授权', exact: true }).click();
-    const auth = dialog(page, '授权机构「城西图书馆」');
+    const auth = await dialogWith(page, '授权机构「城西图书馆」');
     await tick(auth.getByLabel('阅读推广'));
     await tick(auth.getByLabel('问卷调查'));
     await auth.getByRole('button', { name: '确定', exact: true }).click();
@@ -194,7 +193,7 @@ browserSuite('platform pages', () => {
     expect(await own.getByRole('checkbox').isDisabled()).toBe(true);
     await row(page, 'ops2').getByRole('button', { name: PAUSE, exact: true }).waitFor();
     await row(page, 'ops2').getByRole('button', { name: '权限', exact: true }).click();
-    const perm = dialog(page, '设置超级管理员「ops2」的权限');
+    const perm = await dialogWith(page, '设置超级管理员「ops2」的权限');
     await perm.getByText('不勾选任何页面表示可使用全部页面').waitFor();
     await tick(perm.getByLabel('机构管理', { exact: true }));
     await perm.getByRole('button', { name: '确定', exact: true }).click();

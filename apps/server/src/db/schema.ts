@@ -131,7 +131,8 @@ export const scopes = pgTable('scopes', {
  * so that a match never spans two columns. A keyword search is then one LIKE per row instead of
  * an ILIKE per column, which lower-cases every value again on every search. It ends the table's
  * list index (org_id, created_at, id, search): the list order, a keyword search and its count are
- * index-only scans of one organisation's entries.
+ * index-only scans of one organisation's entries. The generated resource tests search by every
+ * declared keyword field, so a column missing here fails them.
  */
 const searchOf = (...columns: string[]) =>
   text('search').generatedAlwaysAs(sql.raw(`lower(${columns.map((c) => `coalesce("${c}", '')`).join(' || chr(31) || ')})`));

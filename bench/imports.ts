@@ -17,8 +17,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MAX_ROWS, IMPORT_SUCCESS, ORG_USER_IMPORT, STUDENT_IMPORT, importTemplate } from '@huodong/domain';
 import { validateWorkbook } from '../apps/web/src/features/imports/parseWorkbook.js';

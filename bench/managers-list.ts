@@ -11,17 +11,13 @@
  * the real buildApp on a free port; autocannon runs 10 connections per scenario in a process of its own.
  * Afterwards the statements the list endpoint sends are recorded through the driver and EXPLAINed.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import pg from 'pg';
 import { createRequire } from 'node:module';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
@@ -38,6 +34,7 @@ const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
 const wantPg = wantPostgres(args);
 const ORGS = 200;
+const TOTAL = 100_000;
 
 /** Statements recorded while `recording` (see listStatements). */
 const recorded: { query: string; params: unknown[] }[] = [];
@@ -45,8 +42,6 @@ let recording = false;
 const onQuery = (query: string, params: unknown[]) => {
   if (recording) recorded.push({ query, params });
 };
-const TOTAL = 100_000;
-const BIG = 5_000;
 
 async function fill(db: Database): Promise<void> {
   const hash = await hashPassword('Bench#123');

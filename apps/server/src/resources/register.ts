@@ -83,12 +83,6 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     return (await tx.select().from(table).where(where).for('update')) as Row[];
   }
 
-  async function one(tx: Tx, request: FastifyRequest, id: number): Promise<Row> {
-    const [row] = await writableRows(tx, request, [id]);
-    if (!row) throw notFound();
-    return row;
-  }
-
   /** Run a write in one transaction with its guard, side effects and audit row. */
   async function write<T>(request: FastifyRequest, action: WriteAction, ids: number[], fn: (tx: Tx, rows: Row[], ctx: ResourceContext) => Promise<T>) {
     assertCanWrite(request);

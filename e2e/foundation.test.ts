@@ -109,6 +109,21 @@ browserSuite('foundation in the browser', () => {
     expect(new URL(page.url()).host).toBe(new URL(server.url).host);
   });
 
+  it('a redirect with a tab or a line break is not followed: the sign-in lands on the function index', async () => {
+    // A URL parser drops tabs and line breaks: `/\t/evil.example/` would be `//evil.example/`.
+    for (const redirect of ['/\t/evil.example/', '/\n/evil.example/']) {
+      const page = await open();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/super/login?redirect=' + encodeURIComponent(redirect));
+      await loginViaPage(page, superLogin);
+      await page.waitForURL('**/super/functionIndex');
+      await page.getByTestId('function-index').waitFor();
+      expect(new URL(page.url()).host).toBe(new URL(server.url).host);
+      expect(errors).toEqual([]);
+    }
+  });
+
   it('/ goes to /super/functionIndex once signed in (and to the login page before)', async () => {
     const page = await open();
     await page.goto('/');

@@ -3,7 +3,7 @@
  *
  *   const server = await startServer({ seed?: boolean, env?: {...} })
  *       → { url, dataDir, logs(), stop() }
- *     Starts `node --import tsx apps/server/src/main.ts` on a free port (PORT=0, HOST=127.0.0.1)
+ *     Starts the built server (`node apps/server/dist/main.js`, as `npm start` does) on a free port (PORT=0, HOST=127.0.0.1)
  *     with a fresh copy of the migrated PGlite template (made once by globalSetup.ts),
  *     LOGIN_CAPTCHA=off, the super account SUPER_ACCOUNT / SUPER_PASSWORD, no demo data unless
  *     seed: true. Waits for /readyz. stop() sends SIGTERM, waits, deletes the data dir.
@@ -29,6 +29,22 @@ import { describe, inject, it } from 'vitest';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+/** The server bundle `npm run build` writes and `npm start` runs. */
+export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+
+/** Sources the server bundle is built from: a bundle older than any of them is not the code under test. */
+const SERVER_SOURCES = ['apps/server/src', 'packages/domain/src'].map((d) => path.join(ROOT, d));
+
+/** Throws unless the web app and an up-to-date server bundle are built (`npm run build`). */
+export function assertBuilt(): void {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is missing: the browser tests run against the built app (npm run build)`);
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: the browser tests run the built server (npm run build)`);
+  const built = fs.statSync(SERVER_MAIN).mtimeMs;
+  const newer = SERVER_SOURCES.flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f))).find(
+    (f) => fs.statSync(f).mtimeMs > built,
+  );
+  if (newer) throw new Error(`${path.relative(ROOT, newer)} is newer than ${path.relative(ROOT, SERVER_MAIN)}: run \`npm run build\` first`);
+}
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SUPER_ACCOUNT = 'admin';
 export const SUPER_PASSWORD = 'E2e#Super123';
@@ -58,7 +74,7 @@ function templateDir(): string | undefined {
 
 /** Start the built server as a child process on a free port with a fresh data directory. */
 export async function startServer(opts: StartOptions = {}): Promise<Server> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is missing: run \`npm run build\` first`);
+  assertBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-e2e-'));
   const tpl = templateDir();
   if (tpl) fs.cpSync(tpl, path.join(dataDir, 'pglite'), { recursive: true });
@@ -80,7 +96,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   delete env.DATABASE_URL; // the browser tests always use their own PGlite directory
   delete env.INIT_CWD; // DATA_DIR is absolute anyway; do not let npm's cwd leak in
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

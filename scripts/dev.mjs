@@ -19,7 +19,8 @@ const services = [
     command: bin('tsx'),
     args: ['watch', '--clear-screen=false', 'apps/server/src/main.ts'],
     cwd: root,
-    env: { PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+    // Its output is piped through here: ask for readable log lines when ours is a terminal.
+    env: { PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'), LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'auto') },
   },
   {
     name: 'web',

@@ -1,26 +1,39 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { registerEnvelope } from './http/errors.js';
+import { clientError, frameworkError, registerEnvelope } from './http/errors.js';
 import { registerAccess } from './auth/access.js';
 import { authRoutes } from './routes/auth.js';
 import { generalRoutes } from './routes/general.js';
 import { registerResources } from './resources/register.js';
 import { registerWebApp } from './http/static.js';
+import { registerCompression } from './http/compression.js';
+import { registerStorage } from './storage/index.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { fileRoutes } from './routes/files.js';
+import { defaultLogStream, loggerOptions, registerRequestLog } from './http/logging.js';
+import { BODY_LIMIT } from './constants.js';
+import { httpServerOptions } from './http/limits.js';
+import { registerSecurityHeaders } from './http/headers.js';
+import { registerShutdown } from './http/shutdown.js';
+import { DATABASE_UNAVAILABLE } from './http/errors.js';
+import { assertDatabaseWritable } from './db/readiness.js';
+import { SERVER_ROOT } from './paths.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
 
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 export interface BuildOptions {
   /** Use an already open database (tests share one); otherwise one is opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (tests capture them); default: readable on a terminal, JSON lines otherwise. */
+  logStream?: Exclude<FastifyServerOptions['logger'], boolean | undefined>['stream'];
   /** Sees every route as it is registered (the route-access test lists them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -30,17 +43,18 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.body.password', '*.password', '*.password_hash', 'req.headers.cookie'],
-          },
-    bodyLimit: 32 * 1024 * 1024, // fits a 50,000-row import
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream ?? defaultLogStream(config.logFormat)),
+    // Request lines come from registerRequestLog: only failed or slow requests at info.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT, // the import routes raise it for themselves (imports/userImports.ts)
     trustProxy: config.trustProxy,
+    ...httpServerOptions(config.http),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // What Fastify and Node answer on their own (bad URL, long parameter, malformed request) is an envelope too.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
+  app.server.maxConnections = config.http.maxConnections;
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,32 +62,30 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('database', database);
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
+  await registerSecurityHeaders(app);
   registerEnvelope(app);
+  registerRequestLog(app);
+  registerShutdown(app);
   registerAccess(app);
-
-  // While shutting down, answers close their connection: a keep-alive client would otherwise keep
-  // close() (and SIGTERM) waiting until its idle timeout after the request in flight is answered.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  await registerCompression(app);
 
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { config: { access: 'public' } }, async (_req, reply) => {
+  app.get('/readyz', { config: { access: 'public' } }, async (request, reply) => {
     try {
-      await database.query('select 1');
+      await assertDatabaseWritable(database);
       return { status: 'ready', driver: database.driver };
-    } catch {
-      return reply.status(503).send({ code: 503, message: '数据库不可用', data: null });
+    } catch (err) {
+      request.log.warn({ err }, 'not ready');
+      return reply.status(503).send({ code: 503, message: DATABASE_UNAVAILABLE, data: null });
     }
   });
 
   await app.register(authRoutes);
   await app.register(generalRoutes);
   await app.register(registerResources);
+  registerStorage(app);
+  await app.register(uploadRoutes);
+  await app.register(fileRoutes);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -165,6 +165,42 @@ describe('envelope and pagination', () => {
     expect(await find('%')).toEqual([]);
   });
 
+  it('keyword of 1, 2 and 3+ characters, Chinese or not, finds the same rows through the keyword index', async () => {
+    const find = async (keyword: string) =>
+      ((await t.call('GET', `/v1/flib/users?page_size=100&keyword=${encodeURIComponent(keyword)}`, { token: t.superToken })).data.items as { real_name: string }[])
+        .map((u) => u.real_name)
+        .sort();
+    const all = ['读者1', '读者10', '读者11', '读者12', '读者2', '读者3', '读者4', '读者5', '读者6', '读者7', '读者8', '读者9'];
+    expect(await find('者')).toEqual(all);
+    expect(await find('读者')).toEqual(all);
+    expect(await find('者1')).toEqual(['读者1', '读者10', '读者11', '读者12']);
+    expect(await find('读者11')).toEqual(['读者11']);
+    expect(await find('s')).toEqual(all);
+    expect(await find('S01')).toEqual(['读者10', '读者11', '读者12']);
+    expect(await find('赵')).toEqual([]);
+    expect(await find('者者')).toEqual([]);
+  });
+
+  it('a count past 10,000 rows stops there: totalCount is a lower bound flagged totalCapped, no last link', async () => {
+    const [org] = await t.database.query<{ id: number }>(`select id from organizations where key = 'flib'`);
+    await t.database.query(
+      `insert into org_users (org_id, academic_num, real_name, identity) select $1, 'C' || g, '批量' || g, 1 from generate_series(1, 10005) g`,
+      [org.id],
+    );
+    try {
+      const page = await t.call('GET', '/v1/flib/users?page_size=10', { token: t.superToken });
+      expect(page.data._meta).toEqual({ totalCount: 10000, pageCount: 1000, currentPage: 1, perPage: 10, totalCapped: true });
+      expect(page.data._links.last).toBeUndefined();
+      expect(page.data._links.next.href).toBe('/v1/flib/users?page_size=10&page=2');
+      const deep = await t.call('GET', '/v1/flib/users?page=1001&page_size=10', { token: t.superToken });
+      expect(deep.data._meta.totalCount, 'counted up to 10,000 past the page').toBe(10017);
+      expect(deep.data._meta.totalCapped).toBeUndefined();
+      expect(deep.data.items).toHaveLength(10);
+    } finally {
+      await t.database.query(`delete from org_users where org_id = $1 and academic_num like 'C%'`, [org.id]);
+    }
+  });
+
   it('a page past the end is empty; an empty list has only a self link', async () => {
     const past = await t.call('GET', '/v1/flib/users?page=9', { token: t.superToken });
     expect(past.data.items).toEqual([]);

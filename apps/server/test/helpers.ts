@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { maintenanceUrl } from './globalSetup.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -16,25 +16,36 @@ import { hashPassword } from '../src/auth/passwords.js';
 export const SUPER_PASSWORD = 'Super#Pass1';
 export const MANAGER_PASSWORD = 'Manager#Pass1';
 
+/** With DATABASE_URL: a new PostgreSQL database copied from the migrated template, and how to drop it. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL!;
+  const name = `huodong_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: maintenanceUrl(url) });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: maintenanceUrl(url) });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
+
 /** A fresh database for one test file: a copy of the migrated template. */
 export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `huodong_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: maintenanceUrl(url) });
-    await admin.connect();
-    await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString() });
+  if (process.env.DATABASE_URL) {
+    const copy = await freshPostgresUrl();
+    const database = await openDatabase({ databaseUrl: copy.url });
     return Object.assign(database, {
       async dispose() {
         await database.close();
-        const a = new pg.Client({ connectionString: maintenanceUrl(url) });
-        await a.connect();
-        await a.query(`drop database if exists "${name}" with (force)`);
-        await a.end();
+        await copy.drop();
       },
     });
   }
@@ -74,10 +85,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function testApp(overrides: Partial<AppConfig> = {}, build: Pick<BuildOptions, 'onRoute' | 'logStream'> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config: AppConfig = { ...loadConfig({}), dataDir: '/nonexistent', loginCaptcha: true, logLevel: 'silent', webDist: '/nonexistent', ...overrides };
-  const app = await buildApp(config, { database, logger: false });
+  // Silent unless a test captures the log (logging.test.ts).
+  const app = await buildApp(config, { ...build, database, logger: !!build.logStream });
   await app.ready();
   const db = database.db;
 

@@ -33,9 +33,9 @@ it('every registered route declares who may call it', () => {
   expect(undeclared).toEqual([]);
 });
 
-it('open routes are exactly the sign-in, health and public organisation pages', () => {
+it('open routes are exactly the sign-in, health, public organisation pages and stored files', () => {
   const open = routes.filter((r) => r.access === 'public' || r.access === 'publicOrg').map((r) => `${r.method} ${r.url}`);
-  for (const u of open) expect(u).toMatch(/\/login|verificationCode|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail/);
+  for (const u of open) expect(u).toMatch(/\/login|verificationCode|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail|^(GET|HEAD) \/v1\/files\/\*$/);
 });
 
 it('every static segment after /v1/ is a reserved organisation key', () => {

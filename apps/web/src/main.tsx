@@ -1,14 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import 'nprogress/nprogress.css';
 import './app/app.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-
-dayjs.locale('zh-cn');
 
 const router = createAppRouter();
 

@@ -124,7 +124,7 @@ describe('validating the whole form', () => {
     expect(r2).toEqual({ ok: false, errors: [{ field: 'end', message: '结束不能早于开始' }] });
   });
 
-  it('a real declaration: manager create needs account, name and a password of 6', () => {
+  it('a real declaration: manager create needs account, name and a password of 8', () => {
     const m = createFormValidator(managersResource, 'create');
     const r = m.validateAll({ account: 'a', real_name: '', password: '123' });
     expect(r.ok).toBe(false);
@@ -132,10 +132,21 @@ describe('validating the whole form', () => {
     expect(Object.fromEntries(r.errors.map((e) => [e.field, e.message]))).toEqual({
       account: '账号至少2个字符',
       real_name: '请输入真实姓名',
-      password: '密码至少6位',
+      password: '密码至少8位',
     });
     // editing: a blank password keeps the current one
     expect(createFormValidator(managersResource, 'update').validateField('password', '')).toBeUndefined();
+  });
+
+  it('the password rule of the domain shows in the form: common, one character, the account itself', () => {
+    const m = createFormValidator(managersResource, 'create');
+    expect(m.validateField('password', 'Qwerty123')).toBe('密码过于常见，请换一个');
+    expect(m.validateField('password', 'aaaaaaaa')).toBe('密码不能由同一个字符组成');
+    expect(m.validateField('password', 'Good#Pass1')).toBeUndefined();
+    const r = m.validateAll({ account: 'Librarian1', real_name: '馆员', type: 'normal', password: 'librarian1' });
+    expect(r).toEqual({ ok: false, errors: [{ field: 'password', message: '密码不能与账号相同' }] });
+    const u = createFormValidator(managersResource, 'update');
+    expect(u.validateAll({ account: 'librarian1', real_name: '馆员', type: 'normal', password: 'LIBRARIAN1' })).toMatchObject({ ok: false, errors: [{ field: 'password' }] });
   });
 });
 

@@ -49,6 +49,13 @@ describe('links', () => {
     expect(safeRedirect('https://evil.example', 'org1')).toBe('/org1/functionIndex');
     expect(safeRedirect(null, 'super')).toBe('/super/functionIndex');
   });
+
+  it('sends a redirect with a control character home: a URL parser drops tabs and line breaks', () => {
+    for (const bad of ['/\t/evil.example/', '/\n/evil.example/', '/\r\n/evil.example/', '/org1/index\u0000', '/\u007f/x']) {
+      expect(safeRedirect(bad, 'org1'), JSON.stringify(bad)).toBe('/org1/functionIndex');
+    }
+    expect(safeRedirect('/org1/index?q=a b', 'org1')).toBe('/org1/index?q=a b');
+  });
 });
 
 describe('API paths', () => {

@@ -34,6 +34,8 @@ export interface ResourceField {
   filter?: boolean;
   sortable?: boolean;
   placeholder?: string;
+  /** Placeholder of the edit form only, replacing `placeholder` there (e.g. 编辑时留空则不修改). */
+  editPlaceholder?: string;
   width?: number;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { ORG_KEY_PATTERN } from '@huodong/domain';
 import { organizations } from '../db/schema.js';
 import { HttpError, forbidden, orgNotFound, unauthorized } from '../http/errors.js';
 import type { OrgRow } from '../types.js';
@@ -48,6 +49,8 @@ export function registerAccess(app: FastifyInstance): void {
 
     const orgKey = (request.params as Record<string, string> | undefined)?.org;
     if (orgKey !== undefined && (access === 'publicOrg' || access === 'org')) {
+      // A segment that cannot be a key (a NUL, capitals, 200 characters) names no organisation: no query.
+      if (!ORG_KEY_PATTERN.test(orgKey)) throw orgNotFound();
       const org = await findOrgByKey(app, orgKey);
       if (!org) throw orgNotFound();
       request.org = org;

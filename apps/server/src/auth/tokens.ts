@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { managers, organizations, supers, tokens } from '../db/schema.js';
 import type { RequestCaller } from '../types.js';
@@ -55,13 +55,13 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
   await db.update(tokens).set({ revoked_at: nowSec() }).where(eq(tokens.id, tokenId));
 }
 
-/** Revoke every live token of some subjects (disabling or deleting them). */
-export async function revokeSubjects(db: Db, kind: 'super' | 'manager', ids: number[]): Promise<void> {
+/** Revoke every live token of some subjects (disabling or deleting them, a new password), but `keepTokenId`. */
+export async function revokeSubjects(db: Db, kind: 'super' | 'manager', ids: number[], keepTokenId?: number): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(tokens)
     .set({ revoked_at: nowSec() })
-    .where(and(eq(tokens.subject_kind, kind), sql`${tokens.subject_id} in ${ids}`, isNull(tokens.revoked_at)));
+    .where(and(eq(tokens.subject_kind, kind), sql`${tokens.subject_id} in ${ids}`, isNull(tokens.revoked_at), keepTokenId === undefined ? undefined : ne(tokens.id, keepTokenId)));
 }
 
 /** Revoke the tokens of every manager of some organisations (disabling or deleting an organisation). */

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { SERVER_ROOT } from '../paths.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once against it. */
@@ -18,12 +18,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** PGlite's data directory (absent in memory and for PostgreSQL): readiness checks it still exists. */
+  dataDir?: string;
   /** Run raw SQL (used by readiness checks, tests and benchmarks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -58,6 +60,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    dataDir: opts.dataDir,
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     close: () => client.close(),
   };

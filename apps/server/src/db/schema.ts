@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Unix seconds (spec timestamps are seconds). */
 const seconds = (name: string) => bigint(name, { mode: 'number' });
@@ -137,6 +137,15 @@ export const scopes = pgTable('scopes', {
 const searchOf = (...columns: string[]) =>
   text('search').generatedAlwaysAs(sql.raw(`lower(${columns.map((c) => `coalesce("${c}", '')`).join(' || chr(31) || ')})`));
 
+/**
+ * The keyword index of those tables: GIN over keyword_grams(org_id, search), the organisation and
+ * every 1-, 2- and 3-character piece of `search` (SQL functions of migration 0003). A keyword
+ * search reads only its organisation's rows that hold the keyword's pieces, however big the
+ * organisation (resources/keyword.ts).
+ */
+const searchIndex = (name: string, t: { org_id: AnyPgColumn; search: AnyPgColumn }) =>
+  index(name).using('gin', sql`keyword_grams(${t.org_id}, ${t.search})`);
+
 const orgId = () =>
   integer('org_id')
     .notNull()
@@ -158,7 +167,7 @@ export const managers = pgTable('managers', {
   search: searchOf('account', 'real_name', 'phone'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('managers_org_account_uq').on(t.org_id, t.account), index('managers_org_list_idx').on(t.org_id, t.created_at, t.id, t.search)]);
+}, (t) => [uniqueIndex('managers_org_account_uq').on(t.org_id, t.account), index('managers_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('managers_search_idx', t)]);
 
 export const orgUsers = pgTable('org_users', {
   id: serial('id').primaryKey(),
@@ -171,7 +180,7 @@ export const orgUsers = pgTable('org_users', {
   search: searchOf('real_name', 'academic_num'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('org_users_org_num_uq').on(t.org_id, t.academic_num), index('org_users_org_list_idx').on(t.org_id, t.created_at, t.id, t.search)]);
+}, (t) => [uniqueIndex('org_users_org_num_uq').on(t.org_id, t.academic_num), index('org_users_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('org_users_search_idx', t)]);
 
 export const students = pgTable('students', {
   id: serial('id').primaryKey(),
@@ -187,7 +196,7 @@ export const students = pgTable('students', {
   search: searchOf('name', 'account'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('students_org_account_uq').on(t.org_id, t.account), index('students_org_list_idx').on(t.org_id, t.created_at, t.id, t.search)]);
+}, (t) => [uniqueIndex('students_org_account_uq').on(t.org_id, t.account), index('students_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('students_search_idx', t)]);
 
 // ---- Security and audit ----------------------------------------------------------------------
 
@@ -211,16 +220,21 @@ export const captchas = pgTable('captchas', {
   code: varchar('code', { length: 16 }).notNull(),
   /** Milliseconds since epoch. */
   expires_at: bigint('expires_at', { mode: 'number' }).notNull(),
-});
+  /** The client address that asked for it: each address keeps only its newest few codes. */
+  ip: text('ip').notNull().default(''),
+}, (t) => [index('captchas_ip_idx').on(t.ip, t.expires_at), index('captchas_expires_idx').on(t.expires_at)]);
 
-export const loginFailures = pgTable('login_failures', {
-  id: serial('id').primaryKey(),
-  /** `scope:account` */
-  account_key: varchar('account_key', { length: 100 }).notNull(),
-  ip: varchar('ip', { length: 64 }).notNull(),
-  /** Milliseconds since epoch. */
-  at: bigint('at', { mode: 'number' }).notNull(),
-}, (t) => [index('login_failures_account_idx').on(t.account_key, t.at), index('login_failures_ip_idx').on(t.ip, t.at)]);
+/**
+ * Fixed-window counters (sign-in attempts per account and per address, verification codes per
+ * address): one row per key, counted up in one statement so concurrent requests never read the
+ * same count. Rows whose window has ended are deleted.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull(),
+  /** When the window ends, milliseconds since epoch. */
+  reset_at: bigint('reset_at', { mode: 'number' }).notNull(),
+}, (t) => [index('rate_counters_reset_idx').on(t.reset_at)]);
 
 export const auditLogs = pgTable('audit_logs', {
   id: serial('id').primaryKey(),
@@ -239,3 +253,58 @@ export const meta = pgTable('meta', {
   key: varchar('key', { length: 64 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+// ---- Stored files (spec §7 uploads) ------------------------------------------------------------
+
+/**
+ * Every stored file, accounted per organisation (null = uploaded in the platform scope). The
+ * object lives in the storage under `key`; no foreign key to organizations: when an organisation
+ * is deleted its objects still exist and stay accounted.
+ */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id'),
+  /** Upload kind: cover, logo, profile, public, question, video, videoCover. */
+  kind: varchar('kind', { length: 16 }).notNull(),
+  key: varchar('key', { length: 255 }).notNull(),
+  /** The name the file had on the uploader's computer (shown, never used as a path). */
+  name: varchar('name', { length: 255 }).notNull().default(''),
+  ext: varchar('ext', { length: 10 }).notNull(),
+  mime: varchar('mime', { length: 100 }).notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  /** Seconds, for audio and video. */
+  duration: doublePrecision('duration'),
+  creator_kind: varchar('creator_kind', { length: 10 }).notNull(),
+  created_by: integer('created_by').notNull(),
+  created_at: seconds('created_at').notNull().default(nowSeconds),
+}, (t) => [uniqueIndex('files_key_uq').on(t.key), index('files_org_idx').on(t.org_id, t.created_at, t.id)]);
+
+/**
+ * A resumable video upload and then its transcoding job (spec §7 upload/video, §8 code 0):
+ * uploading → queued → running → done | failed. The state is here, so a restart or another
+ * instance picks the job up; `locked_until` is the lease of the instance running it.
+ */
+export const videoJobs = pgTable('video_jobs', {
+  /** The videoId the client holds. */
+  id: varchar('id', { length: 32 }).primaryKey(),
+  org_id: integer('org_id'),
+  name: varchar('name', { length: 255 }).notNull().default(''),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  received: bigint('received', { mode: 'number' }).notNull().default(0),
+  /** SHA-256 of the upload authorisation; valid until `auth_expires_at` (ms), renewed by refresh. */
+  auth_hash: varchar('auth_hash', { length: 64 }).notNull(),
+  auth_expires_at: bigint('auth_expires_at', { mode: 'number' }).notNull(),
+  status: varchar('status', { length: 10 }).notNull().default('uploading'),
+  attempts: integer('attempts').notNull().default(0),
+  error: varchar('error', { length: 500 }).notNull().default(''),
+  /** Milliseconds since epoch; a running job whose lease ran out is claimed again. */
+  locked_until: bigint('locked_until', { mode: 'number' }),
+  /** The transcoded MP4 and its cover (rows of `files`). */
+  file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+  cover_file_id: integer('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+  creator_kind: varchar('creator_kind', { length: 10 }).notNull(),
+  created_by: integer('created_by').notNull(),
+  ...stamps,
+}, (t) => [index('video_jobs_queue_idx').on(t.status, t.created_at), index('video_jobs_org_idx').on(t.org_id, t.created_at)]);

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ORG_NOT_FOUND, RESOURCES } from '@huodong/domain';
 
@@ -72,7 +74,7 @@ const detailColumns = (detail: string | undefined): string[] =>
 /**
  * Database constraint violations → 422 naming the field: unique (23505) `key: 机构标识已存在`;
  * foreign key on write (23503) `role_id: 角色不存在`, on delete `数据正在被使用，无法删除`;
- * too long (22001) and out of range (22003). Everything else stays a 500.
+ * too long (22001), out of range (22003) and every other data exception (class 22). Everything else stays a 500.
  */
 export function dbConstraintError(err: unknown): HttpError | null {
   const pg = pgErrorOf(err);
@@ -90,11 +92,71 @@ export function dbConstraintError(err: unknown): HttpError | null {
       return new HttpError(422, '内容过长，请缩短后重试');
     case '22003':
       return new HttpError(422, '数值超出范围');
-    case '22P02':
-      return new HttpError(422, '数据格式不正确');
+    case '22021': // invalid byte sequence (a NUL in text)
+    case '22P05': // untranslatable character (\u0000 in jsonb)
+      return new HttpError(422, '内容包含无法保存的字符');
     default:
-      return null;
+      // Any other data exception (SQLSTATE class 22) is bad input that got past the schemas: a 422, never a 500.
+      return pg.code.startsWith('22') ? new HttpError(422, '数据格式不正确') : null;
   }
+}
+
+export const DATABASE_UNAVAILABLE = '数据库不可用';
+
+/** Node's network errors and the drivers' words for a connection that is gone or cannot be made. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_MESSAGE = /Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed/;
+
+/**
+ * The database cannot serve at all (issue 9: a 503 the client may retry, not a 500): unreachable,
+ * connection lost, shut down or starting (57P01-57P03), connection exceptions (class 08), too many
+ * connections (53300), or its files gone (class 58: PGlite's data directory deleted).
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as never, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE_CODES.has(code) || /^(08|58)|^57P0[123]$|^53300$/.test(code)) return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Fastify's own refusals by error code, in Chinese: its defaults are English and may echo the request. */
+const FRAMEWORK_MESSAGES: Record<string, [status: number, message: string]> = {
+  FST_ERR_BAD_URL: [400, '请求地址格式不正确'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, '请求地址过长'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求内容为空'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, '不支持的内容类型'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求内容长度不正确'],
+};
+const SERVER_ERROR = '服务器内部错误，请稍后重试';
+const envelope = (status: number, message: string) => ({ code: status, message, data: null });
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route or hook runs (a URL
+ * it cannot decode, a path parameter over `maxParamLength`, an async constraint that failed).
+ */
+export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] = FRAMEWORK_MESSAGES[err.code] ?? [500, SERVER_ERROR];
+  if (status >= 500) request.log.error({ err }, 'router error');
+  void reply.status(status).send(envelope(status, message));
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: what Node's HTTP parser refuses (a malformed request, a
+ * header over the size limit, a request timeout) is answered on the socket itself, as an envelope.
+ */
+export function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, '请求超时'] : err.code === 'HPE_HEADER_OVERFLOW' ? [431, '请求头过大'] : [400, '请求格式错误'];
+  const body = JSON.stringify(envelope(status, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** One envelope and one error catalogue for every route. */
@@ -117,10 +179,13 @@ export function registerEnvelope(app: FastifyInstance): void {
       e = new HttpError(413, '请求内容过大');
     } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       const status = (err as FastifyError).statusCode!;
-      e = new HttpError(status, status === 404 ? '页面不存在' : status === 415 ? '不支持的内容类型' : '请求格式错误');
+      e = new HttpError(status, FRAMEWORK_MESSAGES[(err as FastifyError).code]?.[1] ?? (status === 404 ? '页面不存在' : '请求格式错误'));
+    } else if (databaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      e = new HttpError(503, DATABASE_UNAVAILABLE);
     } else {
       request.log.error({ err }, 'unhandled error');
-      e = new HttpError(500, '服务器内部错误，请稍后重试');
+      e = new HttpError(500, SERVER_ERROR);
     }
     void reply.status(e.status).send({ code: e.status, message: e.message, data: e.data });
   });

@@ -13,8 +13,19 @@ export function pageOf(query: PageQuery): Page {
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
-/** The list envelope's data (spec §3): items, _links (self, first, prev, next, last), _meta. */
-export function listData<T>(items: T[], total: number, page: Page, url: string): ListData<T> {
+/**
+ * A list counts its matches up to this many past the start of the requested page, and no further
+ * (docs/decisions.md "Capped list counts"): the count then costs at most what the page's own
+ * offset costs plus a constant, however big the organisation.
+ */
+export const COUNT_CAP = 10_000;
+export const countLimitOf = (page: Page): number => page.offset + COUNT_CAP;
+
+/**
+ * The list envelope's data (spec §3): items, _links (self, first, prev, next, last), _meta.
+ * `capped`: the count stopped at countLimitOf(page), so there is no known last page.
+ */
+export function listData<T>(items: T[], total: number, page: Page, url: string, capped = false): ListData<T> {
   const pageCount = Math.max(1, Math.ceil(total / page.perPage));
   const href = (p: number) => {
     const u = new URL(url, 'http://x');
@@ -26,9 +37,11 @@ export function listData<T>(items: T[], total: number, page: Page, url: string):
   const links: ListData<T>['_links'] = { self: href(page.page) };
   if (total > 0) {
     links.first = href(1);
-    links.last = href(pageCount);
+    if (!capped) links.last = href(pageCount);
     if (page.page > 1) links.prev = href(Math.min(page.page - 1, pageCount));
     if (page.page < pageCount) links.next = href(page.page + 1);
   }
-  return { items, _links: links, _meta: { totalCount: total, pageCount, currentPage: page.page, perPage: page.perPage } };
+  const meta: ListData<T>['_meta'] = { totalCount: total, pageCount, currentPage: page.page, perPage: page.perPage };
+  if (capped) meta.totalCapped = true;
+  return { items, _links: links, _meta: meta };
 }

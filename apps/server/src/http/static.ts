@@ -3,7 +3,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** Serve the built web app; any non-API GET returns index.html (history-mode URLs). */
+/** Vite puts every content-hashed file under /assets/: a new build gives new names. */
+const HASHED_PREFIX = '/assets/';
+
+/**
+ * Serve the built web app; any non-API GET returns index.html (history-mode URLs).
+ *
+ * The build writes a `.br` and a `.gz` next to every file worth compressing (apps/web/vite.config.ts);
+ * `preCompressed` sends the one the client's Accept-Encoding prefers (br, then gzip, then the file
+ * itself) with its Content-Encoding and the original file's Content-Type. Hashed assets are cached
+ * for a year as immutable; index.html is revalidated so a deploy is picked up at once.
+ */
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web app not built; only the API is served');
@@ -11,21 +21,30 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
   }
   // serve: false — only reply.sendFile is wanted; the plugin's own per-file routes would carry no
   // `config.access` and be refused by the access hook. The wildcard route below serves every file.
-  await app.register(fastifyStatic, { root: dist, serve: false, index: false, decorateReply: true });
+  await app.register(fastifyStatic, { root: dist, serve: false, index: false, decorateReply: true, preCompressed: true });
   app.route({
     method: 'GET',
     url: '/*',
     config: { access: 'public', rawBody: true },
+    // The files are compressed at build time; @fastify/compress must not do it again per request.
+    compress: false,
     handler: async (request, reply) => {
       const url = request.url.split('?')[0];
       if (url.startsWith('/v1/') || url === '/v1') {
         return reply.status(404).send({ code: 404, message: '页面不存在', data: null });
       }
+      // The answer depends on Accept-Encoding (a cache must not give a br body to a gzip-only client).
+      reply.header('vary', 'accept-encoding');
       const file = path.join(dist, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
       if (url !== '/' && file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         // Hashed assets may be cached for long (set through send's options: it overwrites the header).
-        const cache = url.startsWith('/assets/') ? { maxAge: 365 * 24 * 3600 * 1000, immutable: true } : {};
+        const cache = url.startsWith(HASHED_PREFIX) ? { maxAge: 365 * 24 * 3600 * 1000, immutable: true } : {};
         return reply.sendFile(path.relative(dist, file), cache);
+      }
+      if (url.startsWith(HASHED_PREFIX)) {
+        // A chunk of an older build: 404, not index.html served as JavaScript (the router then shows
+        // its error screen instead of a script MIME error).
+        return reply.status(404).header('cache-control', 'no-cache').send({ code: 404, message: '页面不存在', data: null });
       }
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', { cacheControl: false });

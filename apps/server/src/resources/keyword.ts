@@ -9,16 +9,25 @@ const containsPattern = (keyword: string): string => `%${keyword.replace(/[\\%_]
  *
  * With `search` (the lower-cased, generated copy of those columns that the big organisation
  * tables keep, see db/schema.ts) it is one LIKE against the keyword lower-cased by the same
- * `lower()`. Otherwise: ILIKE lower-cases every value it tests, which on Chinese text costs about
- * five times LIKE (5,000 rows: 6.4 ms against 1.2 ms on PostgreSQL 15), and a keyword with no
- * letter that has case (Chinese names, digits, phone numbers) matches exactly the same rows with
+ * `lower()`, found through the table's GIN keyword index: the rows of organisation `orgId` whose
+ * keyword_grams hold every piece of the keyword (keyword_query, migration 0003), so a search reads
+ * only the rows that may match, whatever the size of the organisation and whatever the script or
+ * length of the keyword. The LIKE keeps the meaning exact (a row holding the pieces "abc" and
+ * "bcd" need not hold "abcd").
+ *
+ * Otherwise: ILIKE lower-cases every value it tests, which on Chinese text costs about five
+ * times LIKE (5,000 rows: 6.4 ms against 1.2 ms on PostgreSQL 15), and a keyword with no letter
+ * that has case (Chinese names, digits, phone numbers) matches exactly the same rows with
  * LIKE, so such a keyword uses LIKE.
  */
-export function keywordWhere(columns: PgColumn[], keyword: string | undefined, search?: PgColumn): SQL | undefined {
+export function keywordWhere(columns: PgColumn[], keyword: string | undefined, search?: { search: PgColumn; org_id: PgColumn; orgId: number }): SQL | undefined {
   const k = keyword?.trim();
   if (!k || columns.length === 0) return undefined;
   const pattern = containsPattern(k);
-  if (search) return like(search, sql`lower(${pattern})`);
+  if (search) {
+    const pieces = sql`keyword_grams(${search.org_id}, ${search.search}) @> keyword_query(${search.orgId}::integer, lower(${k}))`;
+    return sql`(${pieces} and ${like(search.search, sql`lower(${pattern})`)})`;
+  }
   const caseless = k.toLowerCase() === k && k.toUpperCase() === k;
   return or(...columns.map((c) => (caseless ? like(c, pattern) : ilike(c, pattern))));
 }

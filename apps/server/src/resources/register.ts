@@ -1,26 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { canWrite, pageQuerySchema, type ResourceDef } from '@huodong/domain';
+import { canWrite, filterSchema, idParam, idRef, pageQuerySchema, type ResourceDef } from '@huodong/domain';
 import type { Tx } from '../db/client.js';
 import { auditLogs } from '../db/schema.js';
 import { callerOf } from '../auth/access.js';
 import { forbidden, notFound, badRequest } from '../http/errors.js';
-import { listData, pageOf } from '../http/pagination.js';
+import { countLimitOf, listData, pageOf } from '../http/pagination.js';
 import type { Access } from '../types.js';
 import type { ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
 import { BINDINGS } from './index.js';
 import { tenantWhere as tenantOf } from './tenant.js';
 import { keywordWhere } from './keyword.js';
 
-/** PostgreSQL `integer` ids: anything beyond is no row of ours (404), not a database error. */
-const MAX_ID = 2_147_483_647;
-const idParams = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int('id 必须是整数').positive('id 必须是正整数').max(MAX_ID, '数据不存在') });
+const idParams = z.object({ id: idParam });
 const orgIdParams = idParams.extend({ org: z.string() });
 export const idsBody = z.object({
-  ids: z.array(z.coerce.number().int().positive().max(MAX_ID), { error: 'ids: 请选择要操作的数据' }).min(1, '请选择要操作的数据').max(1000, '一次最多操作1000条'),
+  ids: z.array(idRef('要操作的数据'), { error: '请选择要操作的数据' }).min(1, '请选择要操作的数据').max(1000, '一次最多操作1000条'),
 });
 
 /** `/v1/{org}/users` → `/v1/:org/users` */
@@ -100,15 +98,13 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     });
   }
 
-  const listQuery = pageQuerySchema.extend(
-    Object.fromEntries(filterFields.map((f) => [f.name, f.kind === 'number' || f.kind === 'select' && typeof f.options?.[0]?.value === 'number' || f.kind === 'switch' ? z.coerce.number({ error: `${f.label}必须是数字` }).int().optional() : z.string().max(100).optional()])),
-  );
+  const listQuery = pageQuerySchema.extend(Object.fromEntries(filterFields.map((f) => [f.name, filterSchema(f)])));
 
   r.get(base, { config: { access }, schema: { params: orgParams, querystring: listQuery } }, async (request) => {
     const q = request.query as Record<string, unknown> & z.output<typeof pageQuerySchema>;
     const page = pageOf(q);
     const conds: (SQL | undefined)[] = [tenantWhere(request)];
-    conds.push(keywordWhere(def.keywordFields.map(col), q.keyword, cols.search));
+    conds.push(keywordWhere(def.keywordFields.map(col), q.keyword, cols.search && { search: cols.search, org_id: col('org_id'), orgId: request.org!.id }));
     for (const f of filterFields) {
       const v = q[f.name];
       if (v !== undefined && v !== '') conds.push(eq(col(f.name), v));
@@ -125,12 +121,17 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
     const order = lead === 'id' ? [dir(col('id'))] : [dir(col(lead)), dir(col('id'))];
     // Deferred join: the page's ids come from the ordering index alone (an index-only scan, however
     // deep the page), then only those rows are read. Count and page run side by side on PostgreSQL.
+    // The count stops at countLimitOf(page) (http/pagination.ts), so it never reads a whole big
+    // organisation: it costs the page's own offset plus a constant.
     const pageIds = db.select({ id: col('id') }).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset);
+    const countLimit = countLimitOf(page);
+    const counted = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit + 1).as('counted');
     const [[{ n }], rows] = await Promise.all([
-      db.select({ n: count() }).from(table).where(where),
+      db.select({ n: count() }).from(counted),
       db.select(visible).from(table).where(inArray(col('id'), pageIds)).orderBy(...order),
     ]);
-    return listData(await present(rows as Row[], request), n, page, request.url);
+    const capped = n > countLimit;
+    return listData(await present(rows as Row[], request), capped ? countLimit : n, page, request.url, capped);
   });
 
   r.get(`${base}/:id`, { config: { access }, schema: { params } }, async (request) => {

@@ -6,7 +6,7 @@ import { ensureSuperAdmin, seedDemo } from './seed.js';
 const config = loadConfig();
 const app = await buildApp(config, { logger: false });
 const admin = await ensureSuperAdmin(app.database.db, config);
-if (admin.created) console.log(`超级管理员账号: ${admin.account}  密码: ${admin.password ?? '(ADMIN_PASSWORD)'}`);
+if (admin.created) console.log(`超级管理员账号: ${admin.account}  密码: ${admin.password ?? '(ADMIN_PASSWORD 的值)'}`);
 const summary = await seedDemo(app);
 console.log('演示数据:', summary);
 await app.close();

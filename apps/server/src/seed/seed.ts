@@ -8,13 +8,18 @@ import { issueToken, revokeToken, sha256 } from '../auth/tokens.js';
 import { tokens } from '../db/schema.js';
 import { demoSteps } from './demo.js';
 
-/** The first super administrator: ADMIN_ACCOUNT with ADMIN_PASSWORD, or a generated password shown once. */
+/**
+ * The first super administrator: ADMIN_ACCOUNT with ADMIN_PASSWORD, or a generated password.
+ * `password` is returned only when generated (to be shown once): one from the environment is
+ * never echoed back to a console or a log.
+ */
 export async function ensureSuperAdmin(db: Db, config: AppConfig): Promise<{ created: boolean; account: string; password?: string }> {
   const [{ n }] = await db.select({ n: count() }).from(supers);
   if (n > 0) return { created: false, account: config.adminAccount };
-  const password = config.adminPassword ?? generatePassword();
-  await db.insert(supers).values({ account: config.adminAccount, password_hash: await hashPassword(password), real_name: '平台管理员' });
-  return { created: true, account: config.adminAccount, password };
+  const generated = config.adminPassword ? undefined : generatePassword();
+  const password_hash = await hashPassword(config.adminPassword ?? generated!);
+  await db.insert(supers).values({ account: config.adminAccount, password_hash, real_name: '平台管理员' });
+  return { created: true, account: config.adminAccount, ...(generated ? { password: generated } : {}) };
 }
 
 /** Calls the API as the first super administrator: demo data goes through the same code paths as real data. */

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LOGIN_FIRST, NO_PERMISSION_PAGE, routeFitsScope, type RouteDef } from '@huodong/domain';
+import { routeFitsScope, type RouteDef } from '@huodong/domain/routes';
+import { LOGIN_FIRST, NO_PERMISSION_PAGE } from '@huodong/domain/messages';
 import { feedback } from '../shared/feedback';
 import { PageLoading } from '../shared/PageLoading';
 import { errorPagePath, loginPath } from '../shared/scope';

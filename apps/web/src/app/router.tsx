@@ -1,12 +1,12 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
 import NProgress from 'nprogress';
-import { ROUTES, SUPER_SCOPE, isBuilt, type RouteDef } from '@huodong/domain';
+import { ROUTES, SUPER_SCOPE, isBuilt, type RouteDef } from '@huodong/domain/routes';
 import { PageLoading } from '../shared/PageLoading';
 import { bindNavigate } from '../shared/navigation';
 import { errorPagePath, homePath, splitScopedPath } from '../shared/scope';
 import { AuthGate, RouteGuard } from './guards';
-import { AppLayout, CONTENT_ID } from './layout/AppLayout';
+import { CONTENT_ID } from './layout/contentId';
 import { RouteError } from './RouteError';
 import { PAGES, TOP_LEVEL_PAGES, type PageEntry, type PageModule } from './pages';
 
@@ -92,11 +92,18 @@ export const routes: RouteObject[] = [
           { index: true, Component: ScopeRootRedirect },
           ...scopedRoutes(false),
           {
-            element: (
-              <AuthGate>
-                <AppLayout />
-              </AuthGate>
-            ),
+            // The signed-in layout (menu, breadcrumb, drawer) is not part of the login page's load.
+            // Route `lazy`: its module loads alongside the page's, not after it.
+            lazy: async () => {
+              const { AppLayout } = await import('./layout/AppLayout');
+              return {
+                Component: () => (
+                  <AuthGate>
+                    <AppLayout />
+                  </AuthGate>
+                ),
+              };
+            },
             children: scopedRoutes(true),
           },
           { path: '*', Component: UnknownPath },

@@ -1,5 +1,5 @@
 import { Flex, Spin } from 'antd';
-import { LOADING } from '@huodong/domain';
+import { LOADING } from '@huodong/domain/messages';
 
 /** The loading screen (spec §2): a spinner with 正在加载.... */
 export function PageLoading() {

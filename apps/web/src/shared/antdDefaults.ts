@@ -1,5 +1,5 @@
 import type { TablePaginationConfig } from 'antd';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@huodong/domain';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@huodong/domain/constants';
 import { totalText } from './texts';
 
 /**

@@ -6,7 +6,8 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { SUCCESS_CODE, type Envelope } from '@huodong/domain';
+import { SUCCESS_CODE } from '@huodong/domain/constants';
+import type { Envelope } from '@huodong/domain/api';
 import { ApiError, NETWORK_ERROR_CODE, decideError, isLoginCall, type ErrorAction } from './apiErrors';
 import { feedback } from './feedback';
 import { currentFullPath, currentPathname, navigateTo } from './navigation';

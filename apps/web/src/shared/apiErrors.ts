@@ -1,4 +1,4 @@
-import { ORG_NOT_FOUND, PAGE_NOT_FOUND, REQUEST_FAILED, VIDEO_CONVERTING } from '@huodong/domain';
+import { ORG_NOT_FOUND, PAGE_NOT_FOUND, REQUEST_FAILED, VIDEO_CONVERTING } from '@huodong/domain/messages';
 
 /**
  * The error catalogue of spec §8 as a pure decision: what a failed call means for the user.

@@ -1,4 +1,4 @@
-import { SUPER_SCOPE } from '@huodong/domain';
+import { SUPER_SCOPE } from '@huodong/domain/routes';
 
 /**
  * Page-address scope (spec §1): the first path segment, `super` when absent. A few fixed
@@ -48,10 +48,12 @@ export function loginPath(scope: string, redirect?: string): string {
 
 /**
  * A `redirect` query value is followed only when it is a path of this site (starts with one
- * `/`), never an absolute or protocol-relative URL; otherwise the scope home is used.
+ * `/`), never an absolute or protocol-relative URL; otherwise the scope home is used. Control
+ * characters send it home too: a URL parser drops tabs and line breaks, so `/\t/evil.example/`
+ * would become `//evil.example/`, another site.
  */
 export function safeRedirect(redirect: string | null | undefined, scope: string): string {
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) {
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\') && !/[\u0000-\u001F\u007F]/.test(redirect)) {
     return redirect;
   }
   return homePath(scope);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import type { IndexFigure, MenuItem, OrgInfo, SelfInfo } from '@huodong/domain';
+import type { MenuItem } from '@huodong/domain/routes';
+import type { IndexFigure, OrgInfo, SelfInfo } from '@huodong/domain/api';
 import { useApiQuery } from './api';
 import { apiBase, isSuperScope, selfPath, splitScopedPath, type ScopedPath } from './scope';
 

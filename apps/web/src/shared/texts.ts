@@ -7,6 +7,8 @@ export const APP_NAME = '活动管理后台';
 export const SUPER_TITLE = '超级管理后台';
 export const ADMIN_SUFFIX = '管理后台';
 export const LOGOUT = '退出登录';
+/** Accessible name of the header button that opens the side menu on narrow screens. */
+export const OPEN_MENU = '打开菜单';
 export const LOGIN = '登录';
 export const ACCOUNT = '账号';
 export const PASSWORD = '密码';
@@ -21,3 +23,5 @@ export const DIALOG_TITLE = '提示';
 export const FUNCTION_INDEX_EMPTY = '暂无可用的功能';
 export const INDEX_CHART_TITLE = '数据概览';
 export const totalText = (total: number): string => `共 ${total} 条`;
+/** A capped count (`_meta.totalCapped`): at least `total` rows. */
+export const cappedTotalText = (total: number): string => `共 ${total}+ 条`;

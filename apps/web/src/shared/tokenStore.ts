@@ -1,4 +1,4 @@
-import { SUPER_SCOPE } from '@huodong/domain';
+import { SUPER_SCOPE } from '@huodong/domain/routes';
 import { apiPathOrg } from './scope';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
-import { accountSchema, changedPassword, createdField, idField, idRef, newPassword, optionalText, phoneSchema, requiredText, personFields, signInFields, statusField } from './fields.js';
+import { accountSchema, changedPassword, createdField, idField, idRef, newPassword, optionalText, passwordNotAccount, phoneSchema, plainText, requiredText, personFields, signInFields, statusField } from './fields.js';
 
 /** Manager types (spec §1, §6): `admin` is the organisation administrator; any other value is ordinary. */
 export const MANAGER_ADMIN = 'admin';
@@ -27,8 +27,8 @@ export const managersResource = defineResource({
   title: '管理员',
   scope: 'org',
   path: '/v1/org/{org}/managers',
-  create: z.object({ ...managerBody, type: managerBody.type.optional(), password: newPassword }),
-  update: z.object({ ...managerBody, password: changedPassword }).partial(),
+  create: z.object({ ...managerBody, type: managerBody.type.optional(), password: newPassword }).superRefine(passwordNotAccount),
+  update: z.object({ ...managerBody, password: changedPassword }).partial().superRefine(passwordNotAccount),
   fields: [
     idField,
     ...personFields,
@@ -47,24 +47,20 @@ export const managersResource = defineResource({
 export const ADMIN_ONLY_BY_SUPER = '只有超级管理员可以设置组织管理员';
 export const ROLE_NOT_FOUND = '角色不存在';
 
+const roleBody = {
+  name: requiredText('角色名称', 50),
+  description: optionalText('角色说明', 255),
+  permissions: z.array(plainText('页面').max(200, '页面不能超过200个字符'), { error: '权限必须是页面列表' }).max(500, '页面不能超过500个').optional(),
+};
+
 /** Manager roles (`/v1/managers/roles`): named sets of organisation pages, platform-wide. */
 export const rolesResource = defineResource({
   name: 'roles',
   title: '角色',
   scope: 'super',
   path: '/v1/managers/roles',
-  create: z.object({
-    name: requiredText('角色名称', 50),
-    description: optionalText('角色说明', 255),
-    permissions: z.array(z.string().max(200), { error: '权限必须是页面列表' }).max(500).optional(),
-  }),
-  update: z
-    .object({
-      name: requiredText('角色名称', 50),
-      description: optionalText('角色说明', 255),
-      permissions: z.array(z.string().max(200), { error: '权限必须是页面列表' }).max(500).optional(),
-    })
-    .partial(),
+  create: z.object(roleBody),
+  update: z.object(roleBody).partial(),
   fields: [
     idField,
     { name: 'name', label: '角色名称', kind: 'text', width: 150 },

@@ -13,7 +13,7 @@ export const RESERVED_ORG_KEYS: readonly string[] = [
   'super', 'uploadmore', 'error', 'error404', 'errorpage', 'v1', 'assets', 'healthz', 'readyz', 'api', 'static', 'index', 'login', 'logout',
   'org', 'organizations', 'supers', 'managers', 'sellers', 'modules', 'tags', 'quickreplies', 'categories', 'scope', 'menu',
   'public', 'questions', 'question', 'contestconfigs', 'activities', 'creation', 'contest', 'export', 'check', 'operatetime',
-  'amount', 'count', 'upload', 'readingcase', 'yuedu', 'download', 'cert', 'audiobook', 'userreal', 'import', 'users', 'students',
+  'amount', 'count', 'upload', 'readingcase', 'yuedu', 'download', 'cert', 'audiobook', 'userreal', 'import', 'users', 'students', 'files',
 ];
 
 export const ORG_KEY_PATTERN = /^[a-z0-9]{2,32}$/;
@@ -89,7 +89,7 @@ const ACTIVITY_TYPE_VALUES = Object.keys(ACTIVITY_TYPES).map(Number);
 
 /** `POST /v1/organizations/{id}/authorize`: the modules and activity types an organisation may use. */
 export const orgAuthorizeSchema = z.object({
-  module_ids: z.array(idRef('模块'), { error: 'module_ids: 请选择模块' }).max(200, '模块不能超过200个'),
+  module_ids: z.array(idRef('模块'), { error: '请选择模块' }).max(200, '模块不能超过200个'),
   activity_types: z
     .array(z.number({ error: '活动类型必须是数字' }).int().refine((v) => ACTIVITY_TYPE_VALUES.includes(v), '活动类型不存在'), { error: '请选择活动类型' })
     .max(ACTIVITY_TYPE_VALUES.length, '活动类型重复'),

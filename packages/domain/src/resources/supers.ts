@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../resource.js';
 import { MENU_GROUPS, ROUTES, routeFitsScope, SUPER_SCOPE } from '../routes.js';
-import { accountSchema, changedPassword, idField, newPassword, phoneSchema, requiredText, personFields, signInFields } from './fields.js';
+import { accountSchema, changedPassword, idField, newPassword, passwordNotAccount, phoneSchema, plainText, requiredText, personFields, signInFields } from './fields.js';
 
 const superBody = {
   account: accountSchema,
@@ -15,8 +15,8 @@ export const supersResource = defineResource({
   title: '超级管理员',
   scope: 'super',
   path: '/v1/supers',
-  create: z.object({ ...superBody, password: newPassword }),
-  update: z.object({ ...superBody, password: changedPassword }).partial(),
+  create: z.object({ ...superBody, password: newPassword }).superRefine(passwordNotAccount),
+  update: z.object({ ...superBody, password: changedPassword }).partial().superRefine(passwordNotAccount),
   fields: [
     idField,
     ...personFields,
@@ -38,7 +38,7 @@ export const SUPER_LAST_GUARD = '至少要保留一个启用的超级管理员';
  * an empty list means every page of its kind. `GET …/authorize` lists the grantable pages.
  */
 export const permissionSchema = z.object({
-  permissions: z.array(z.string({ error: '页面必须是文本' }).max(200), { error: 'permissions: 请选择页面' }).max(500, '页面不能超过500个'),
+  permissions: z.array(plainText('页面').max(200, '页面不能超过200个字符'), { error: '请选择页面' }).max(500, '页面不能超过500个'),
 });
 export type PermissionBody = z.infer<typeof permissionSchema>;
 export const UNKNOWN_PAGE = (path: string) => `页面不存在：${path}`;

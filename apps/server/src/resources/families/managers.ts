@@ -20,26 +20,27 @@ import { forbidden, validationError } from '../../http/errors.js';
 import { listData, pageOf } from '../../http/pagination.js';
 import { bind } from '../binding.js';
 import { keywordWhere } from '../keyword.js';
-import { permissionUpdate, withPasswordHash } from './supers.js';
+import { permissionUpdate, revokeOnNewPassword, withPasswordHash } from './supers.js';
 
 /**
  * Organisation managers. An organisation administrator writes only the ordinary administrators of
  * its own organisation (the tenant filter gives the organisation, `writableWhere` the type) and
  * can neither create nor promote an organisation administrator; super writes all. Disabling or
- * deleting a manager, or changing its password, revokes all of its tokens at once.
+ * deleting a manager, or changing its password, revokes all of its tokens at once (a new password
+ * keeps only the session that set it, see `revokeOnNewPassword`).
  */
 export const managersBinding = bind({
   def: managersResource,
   table: managers,
   hidden: ['password_hash'],
-  async prepare(values, { caller }) {
-    if (caller.kind !== 'super' && isOrgAdmin(values.type as string)) throw forbidden(ADMIN_ONLY_BY_SUPER);
-    return withPasswordHash(values);
+  async prepare(values, ctx) {
+    if (ctx.caller.kind !== 'super' && isOrgAdmin(values.type as string)) throw forbidden(ADMIN_ONLY_BY_SUPER);
+    return withPasswordHash(values, ctx);
   },
   writableWhere: ({ caller }) => (caller.kind === 'super' ? undefined : sql`${managers.type} <> ${MANAGER_ADMIN}`),
-  async after(action, rows, { tx, request }) {
-    const passwordChanged = action === 'update' && typeof (request.body as { password?: unknown })?.password === 'string' && (request.body as { password: string }).password !== '';
-    if (action === 'disable' || action === 'delete' || passwordChanged) await revokeSubjects(tx as never, 'manager', rows.map((r) => r.id));
+  async after(action, rows, ctx) {
+    if (action === 'disable' || action === 'delete') await revokeSubjects(ctx.tx as never, 'manager', rows.map((r) => r.id));
+    await revokeOnNewPassword('manager', action, rows, ctx);
   },
   rowUpdates: { permission: permissionUpdate('organ') },
   routes(app: FastifyInstance) {

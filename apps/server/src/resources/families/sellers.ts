@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { pageQuerySchema, sellersResource } from '@huodong/domain';
+import { idParam, pageQuerySchema, sellersResource } from '@huodong/domain';
 import { organizations, sellers } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { listData, pageOf } from '../../http/pagination.js';
@@ -40,7 +40,7 @@ export const sellersBinding = bind({
     /** The organisations a seller signed up, newest first. */
     r.get(
       '/v1/sellers/new/:id',
-      { config: { access: 'super' }, schema: { params: z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive().max(2_147_483_647) }), querystring: pageQuerySchema } },
+      { config: { access: 'super' }, schema: { params: z.object({ id: idParam }), querystring: pageQuerySchema } },
       async (request) => {
         const [seller] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, request.params.id));
         if (!seller) throw notFound();

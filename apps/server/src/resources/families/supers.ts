@@ -1,17 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, notInArray } from 'drizzle-orm';
-import { grantablePages, permissionSchema, SUPER_LAST_GUARD, SUPER_SELF_GUARD, supersResource, UNKNOWN_PAGE, unknownPermission } from '@huodong/domain';
+import { grantablePages, PASSWORD_IS_ACCOUNT, permissionSchema, sameAsAccount, SUPER_LAST_GUARD, SUPER_SELF_GUARD, supersResource, UNKNOWN_PAGE, unknownPermission } from '@huodong/domain';
 import { supers } from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSubjects } from '../../auth/tokens.js';
 import { badRequest, validationError } from '../../http/errors.js';
-import { bind } from '../binding.js';
+import { bind, type ResourceContext, type Row, type WriteAction } from '../binding.js';
 
-/** Replace a given `password` by its hash; a blank one (edit form left empty) keeps the current hash. */
-export async function withPasswordHash(values: Record<string, unknown>): Promise<Record<string, unknown>> {
+/**
+ * Replace a given `password` by its hash; a blank one (edit form left empty) keeps the current hash.
+ * An edit that leaves the account out is checked against the stored account (the body's own
+ * refinement compares the two when both are sent).
+ */
+export async function withPasswordHash(values: Record<string, unknown>, { existing }: { existing?: Row } = {}): Promise<Record<string, unknown>> {
   const { password, ...rest } = values;
-  if (typeof password === 'string' && password !== '') rest.password_hash = await hashPassword(password);
+  if (typeof password !== 'string' || password === '') return rest;
+  const account = (values.account ?? existing?.account) as string | undefined;
+  if (account !== undefined && sameAsAccount(password, account)) throw validationError([{ field: 'password', message: PASSWORD_IS_ACCOUNT }]);
+  rest.password_hash = await hashPassword(password);
   return rest;
+}
+
+/** A new password ends every session of the account but the one making the change (its own, if so). */
+export async function revokeOnNewPassword(kind: 'super' | 'manager', action: WriteAction, rows: Row[], { tx, request, caller }: ResourceContext): Promise<void> {
+  const password = (request.body as { password?: unknown } | undefined)?.password;
+  if (action !== 'update' || typeof password !== 'string' || password === '') return;
+  await revokeSubjects(tx as never, kind, rows.map((r) => r.id), caller.tokenId);
 }
 
 /** Checked page permissions of one kind of back office. */
@@ -28,7 +42,8 @@ export const permissionUpdate = (kind: 'super' | 'organ') => ({
 /**
  * Super administrators. Nobody disables or deletes their own account, and at least one enabled
  * super administrator always remains (all enabled rows are locked first, so two concurrent
- * requests cannot each remove "the other" one). Disabling or deleting revokes the tokens.
+ * requests cannot each remove "the other" one). Disabling or deleting revokes the tokens, and so
+ * does a new password (but for the session that set its own).
  */
 export const supersBinding = bind({
   def: supersResource,
@@ -46,8 +61,9 @@ export const supersBinding = bind({
       .for('update');
     if (remaining.length === 0) throw badRequest(SUPER_LAST_GUARD);
   },
-  async after(action, rows, { tx }) {
-    if (action === 'disable' || action === 'delete') await revokeSubjects(tx as never, 'super', rows.map((r) => r.id));
+  async after(action, rows, ctx) {
+    if (action === 'disable' || action === 'delete') await revokeSubjects(ctx.tx as never, 'super', rows.map((r) => r.id));
+    await revokeOnNewPassword('super', action, rows, ctx);
   },
   rowUpdates: { permission: permissionUpdate('super') },
   routes(app: FastifyInstance) {

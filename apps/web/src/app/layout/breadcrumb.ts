@@ -1,4 +1,4 @@
-import { MENU_GROUPS, findRoute } from '@huodong/domain';
+import { MENU_GROUPS, findRoute } from '@huodong/domain/routes';
 
 /** Breadcrumb of a route path: the menu group title › the page title (sub pages: their title only). */
 export function breadcrumbTitles(path: string): string[] {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { LEAVE_TITLE, leaveConfirmText } from '@huodong/domain';
+import { LEAVE_TITLE, leaveConfirmText } from '@huodong/domain/messages';
 import { feedback } from '../../shared/feedback';
 import { clearLeaveWarning, getLeaveWarning, shouldConfirmLeave } from '../../shared/leaveWarning';
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input, theme } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import type { CaptchaResponse, LoginBody, LoginResult } from '@huodong/domain';
+import type { CaptchaResponse, LoginBody, LoginResult } from '@huodong/domain/api';
 import { api, type ApiError } from '../../shared/api';
 import { markAuthorised } from '../../shared/pageAuth';
 import { apiBase, safeRedirect } from '../../shared/scope';
@@ -36,6 +36,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm<LoginForm>();
+  const { token } = theme.useToken();
   const title = useLoginTitle();
   const base = apiBase(scope);
 
@@ -69,10 +70,21 @@ export default function LoginPage() {
 
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', background: '#f0f2f5' }} data-testid="login-page">
-      <Card style={{ width: 400 }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginBottom: 24 }}>
+      {/* A plain panel and heading, not antd Card and Typography: those bring tabs, menus and
+          text areas into the first load (budget in e2e/budgets.test.ts). */}
+      <div
+        style={{
+          width: 400,
+          maxWidth: 'calc(100% - 24px)',
+          padding: 24,
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          border: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <h1 style={{ textAlign: 'center', margin: '0 0 24px', fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
           {title}
-        </Typography.Title>
+        </h1>
         <Form<LoginForm> form={form} name="login" layout="vertical" onFinish={(v) => login.mutate(v)} autoComplete="off">
           <Form.Item label={ACCOUNT} name="account" rules={[{ required: true, whitespace: true, message: `请输入${ACCOUNT}` }]}>
             <Input prefix={<UserOutlined />} maxLength={64} autoComplete="username" />
@@ -106,7 +118,7 @@ export default function LoginPage() {
             </Button>
           </Form.Item>
         </Form>
-      </Card>
+      </div>
     </Flex>
   );
 }

@@ -1,10 +1,14 @@
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import { chartLabel, type IndexFigure } from '@huodong/domain';
-import { EChart, type ChartOption } from '../../shared/EChart';
+import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
 import { useIndexFigures } from '../../shared/session';
 import { INDEX_CHART_TITLE } from '../../shared/texts';
+
+// ECharts is the biggest library of the app: its chunk loads only when a chart is shown.
+const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
+const CHART_HEIGHT = 320;
 
 function barOption(figures: IndexFigure[]): ChartOption {
   return {
@@ -35,7 +39,9 @@ export default function IndexPage() {
         ))}
       </Row>
       <Card title={INDEX_CHART_TITLE} size="small" style={{ marginTop: 16 }}>
-        <EChart option={option} ariaLabel={INDEX_CHART_TITLE} />
+        <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+          <EChart option={option} height={CHART_HEIGHT} ariaLabel={INDEX_CHART_TITLE} />
+        </Suspense>
       </Card>
     </div>
   );

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button } from 'antd';
 import { USER_IMPORTS, type UserImportId } from '@huodong/domain';
-import { ImportModal } from './ImportModal';
+
+// The dialog (antd Upload, the worker protocol) loads when a button is pressed, not with the list page.
+const ImportModal = lazy(() => import('./ImportModal').then((m) => ({ default: m.ImportModal })));
 
 /** Where the two imports upload: the platform routes, or the organisation's own. */
 export function importPath(kind: UserImportId, org?: string): string {
@@ -31,14 +33,16 @@ export function OrgImportActions({ orgId, org, link, onImported }: OrgImportActi
         </Button>
       ))}
       {open && (
-        <ImportModal
-          kind={open}
-          open
-          orgId={orgId}
-          path={importPath(open, org)}
-          onClose={() => setOpen(null)}
-          onImported={onImported}
-        />
+        <Suspense fallback={null}>
+          <ImportModal
+            kind={open}
+            open
+            orgId={orgId}
+            path={importPath(open, org)}
+            onClose={() => setOpen(null)}
+            onImported={onImported}
+          />
+        </Suspense>
       )}
     </>
   );

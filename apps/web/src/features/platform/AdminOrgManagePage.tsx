@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Space, Table } from 'antd';
+import { Button, Card, Form, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { IS_PAUSE, PAGE_SIZE_DEFAULT, type ListData, type OrgManagerCount } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { TABLE_PAGINATION } from '../../shared/antdDefaults';
-import { listQuery, resourceTexts, type ListState } from '../resources';
+import { useNarrow } from '../../shared/useNarrow';
+import { SearchBar, listQuery, resourceTexts, type ListState } from '../resources';
 import { managersLink } from './orgRowActions';
 import { ADMIN_COUNT, MANAGER_COUNT, ORG_KEY, ORG_NAME, VIEW_MANAGERS } from './texts';
 
@@ -16,6 +17,7 @@ export default function AdminOrgManagePage() {
   const navigate = useNavigate();
   const [state, setState] = useState<ListState>({ page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {} });
   const [form] = Form.useForm<{ keyword?: string }>();
+  const narrow = useNarrow();
   // Counts change with every manager write, so they live under the managers' key.
   const list = useApiQuery<ListData<OrgManagerCount>>(['resource', 'managers', 'organizations'], PATH, listQuery(state), {
     placeholderData: (prev) => prev,
@@ -40,6 +42,7 @@ export default function AdminOrgManagePage() {
     {
       key: '__actions',
       title: resourceTexts.ACTIONS,
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Button type="link" size="small" onClick={() => navigate(managersLink(row.key))}>
           {VIEW_MANAGERS}
@@ -50,29 +53,20 @@ export default function AdminOrgManagePage() {
 
   return (
     <Card variant="borderless">
-      <Form form={form} layout="inline" onFinish={(v) => setState((s) => ({ ...s, page: 1, keyword: v.keyword }))} style={{ marginBottom: 16 }}>
+      <SearchBar
+        form={form}
+        onFinish={(v) => setState((s) => ({ ...s, page: 1, keyword: v.keyword }))}
+        onReset={() => setState((s) => ({ ...s, page: 1, keyword: undefined }))}
+      >
         <Form.Item name="keyword" label={resourceTexts.KEYWORD}>
-          <Input allowClear placeholder={resourceTexts.keywordPlaceholder([ORG_NAME, ORG_KEY])} style={{ width: 220 }} />
+          <Input allowClear placeholder={resourceTexts.keywordPlaceholder([ORG_NAME, ORG_KEY])} style={{ width: narrow ? '100%' : 220 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {resourceTexts.SEARCH}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setState((s) => ({ ...s, page: 1, keyword: undefined }));
-              }}
-            >
-              {resourceTexts.RESET}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </SearchBar>
       <Table<OrgManagerCount>
         rowKey="id"
         size="middle"
+        style={{ marginTop: 16 }}
+        scroll={{ x: 'max-content' }}
         columns={columns}
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}

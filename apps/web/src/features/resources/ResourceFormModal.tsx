@@ -111,7 +111,7 @@ function FormDialog({ def, mode, open, row, org, inputs = {}, toForm, toBody, su
               {...valueProps(f, member)}
               {...custom?.itemProps}
             >
-              {custom ? custom.render(ctx) : <FieldInput field={f} member={member} org={org} />}
+              {custom ? custom.render(ctx) : <FieldInput field={f} member={member} org={org} mode={mode} />}
             </Form.Item>
           );
         })}

@@ -1,11 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Flex, Form, Input, Select, Space, Table } from 'antd';
+import { Button, Empty, Flex, Form, Input, Select, Space, Table, theme, type FormInstance } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DELETE, EDIT, PAGE_SIZE_DEFAULT, type ListData, type ResourceDef, type ResourceField } from '@huodong/domain';
 import { useApiQuery, type QueryParams } from '../../shared/api';
 import { TABLE_PAGINATION } from '../../shared/antdDefaults';
+import { cappedTotalText } from '../../shared/texts';
 import { useSelf } from '../../shared/session';
+import { useNarrow } from '../../shared/useNarrow';
 import {
   cellText,
   callerFromSelf,
@@ -83,10 +85,16 @@ export interface ResourcePageProps {
 }
 
 const FIRST_PAGE: ListState = { page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {} };
+/**
+ * Width of the 操作 column on narrow screens: its buttons wrap two short ones a line instead of
+ * the column (fixed at the right) growing wider than a phone.
+ */
+const NARROW_ACTIONS_WIDTH = 120;
 
 /** A filter of the search form; forwards what Form.Item injects (value, onChange, id). */
 function FilterInput({ field, org, ...injected }: { field: ResourceField; org?: string } & Record<string, unknown>) {
   const { options, loading } = useFieldOptions(field, org);
+  const width = useNarrow() ? '100%' : 160;
   if (field.kind === 'select' || field.kind === 'switch' || field.options || field.optionsFrom) {
     return (
       <Select
@@ -94,17 +102,55 @@ function FilterInput({ field, org, ...injected }: { field: ResourceField; org?: 
         placeholder={field.label}
         options={options}
         loading={loading}
-        style={{ width: 160 }}
+        style={{ width }}
         showSearch={{ optionFilterProp: 'label' }}
         {...injected}
       />
     );
   }
-  return <Input allowClear placeholder={field.label} style={{ width: 160 }} {...injected} />;
+  return <Input allowClear placeholder={field.label} style={{ width }} {...injected} />;
+}
+
+export interface SearchBarProps<T> {
+  form: FormInstance<T>;
+  name?: string;
+  onFinish: (values: T) => void;
+  onReset: () => void;
+  /** The search fields (Form.Items); their inputs size with `useNarrow() ? '100%' : …`. */
+  children: ReactNode;
+}
+
+/**
+ * A list page's search form with 查询 and 重置: one row that wraps on wide screens, stacked
+ * full-width fields on narrow ones.
+ */
+export function SearchBar<T>({ form, name, onFinish, onReset, children }: SearchBarProps<T>) {
+  const narrow = useNarrow();
+  return (
+    <Form form={form} layout={narrow ? 'vertical' : 'inline'} name={name} onFinish={onFinish} style={narrow ? undefined : { rowGap: 12 }}>
+      {children}
+      <Form.Item style={narrow ? { marginBottom: 0 } : undefined}>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {SEARCH}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+          >
+            {RESET}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
 }
 
 function SearchForm({ def, org, onSearch }: { def: ResourceDef; org?: string; onSearch: (keyword: string | undefined, filters: Record<string, unknown>) => void }) {
   const [form] = Form.useForm<Record<string, unknown>>();
+  const narrow = useNarrow();
   const filters = filterFields(def);
   const keywordLabels = def.keywordFields.map((n) => def.fields.find((f) => f.name === n)?.label ?? n);
   if (filters.length === 0 && keywordLabels.length === 0) return null;
@@ -113,10 +159,10 @@ function SearchForm({ def, org, onSearch }: { def: ResourceDef; org?: string; on
     onSearch(typeof keyword === 'string' ? keyword : undefined, rest);
   };
   return (
-    <Form form={form} layout="inline" name={`${def.name}-search`} onFinish={submit} style={{ rowGap: 12 }}>
+    <SearchBar form={form} name={`${def.name}-search`} onFinish={submit} onReset={() => onSearch(undefined, {})}>
       {keywordLabels.length > 0 && (
         <Form.Item name="keyword" label={KEYWORD}>
-          <Input allowClear placeholder={keywordPlaceholder(keywordLabels)} style={{ width: 220 }} />
+          <Input allowClear placeholder={keywordPlaceholder(keywordLabels)} style={{ width: narrow ? '100%' : 220 }} />
         </Form.Item>
       )}
       {filters.map((f) => (
@@ -124,22 +170,7 @@ function SearchForm({ def, org, onSearch }: { def: ResourceDef; org?: string; on
           <FilterInput field={f} org={org} />
         </Form.Item>
       ))}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {SEARCH}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch(undefined, {});
-            }}
-          >
-            {RESET}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </SearchBar>
   );
 }
 
@@ -154,6 +185,8 @@ export function ResourcePage(props: ResourcePageProps) {
   const self = useSelf();
   const controls = resourceControls(def, callerFromSelf(self.data));
   const actions = useResourceActions(def, org);
+  const narrow = useNarrow();
+  const { token } = theme.useToken();
 
   const [state, setState] = useState<ListState>(FIRST_PAGE);
   const [selected, setSelected] = useState<number[]>([]);
@@ -195,6 +228,7 @@ export function ResourcePage(props: ResourcePageProps) {
       key: '__actions',
       title: ACTIONS,
       fixed: 'right',
+      width: narrow ? NARROW_ACTIONS_WIDTH : undefined,
       render: (_: unknown, row: Row) => {
         const canRow = writable(row);
         const ctx: RowContext = { row, controls, writable: canRow, actions, edit: () => edit(row) };
@@ -276,13 +310,15 @@ export function ResourcePage(props: ResourcePageProps) {
         rowSelection={
           controls.batchDelete
             ? {
+                // stays at the left edge while the table scrolls sideways, as 操作 stays at the right
+                fixed: 'left',
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(Number)),
                 getCheckboxProps: (row) => ({ disabled: !removable(row), name: rowName(def, row) }),
               }
             : undefined
         }
-        pagination={{ ...TABLE_PAGINATION, current: state.page, pageSize: state.pageSize, total }}
+        pagination={{ ...TABLE_PAGINATION, current: state.page, pageSize: state.pageSize, total, ...(list.data?._meta.totalCapped ? { showTotal: cappedTotalText } : {}) }}
       />
       <ResourceFormModal
         def={def}
@@ -300,9 +336,10 @@ export function ResourcePage(props: ResourcePageProps) {
   );
 
   return (
-    <Card variant="borderless" data-testid={`resource-${def.name}`}>
+    // A plain panel like a borderless antd Card, whose module brings Tabs (and their menus) to every list page.
+    <div data-testid={`resource-${def.name}`} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
       {header && <div style={{ marginBottom: 16 }}>{header}</div>}
       {body}
-    </Card>
+    </div>
   );
 }

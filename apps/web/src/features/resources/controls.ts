@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from '../../shared/dayjs';
 import {
   ENABLE,
   IS_PAUSE,

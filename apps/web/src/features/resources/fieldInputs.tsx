@@ -1,12 +1,13 @@
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Input, InputNumber, Select, Switch } from 'antd';
 import type { FormItemProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '../../shared/dayjs';
 import type { ResourceField } from '@huodong/domain';
 import type { z } from 'zod';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 import { optionsFromData, type OptionItem } from './controls';
-import { baseType } from './validation';
+import { baseType, type FormMode } from './validation';
 
 /** The options query of a field with `optionsFrom` (`{org}` filled); null when it cannot run yet. */
 function optionsQuery(field: ResourceField, org?: string) {
@@ -38,13 +39,25 @@ export function useFieldsOptions(fields: ResourceField[], org?: string): OptionI
   return fields.map((f, i) => optionsOf(f, results[i].data));
 }
 
+// antd's date picker is a large part of a resource page; it loads only with a form that has a date.
+const DateTimeInput = lazy(() => import('./DateTimeInput'));
+
 /** Props Form.Item injects into its child (value, onChange, id, …); forwarded to the antd input. */
 type Injected = Record<string, unknown>;
 
-/** The input of a declared field in forms; `member` is its schema member (multiple select, numeric switch). */
-export function FieldInput({ field, member, org, ...injected }: { field: ResourceField; member?: z.ZodType; org?: string } & Injected) {
+/**
+ * The input of a declared field in forms; `member` is its schema member (multiple select, numeric
+ * switch), `mode` the form's (the edit form shows `editPlaceholder`).
+ */
+export function FieldInput({
+  field,
+  member,
+  org,
+  mode,
+  ...injected
+}: { field: ResourceField; member?: z.ZodType; org?: string; mode: FormMode } & Injected) {
   const { options, loading } = useFieldOptions(field, org);
-  const placeholder = field.placeholder;
+  const placeholder = mode === 'update' ? (field.editPlaceholder ?? field.placeholder) : field.placeholder;
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} {...injected} />;
@@ -67,7 +80,11 @@ export function FieldInput({ field, member, org, ...injected }: { field: Resourc
     case 'switch':
       return <Switch {...injected} />;
     case 'datetime':
-      return <DatePicker showTime style={{ width: '100%' }} placeholder={placeholder} {...injected} />;
+      return (
+        <Suspense fallback={<Input placeholder={placeholder} disabled />}>
+          <DateTimeInput placeholder={placeholder} {...injected} />
+        </Suspense>
+      );
     default:
       return <Input placeholder={placeholder} {...injected} />;
   }

@@ -1,5 +1,5 @@
 /** The resource machinery: a declared resource (ResourceDef) rendered as a page. */
-export { ResourcePage, type ResourcePageProps, type RowActionRender, type RowContext, type ToolbarContext } from './ResourcePage';
+export { ResourcePage, SearchBar, type ResourcePageProps, type RowActionRender, type RowContext, type SearchBarProps, type ToolbarContext } from './ResourcePage';
 export { ResourceFormModal, type CustomInput, type FormInputContext } from './ResourceFormModal';
 export { useResourceActions, confirm, type ResourceActions } from './useResourceActions';
 export { resourceListPath, resourceQueryKey } from './resourcePaths';

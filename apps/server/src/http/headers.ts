@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/** Browser features the back office never uses, refused for the page and anything it embeds. */
+const PERMISSIONS_POLICY = ['accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'usb']
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * Security headers of every answer, in one place (issue 9). The built web app has no inline
+ * script (Vite emits module files only), so scripts come from this origin alone; antd writes its
+ * styles at run time, hence `style-src 'unsafe-inline'` (docs/decisions.md). Captchas are data:
+ * SVG images. HSTS is left to the TLS-terminating reverse proxy (README). Registered before the
+ * access hook, so refusals carry the headers too.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers are per caller and per moment: never stored by the browser or a proxy. A route
+    // that chose its own caching (stored files) keeps it.
+    if ((request.url === '/v1' || request.url.startsWith('/v1/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}

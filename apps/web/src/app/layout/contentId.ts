@@ -1,0 +1,2 @@
+/** Id of the scrolling content area (scrolled to the top after each navigation). */
+export const CONTENT_ID = 'app-content';

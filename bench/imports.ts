@@ -7,7 +7,7 @@
  *   npx tsx bench/imports.ts --browser  # also in Chromium (needs /usr/bin/chromium and apps/web/dist)
  *
  * 1. Parse + validation in Node with the very code the browser's Web Worker runs
- *    (apps/web/src/features/imports/parseWorkbook.ts), for .xlsx and .xls files made by SheetJS.
+ *    (apps/web/src/shared/spreadsheet/parseWorkbook.ts), for .xlsx and .xls files made by SheetJS.
  * 2. Upload size: the `{data: JSON}` body of 50,000 rows (the import route's body limit is sized on it).
  * 3. Server import through the real buildApp (inject): 50,000 new rows, then the same file again
  *    (every row updated), for organisation users and students, on PGlite and PostgreSQL.
@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { IMPORT_MAX_ROWS, IMPORT_SUCCESS, ORG_USER_IMPORT, STUDENT_IMPORT, importTemplate } from '@huodong/domain';
-import { validateWorkbook } from '../apps/web/src/features/imports/parseWorkbook.js';
+import { validateWorkbook } from '../apps/web/src/shared/spreadsheet/parseWorkbook.js';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { buildApp, DEFAULT_WEB_DIST } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';

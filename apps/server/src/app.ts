@@ -9,6 +9,7 @@ import { registerAccess } from './auth/access.js';
 import { authRoutes } from './routes/auth.js';
 import { generalRoutes } from './routes/general.js';
 import { registerResources } from './resources/register.js';
+import { BINDINGS } from './resources/index.js';
 import { registerWebApp } from './http/static.js';
 import { registerCompression } from './http/compression.js';
 import { registerStorage } from './storage/index.js';
@@ -82,7 +83,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(authRoutes);
   await app.register(generalRoutes);
-  await app.register(registerResources);
+  await registerResources(app, BINDINGS);
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);

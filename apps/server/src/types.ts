@@ -1,6 +1,7 @@
 import type { Caller } from '@huodong/domain';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import type { ColumnLabel } from './http/errors.js';
 
 /**
  * Who may call a route. Every route declares one; the access hook (auth/access.ts) enforces it,
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
+    /** Labels of columns for constraint messages, from the bound declarations (resources/register.ts). */
+    columnLabel?: ColumnLabel;
   }
   interface FastifyRequest {
     caller: RequestCaller | null;

@@ -13,7 +13,8 @@
  * delete mixing own and foreign ids changes only own rows; super-scoped: a manager gets 403).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canWrite, RESOURCES, resourcePath, type ResourceDef } from '@huodong/domain';
+import * as XLSX from '@e965/xlsx';
+import { batchesOf, canWrite, exportPath, hasAction, listFields, RESOURCES, resourcePath, rowActionNames, togglesOf, type ResourceDef } from '@huodong/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '../src/db/schema.js';
 import { BINDINGS } from '../src/resources/index.js';
@@ -45,12 +46,20 @@ it('every declared resource is served and has a fixture', () => {
 });
 
 const seq: Record<string, number> = {};
+/** The parent row of a sub-resource in each organisation (made once by the fixture). */
+const parents = new Map<string, number>();
 const ctxOf = (org: { id: number; key: string }): FixtureContext => ({ org, superToken: t.superToken, call: (m, u, o) => t.call(m, u, o) });
 
 // Resources without a fixture fail the test above (and only it).
 describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.name, def] as const))('%s', (_name, def: ResourceDef) => {
   const fixture = () => FIXTURES[def.name];
-  const base = (org = orgA) => resourcePath(def, org.key);
+  const parentIn = (org: { id: number; key: string }) => parents.get(`${def.name}:${org.key}`);
+  const base = (org = orgA) => resourcePath(def, org.key, parentIn(org));
+  if (def.parent) {
+    beforeAll(async () => {
+      for (const org of [orgA, orgB]) parents.set(`${def.name}:${org.key}`, await fixture().parent!(ctxOf(org)));
+    });
+  }
   const create = async (org = orgA) => {
     seq[def.name] = (seq[def.name] ?? 0) + 1;
     const body = await fixture().create(seq[def.name], ctxOf(org));
@@ -112,22 +121,42 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     expect((await read(ghost)).status).toBe(404);
     expect((await t.call('POST', `${base()}/${ghost}`, { token: t.superToken, body: {} })).status).toBe(404);
     expect((await t.call('DELETE', `${base()}/${ghost}`, { token: t.superToken })).status).toBe(404);
-    for (const action of def.actions.filter((a) => a !== 'batchDelete' && a !== 'sort')) {
-      expect((await t.call('POST', `${base()}/${ghost}/${action}`, { token: t.superToken })).status).toBe(404);
+    for (const action of rowActionNames(def)) {
+      const body = def.actions.find((a) => a.kind === 'rowUpdate' && a.name === action) ? fixture().rowUpdates?.[action] ?? {} : undefined;
+      expect((await t.call('POST', `${base()}/${ghost}/${action}`, { token: t.superToken, body })).status, action).toBe(404);
     }
   });
 
   it('runs each declared action', async () => {
     const row = await create();
-    const flags: Record<string, [string, number]> = { enable: ['is_pause', 0], disable: ['is_pause', 1], recommend: ['is_rec', 1], remove: ['is_rec', 0] };
-    for (const action of ['disable', 'enable', 'recommend', 'remove'] as const) {
-      if (!def.actions.includes(action)) continue;
-      const res = await t.call('POST', `${base()}/${row.id}/${action}`, { token: t.superToken });
-      expect(res.status, `${action}: ${res.message}`).toBe(200);
-      const [field, value] = flags[action];
-      expect((await read(row.id)).data[field]).toBe(value);
+    // Toggles: each state sets its column; the row then offers the other state.
+    for (const toggle of togglesOf(def)) {
+      for (const state of [...toggle.states].reverse()) {
+        const res = await t.call('POST', `${base()}/${row.id}/${state.name}`, { token: t.superToken });
+        expect(res.status, `${state.name}: ${res.message}`).toBe(200);
+        const after = (await read(row.id)).data;
+        expect(after[toggle.column], state.name).toBe(state.value);
+        if (toggle.stamp) expect(after[toggle.stamp] === null, `${toggle.stamp} after ${state.name}`).toBe(state.value === 0);
+      }
     }
-    if (def.actions.includes('sort')) {
+    // Batch actions set their columns on the selected rows, answering how many changed.
+    for (const action of batchesOf(def)) {
+      const other = await create();
+      const res = await t.call('POST', `${base()}/${action.name}`, { token: t.superToken, body: { ids: [row.id, other.id, 2_000_000_000] } });
+      expect(res.status, `${action.name}: ${res.message}`).toBe(200);
+      expect(res.data).toEqual({ updated: 2 });
+      for (const id of [row.id, other.id]) expect((await read(id)).data).toMatchObject(action.set);
+    }
+    // Declared row updates with the fixture's body.
+    for (const action of def.actions) {
+      if (action.kind !== 'rowUpdate') continue;
+      const body = fixture().rowUpdates?.[action.name];
+      expect(body, `fixture().rowUpdates.${action.name}`).toBeDefined();
+      const res = await t.call('POST', `${base()}/${row.id}/${action.name}`, { token: t.superToken, body });
+      expect(res.status, `${action.name}: ${res.message}`).toBe(200);
+      expect((await read(row.id)).data).toMatchObject(body!);
+    }
+    if (hasAction(def, 'sort')) {
       const second = await create();
       const res = await t.call('POST', `${base()}/sort`, { token: t.superToken, body: { ids: [second.id, row.id] } });
       expect(res.data).toEqual({ sorted: 2 });
@@ -136,11 +165,42 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     }
   });
 
+  for (const exp of def.exports ?? []) {
+    it(`exports ${exp.name} as a spreadsheet with the list's labels and filters`, async () => {
+      const row = await create();
+      // a sub-resource's export names its parent in the query
+      const url = exportPath(def, exp, orgA.key) + (def.parent ? `?${def.parent.param}=${parentIn(orgA)}` : '');
+      const q = url.includes('?') ? '&' : '?';
+      const res = await t.app.inject({ method: 'GET', url: `${url}${q}keyword=${encodeURIComponent('不存在的关键词zz')}`, headers: { authorization: `Bearer ${t.superToken}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent(`${exp.title}.xlsx`));
+      const fields = exp.fields ? def.fields.filter((f) => exp.fields!.includes(f.name)) : listFields(def);
+      const empty = XLSX.utils.sheet_to_json<string[]>(XLSX.read(res.rawPayload).Sheets[XLSX.read(res.rawPayload).SheetNames[0]], { header: 1 });
+      if (def.keywordFields.length) expect(empty).toEqual([fields.map((f) => f.label)]);
+      const all = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.superToken}` } });
+      const book = XLSX.read(all.rawPayload);
+      const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]], { raw: false });
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      const nameField = def.fields.find((f) => f.name === (def.nameField ?? 'name'));
+      if (nameField && fields.includes(nameField)) expect(rows.map((r) => r[nameField.label])).toContain(String(row[nameField.name]));
+      // another organisation's token gets nothing
+      if (def.scope === 'org') {
+        expect((await t.call('GET', url, { token: tokens.adminB })).status).toBe(403);
+        if (def.parent) {
+          const crossed = `${exportPath(def, exp, orgB.key)}?${def.parent.param}=${parentIn(orgA)}`;
+          expect((await t.call('GET', crossed, { token: tokens.adminB })).status).toBe(404);
+        }
+      }
+      else expect((await t.call('GET', url, { token: tokens.adminA })).status).toBe(403);
+    });
+  }
+
   it('deletes one row, then a batch, answering how many were deleted', async () => {
     const one = await create();
     expect((await t.call('DELETE', `${base()}/${one.id}`, { token: t.superToken })).status).toBe(200);
     expect((await read(one.id)).status).toBe(404);
-    if (!def.actions.includes('batchDelete')) return;
+    if (!hasAction(def, 'batchDelete')) return;
     const a = await create();
     const b = await create();
     const res = await t.call('POST', `${base()}/batchDelete`, { token: t.superToken, body: { ids: [a.id, b.id, 2_000_000_000] } });
@@ -158,7 +218,7 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     const fresh = await fixture().create(seq[def.name], ctxOf(orgA));
     const updated = await t.call('POST', `${base()}/${row.id}`, { token: t.superToken, body: fresh });
     expect(updated.status, updated.message).toBe(200);
-    const flag = def.actions.find((a) => a === 'disable' || a === 'recommend');
+    const flag = togglesOf(def)[0]?.states.find((s) => s.value === 1)?.name;
     if (flag) expect((await t.call('POST', `${base()}/${row.id}/${flag}`, { token: t.superToken })).status).toBe(200);
     expect((await t.call('DELETE', `${base()}/${row.id}`, { token: t.superToken })).status).toBe(200);
     const rows = await t.db.select().from(auditLogs).where(and(eq(auditLogs.resource, def.name), sql`${auditLogs.ids} @> ${JSON.stringify([row.id])}::jsonb`)).orderBy(asc(auditLogs.id));
@@ -193,11 +253,40 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
       expect((await t.call('POST', `${base(orgB)}/${row.id}`, { token: foreign, body: fixture().update })).status).toBe(404);
       expect((await t.call('PUT', `${base(orgB)}/${row.id}`, { token: foreign, body: fixture().update })).status).toBe(404);
       expect((await t.call('DELETE', `${base(orgB)}/${row.id}`, { token: foreign })).status).toBe(404);
-      for (const action of def.actions.filter((a) => a !== 'batchDelete' && a !== 'sort')) {
-        expect((await t.call('POST', `${base(orgB)}/${row.id}/${action}`, { token: foreign })).status).toBe(404);
+      for (const action of rowActionNames(def)) {
+        const body = fixture().rowUpdates?.[action];
+        expect((await t.call('POST', `${base(orgB)}/${row.id}/${action}`, { token: foreign, body })).status, action).toBe(404);
+      }
+      for (const action of batchesOf(def)) {
+        const res = await t.call('POST', `${base(orgB)}/${action.name}`, { token: foreign, body: { ids: [row.id] } });
+        expect(res.status, action.name).toBe(404);
       }
       expect((await read(row.id)).data).toEqual(before);
     });
+
+    if (def.parent) {
+      it('a child of another organisation\'s parent is 404 through any path, and nothing changes', async () => {
+        const row = await create();
+        const before = (await read(row.id)).data;
+        const foreign = tokens.adminB;
+        // orgB's path with orgA's parent: the parent is not orgB's.
+        const crossed = resourcePath(def, orgB.key, parentIn(orgA));
+        expect((await t.call('GET', crossed, { token: foreign })).status).toBe(404);
+        expect((await t.call('GET', `${crossed}/${row.id}`, { token: foreign })).status).toBe(404);
+        expect((await t.call('POST', crossed, { token: foreign, body: await fixture().create(900, ctxOf(orgB)) })).status).toBe(404);
+        expect((await t.call('DELETE', `${crossed}/${row.id}`, { token: foreign })).status).toBe(404);
+        // orgB's own parent with orgA's child id: not found by the parent and tenant filters.
+        expect((await t.call('GET', `${base(orgB)}/${row.id}`, { token: foreign })).status).toBe(404);
+        expect((await t.call('DELETE', `${base(orgB)}/${row.id}`, { token: foreign })).status).toBe(404);
+        // the super administrator, through orgA's path with orgB's parent: 404 too
+        expect((await t.call('GET', resourcePath(def, orgA.key, parentIn(orgB)), { token: t.superToken })).status).toBe(404);
+        expect((await read(row.id)).data).toEqual(before);
+        // a parent column in the body is ignored: the row stays under its path's parent
+        const moved = await t.call('POST', `${base()}/${row.id}`, { token: t.superToken, body: { ...fixture().update, [def.parent!.column]: parentIn(orgB) } });
+        expect(moved.status, moved.message).toBe(200);
+        expect(moved.data[def.parent!.column]).toBe(parentIn(orgA));
+      });
+    }
 
     it('ignores an org_id in the body: rows belong to the path organisation', async () => {
       seq[def.name] = (seq[def.name] ?? 0) + 1;
@@ -209,7 +298,7 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
       expect(moved.data.org_id).toBe(orgA.id);
     });
 
-    if (def.actions.includes('batchDelete')) {
+    if (hasAction(def, 'batchDelete')) {
       it('a batch delete mixing own and foreign ids deletes only own rows', async () => {
         const own = await create(orgA);
         const foreign = await create(orgB);

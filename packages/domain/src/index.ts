@@ -3,3 +3,4 @@ export * from './routes.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './rules/index.js';
+export * from './cells.js';

@@ -1,75 +1,258 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { StoredKind } from './rules/uploads.js';
 
 /**
- * A resource is one entity family declared once (spec §7 CRUD pattern). The server registers its
- * routes from this declaration, the web renders its page from it, and the generated tests cover it.
+ * A resource is one entity family declared once (spec §7 CRUD pattern): its fields (label, kind,
+ * zod schema, list/form/filter flags), path, scope, parent, fixed discriminator, actions and
+ * exports. The server registers its routes from this declaration, the web renders its page from
+ * it, and the generated tests cover it. The create and update body schemas are derived from the
+ * fields (`defineResource`), never written a second time.
  */
-export type ResourceAction = 'enable' | 'disable' | 'recommend' | 'remove' | 'batchDelete' | 'sort';
 
-export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'datetime' | 'image';
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'select'
+  /** A multiple choice shown as a checkbox group (grouped by `optionsFrom.group` when given). */
+  | 'checkboxes'
+  | 'switch'
+  | 'datetime'
+  /** Stored files (spec §7 uploads): the value is the file's URL. */
+  | 'image'
+  | 'file'
+  | 'video'
+  | 'audio'
+  /** Province / city / district from the static provinces data: an array of names. */
+  | 'region';
+
 
 export interface FieldOption {
   value: string | number;
   label: string;
 }
 
+/** How a list is filtered by a field: exact value, one of several values, or a range (`from,to`). */
+export type FilterMode = 'eq' | 'in' | 'range';
+
 export interface ResourceField {
-  /** API field name (spec names, snake_case). */
+  /** API field name (spec names, snake_case); `config.time_limit` addresses a key of a JSON column. */
   name: string;
   label: string;
   kind: FieldKind;
+  /**
+   * The value's schema in a create body. A field without one is never written by a client
+   * (computed, or changed only by actions).
+   */
+  schema?: z.ZodType;
+  /** Its schema in an update body; default: `schema`, optional. */
+  updateSchema?: z.ZodType;
   options?: FieldOption[];
   /**
    * Options loaded from an API path answering `[{id|value, name|label}]` or a list envelope;
-   * `{org}` in the path is the page's organisation key.
+   * `{org}` in the path is the page's organisation key. `group` names a key to group checkboxes by.
    */
-  optionsFrom?: { path: string; value?: string; label?: string };
+  optionsFrom?: { path: string; value?: string; label?: string; group?: string };
   /** A select holding a list of values (sent as an array). */
   multiple?: boolean;
   /** Shown as a table column (default true). */
   list?: boolean;
-  /** In the edit form: true (default), false, or only when creating. */
+  /** In the edit form: true (default when the field has a schema), false, or only when creating. */
   form?: boolean | 'create';
-  /** Offered as an exact-match filter in the search form and accepted as a list query field. */
-  filter?: boolean;
+  /** Offered in the search form and accepted as a list query field (`true` = `eq`). */
+  filter?: boolean | FilterMode;
   sortable?: boolean;
   placeholder?: string;
   /** Placeholder of the edit form only, replacing `placeholder` there (e.g. 编辑时留空则不修改). */
   editPlaceholder?: string;
   width?: number;
+  /** Files: the upload kind (spec §7) that stores them. */
+  upload?: StoredKind;
 }
 
 /** Who may write (create, update, delete, actions). Reads are open to every caller of the scope. */
 export type WriteRole = 'super' | 'orgAdmin' | 'manager';
 
-export interface ResourceDef {
+/** One side of a toggle: the action that sets `column` to `value`, offered while the row holds the other value. */
+export interface ToggleState {
+  /** Route name: `POST {base}/{id}/{name}`. */
+  name: string;
+  /** Button text. */
+  label: string;
+  value: number;
+  /** Ask before (spec §5 confirmations). */
+  confirm?: boolean;
+}
+
+/**
+ * Actions as data: the server registers one route per action, the web renders one control, from
+ * this same list. Guards and side effects stay in the binding, keyed by action name.
+ */
+export type ResourceAction =
+  /** Two row buttons flipping a 0/1 column (pause/enable, recommend/remove, show/hide, must/not must). */
+  | { kind: 'toggle'; column: string; states: readonly [ToggleState, ToggleState]; /** Set to now when the value is 1, null when 0. */ stamp?: string }
+  /** `POST {base}/{name} {ids}`: set columns on the selected rows (batchShow, batchNotShow…). */
+  | { kind: 'batch'; name: string; label: string; set: Readonly<Record<string, string | number | null>>; confirm?: boolean; danger?: boolean }
+  /** `POST {base}/batchDelete {ids}`. */
+  | { kind: 'batchDelete' }
+  /** `POST {base}/sort {ids}`: the order of rows (drag handle in the table); `sort` = position. */
+  | { kind: 'sort' }
+  /** `POST {base}/{id}/{name}`: a row update with its own small form (授权, 权限). */
+  | { kind: 'rowUpdate'; name: string; label: string; title: string; fields: readonly ResourceField[]; body: z.ZodObject; hint?: string; width?: number };
+
+export type ToggleAction = Extract<ResourceAction, { kind: 'toggle' }>;
+export type BatchAction = Extract<ResourceAction, { kind: 'batch' }>;
+export type RowUpdateAction = Extract<ResourceAction, { kind: 'rowUpdate' }>;
+
+/** A list export: `GET /v1[/{org}]/export/{name}` streamed as xlsx with the list's filters. */
+export interface ResourceExport {
+  name: string;
+  /** Button text and sheet name. */
+  title: string;
+  /** Columns (field names); default: the list columns. */
+  fields?: readonly string[];
+}
+
+/**
+ * A sub-resource names its parent: `/v1/{org}/digitalgroup/{group}/resource` with
+ * `{param: 'group', resource: 'digitalGroups', column: 'group_id'}`. Rows keep `org_id`; the parent
+ * must be a row of the same organisation (a composite foreign key in the database).
+ */
+export interface ParentRef {
+  /** The `{param}` of the path. */
+  param: string;
+  /** The parent's resource name. */
+  resource: string;
+  /** The child's column holding the parent's id. */
+  column: string;
+  /** The page's query parameter carrying the parent id (spec §2: `actID` for activities). */
+  query: string;
+}
+
+export interface ResourceInput {
   /** Unique key, also the registry name. */
   name: string;
   /** Chinese noun for confirmations and titles, e.g. 机构. */
   title: string;
   /** `super`: platform table; `org`: every row belongs to one organisation (org_id). */
   scope: 'super' | 'org';
-  /** API base path as the spec gives it; `{org}` is the organisation key segment. */
+  /** API base path as the spec gives it; `{org}` is the organisation key segment, `{param}` the parent. */
   path: string;
-  create: z.ZodObject;
-  update: z.ZodObject;
   fields: ResourceField[];
+  /** Checks across fields, run on create and update bodies (e.g. a password equal to the account). */
+  refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** Columns searched by `keyword` (case-insensitive substring). */
   keywordFields: string[];
   actions: ResourceAction[];
-  /** Confirmations the web asks before these (spec §5). Delete and batch delete always confirm. */
-  confirm?: { enable?: boolean; disable?: boolean };
   writeRole: WriteRole;
-  /** Route path (route table) of the page that renders it. */
-  page?: string;
+  parent?: ParentRef;
+  /** A discriminator fixed for this declaration (one table, many declarations): every read and write is narrowed to it. */
+  fixed?: Readonly<Record<string, string | number>>;
+  exports?: ResourceExport[];
+  /** Child resources shown from a row (a link to the child's page with the row's id). */
+  children?: string[];
   /** Field naming a row in confirmations (default `name`). */
   nameField?: string;
   /** Default order, e.g. `-id`. */
   defaultSort?: string;
 }
 
-export function defineResource<T extends ResourceDef>(def: T): T {
-  return def;
+export interface ResourceDef extends ResourceInput {
+  /** Body of `POST {base}`, derived from the fields. */
+  create: z.ZodType<Record<string, unknown>>;
+  /** Body of `POST|PUT {base}/{id}`, derived from the fields (every member optional). */
+  update: z.ZodType<Record<string, unknown>>;
+}
+
+type Members = Record<string, z.ZodType>;
+
+/** `{a: s1, 'config.b': s2, 'config.c': s3}` → `{a: s1, config: object({b: s2, c: s3})}`. */
+function nest(flat: [string, z.ZodType][], partial: boolean): Members {
+  const top: Members = {};
+  const groups = new Map<string, [string, z.ZodType][]>();
+  for (const [name, schema] of flat) {
+    const dot = name.indexOf('.');
+    if (dot < 0) top[name] = schema;
+    else {
+      const head = name.slice(0, dot);
+      if (!groups.has(head)) groups.set(head, []);
+      groups.get(head)!.push([name.slice(dot + 1), schema]);
+    }
+  }
+  for (const [head, members] of groups) {
+    const inner = z.object(nest(members, partial), { error: `${head}必须是对象` });
+    const allOptional = members.every(([, s]) => s.safeParse(undefined).success);
+    top[head] = partial || allOptional ? inner.optional() : inner;
+  }
+  return top;
+}
+
+/** The create body: every field with a schema. */
+export function createSchemaOf(fields: readonly ResourceField[], refine?: ResourceInput['refine']): ResourceDef['create'] {
+  const body = z.object(nest(fields.filter((f) => f.schema).map((f) => [f.name, f.schema!]), false));
+  return (refine ? body.superRefine(refine as never) : body) as unknown as ResourceDef['create'];
+}
+
+/** The update body: every field with a schema that is not create-only, each optional. */
+export function updateSchemaOf(fields: readonly ResourceField[], refine?: ResourceInput['refine']): ResourceDef['update'] {
+  const members = fields
+    .filter((f) => f.schema && f.form !== 'create')
+    .map((f): [string, z.ZodType] => [f.name, (f.updateSchema ?? f.schema!).optional()]);
+  const body = z.object(nest(members, true));
+  return (refine ? body.superRefine(refine as never) : body) as unknown as ResourceDef['update'];
+}
+
+export function defineResource(input: ResourceInput): ResourceDef {
+  return { ...input, create: createSchemaOf(input.fields, input.refine), update: updateSchemaOf(input.fields, input.refine) };
+}
+
+/** A row update's body from its fields. */
+export function rowUpdate(input: Omit<RowUpdateAction, 'kind' | 'body'>): RowUpdateAction {
+  return { kind: 'rowUpdate', ...input, body: z.object(nest(input.fields.filter((f) => f.schema).map((f) => [f.name, f.schema!]), false)) };
+}
+
+export function toggle(column: string, states: readonly [ToggleState, ToggleState], stamp?: string): ToggleAction {
+  return { kind: 'toggle', column, states, stamp };
+}
+
+export function batch(name: string, label: string, set: BatchAction['set'], options: { confirm?: boolean; danger?: boolean } = {}): BatchAction {
+  return { kind: 'batch', name, label, set, ...options };
+}
+
+/** Spec §2: is_pause 0 offers 暂停 (disable), 1 offers 启用 (enable). */
+export const pauseToggle = (confirm: { enable?: boolean; disable?: boolean } = {}): ToggleAction =>
+  toggle('is_pause', [
+    { name: 'enable', label: '启用', value: 0, confirm: confirm.enable },
+    { name: 'disable', label: '暂停', value: 1, confirm: confirm.disable },
+  ]);
+export const PAUSE_TOGGLE = pauseToggle();
+/** Recommend and remove (spec §4), stamping `rec_at`. */
+export const REC_TOGGLE = toggle(
+  'is_rec',
+  [
+    { name: 'remove', label: '取消推荐', value: 0 },
+    { name: 'recommend', label: '推荐', value: 1 },
+  ],
+  'rec_at',
+);
+export const BATCH_DELETE: ResourceAction = { kind: 'batchDelete' };
+export const SORT: ResourceAction = { kind: 'sort' };
+
+export const hasAction = (def: Pick<ResourceDef, 'actions'>, kind: ResourceAction['kind']): boolean => def.actions.some((a) => a.kind === kind);
+export const togglesOf = (def: Pick<ResourceDef, 'actions'>): ToggleAction[] => def.actions.filter((a): a is ToggleAction => a.kind === 'toggle');
+export const batchesOf = (def: Pick<ResourceDef, 'actions'>): BatchAction[] => def.actions.filter((a): a is BatchAction => a.kind === 'batch');
+export const rowUpdatesOf = (def: Pick<ResourceDef, 'actions'>): RowUpdateAction[] => def.actions.filter((a): a is RowUpdateAction => a.kind === 'rowUpdate');
+
+/** The toggle button a row offers: the state whose value the row does not hold. */
+export function toggleStateFor(action: ToggleAction, row: Record<string, unknown>): ToggleState {
+  const current = Number(row[action.column] ?? 0);
+  return action.states.find((s) => s.value !== current) ?? action.states[0];
+}
+
+/** Route names of the row actions (`POST {base}/{id}/{name}`). */
+export function rowActionNames(def: Pick<ResourceDef, 'actions'>): string[] {
+  return def.actions.flatMap((a) => (a.kind === 'toggle' ? a.states.map((s) => s.name) : a.kind === 'rowUpdate' ? [a.name] : []));
 }
 
 export interface Caller {
@@ -88,9 +271,26 @@ export function canWrite(def: Pick<ResourceDef, 'writeRole'>, caller: Pick<Calle
   return true;
 }
 
-/** Fill `{org}` in a resource path. */
-export function resourcePath(def: Pick<ResourceDef, 'path'>, org?: string): string {
-  return org ? def.path.replace('{org}', org) : def.path;
+/** Fill `{org}` and the parent's `{param}` in a resource path. */
+export function resourcePath(def: Pick<ResourceDef, 'path' | 'parent'>, org?: string, parentId?: number | string): string {
+  let path = org ? def.path.replace('{org}', org) : def.path;
+  if (def.parent && parentId !== undefined) path = path.replace(`{${def.parent.param}}`, String(parentId));
+  return path;
+}
+
+/** `GET` path of a declared export: `/v1/{org}/export/{name}` or `/v1/export/{name}`. */
+export function exportPath(def: Pick<ResourceDef, 'scope'>, exp: Pick<ResourceExport, 'name'>, org?: string): string {
+  return def.scope === 'org' ? `/v1/${org ?? '{org}'}/export/${exp.name}` : `/v1/export/${exp.name}`;
+}
+
+/** A nested field's value (`config.time_limit`) of a row or body. */
+export function fieldValue(row: Record<string, unknown>, name: string): unknown {
+  let v: unknown = row;
+  for (const part of name.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
 }
 
 export const IS_PAUSE_FIELD = 'is_pause';

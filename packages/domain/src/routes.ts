@@ -1,8 +1,9 @@
 /**
  * The one route table (spec §2). The web router and the server menu both read it.
  * `path` is relative to `/{org}/`; `scope` says which kind of back office owns the page
- * ('both' = super and organisations). `page: true` marks routes whose page is built:
- * only those are routed and shown in the menu.
+ * ('both' = super and organisations). A route is built when it has a page of its own
+ * (`page: true`, a web file registered in apps/web/src/app/pages.tsx) or is rendered from a
+ * resource declaration (`resource`, no web file): only built routes are routed and shown in the menu.
  */
 export type RouteScope = 'super' | 'organ' | 'both';
 
@@ -19,8 +20,10 @@ export interface RouteDef {
   login: boolean;
   /** Menu group key; absent = not in the side menu (detail and sub pages). */
   group?: string;
-  /** The page is built and routed. */
+  /** The page is a web file of its own (apps/web/src/app/pages.tsx). */
   page?: boolean;
+  /** The page is the declared resource of this name (packages/domain/src/resources), rendered by the machinery. */
+  resource?: string;
   /** Only an organisation administrator (manager type `admin`) or super may open it. */
   adminOnly?: boolean;
 }
@@ -35,7 +38,7 @@ export const MENU_GROUPS: MenuGroup[] = [
   { key: 'score', title: '积分管理', scope: 'organ' },
   { key: 'question', title: '题库管理', scope: 'both' },
   { key: 'case', title: '阅读案例', scope: 'both' },
-  { key: 'digital', title: '数字资源', scope: 'super' },
+  { key: 'digital', title: '数字资源', scope: 'organ' },
   { key: 'review', title: '专家评审', scope: 'super' },
   { key: 'blacklist', title: '黑名单', scope: 'organ' },
   { key: 'count', title: '数据统计', scope: 'both' },
@@ -96,7 +99,7 @@ export const ROUTES: RouteDef[] = [
   r('adminCase', '阅读案例', 'organ', 'case'),
   r('adminCase/adminpdfDetail', '案例详情', 'organ'),
   r('adminpdfDetail', '案例详情', 'organ'),
-  r('adminManager', '管理员管理', 'organ', 'system', { adminOnly: true }),
+  r('adminManager', '管理员管理', 'organ', 'system', { adminOnly: true, page: true }),
 
   r('adminCheck/adminCheckAct', '作品审核', 'organ', 'check'),
   r('adminCheck/adminCheckAct/adminCheckWorkIndex', '作品审核详情', 'organ'),
@@ -116,14 +119,14 @@ export const ROUTES: RouteDef[] = [
   r('adminQuestion/adminQuestionManage', '机构题库', 'organ', 'question'),
   r('adminQuestion/adminPublicQuestionManage', '公共题库', 'organ', 'question'),
 
-  r('adminSystem/adminCarousel', '轮播图', 'organ', 'system'),
+  r('adminSystem/adminCarousel', '轮播图', 'organ', 'system', { resource: 'carousel' }),
   r('adminSystem/adminIndexConfig', '首页配置', 'organ', 'system'),
   r('adminSystem/adminReadingShow', '阅读展示', 'organ', 'system'),
   r('adminSystem/adminTag', '标签管理', 'organ', 'system'),
   r('adminSystem/adminRule', '规则设置', 'organ', 'system'),
   r('adminSystem/adminQuick', '快捷回复', 'organ', 'system'),
-  r('adminSystem/adminScope', '范围设置', 'super', 'system'),
-  r('adminSystem/adminOfflineAddress', '线下活动地址', 'organ', 'system'),
+  r('adminSystem/adminScope', '范围设置', 'super', 'system', { resource: 'scopes' }),
+  r('adminSystem/adminOfflineAddress', '线下活动地址', 'organ', 'system', { resource: 'offlineAddresses' }),
 
   r('adminCount/adminActCount', '活动统计', 'organ', 'count'),
   count('actCountMore', '活动统计详情'),
@@ -154,35 +157,35 @@ export const ROUTES: RouteDef[] = [
   count('actCountOriMixDownload', '多类型原创下载'),
   count('actCountIntegral', '扫码积分统计'),
   r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
-  r('adminCount/adminUserCount', '用户统计', 'organ', 'count'),
+  r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),
   r('adminCount/adminUserCount/adminUserCountMore', '用户统计详情', 'organ'),
   r('adminCount/adminQuesCount', '答题统计', 'organ', 'count'),
   r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count'),
 
   // Platform (super) pages
   r('actManage', '活动管理', 'super', 'activity'),
-  r('orgManage', '机构管理', 'super', 'org'),
-  r('manage/superManage', '超级管理员', 'super', 'account'),
-  r('manage/adminManage', '机构管理员', 'super', 'account'),
-  r('manage/adminOrgManage', '管理员机构', 'super', 'account'),
-  r('manage/sellerManage', '销售人员', 'super', 'account'),
-  r('system/moduleManage', '模块管理', 'super', 'system'),
-  r('system/systemTag', '系统标签', 'super', 'system'),
-  r('system/quickReply', '快捷回复', 'super', 'system'),
+  r('orgManage', '机构管理', 'super', 'org', { page: true }),
+  r('manage/superManage', '超级管理员', 'super', 'account', { page: true }),
+  r('manage/adminManage', '机构管理员', 'super', 'account', { page: true }),
+  r('manage/adminOrgManage', '管理员机构', 'super', 'account', { page: true }),
+  r('manage/sellerManage', '销售人员', 'super', 'account', { resource: 'sellers' }),
+  r('system/moduleManage', '模块管理', 'super', 'system', { resource: 'modules' }),
+  r('system/systemTag', '系统标签', 'super', 'system', { resource: 'tags' }),
+  r('system/quickReply', '快捷回复', 'super', 'system', { resource: 'quickReplies' }),
   r('checkManage', '审核管理', 'super', 'check'),
 
   r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist'),
   r('adminBlacklist/adminBlackconfig', '黑名单设置', 'organ', 'blacklist'),
 
-  r('digitalResources/adminDigital', '数字资源', 'super', 'digital'),
-  r('digitalResources/adminDigitalGroup', '资源分组', 'super', 'digital'),
-  r('digitalResources/adminDigitalGroupSource', '分组资源', 'super'),
+  r('digitalResources/adminDigital', '数字资源', 'organ', 'digital', { resource: 'digitalResources' }),
+  r('digitalResources/adminDigitalGroup', '资源分组', 'organ', 'digital', { resource: 'digitalGroups' }),
+  r('digitalResources/adminDigitalGroupSource', '分组资源', 'organ', undefined, { resource: 'digitalGroupResources' }),
 
   r('caseManage', '阅读案例', 'super', 'case'),
   r('caseManage/pdfDetail', '案例详情', 'super'),
   r('pdfDetail', '案例详情', 'super'),
 
-  r('questionManage/categoryManage', '题目分类', 'super', 'question'),
+  r('questionManage/categoryManage', '题目分类', 'super', 'question', { resource: 'categories' }),
   r('questionManage/publicQuestion', '公共题库', 'super', 'question'),
   r('questionManage/orgQuestion', '机构题库', 'super', 'question'),
   r('questionManage/orgQuestList', '机构题目', 'super'),
@@ -207,14 +210,14 @@ export const ROUTES: RouteDef[] = [
   r('statistics/pieChart', '分布图', 'super'),
 ];
 
-/** Pages whose page component is built. Later issues add to this set when they build a page. */
-export const BUILT_PAGES = new Set<string>(['login', 'errorPage', 'functionIndex', 'index', 'adminCount/adminUserCount',
-  // platform pages and the organisation's administrators (resource machinery)
-  'orgManage', 'manage/superManage', 'manage/adminManage', 'manage/adminOrgManage', 'manage/sellerManage',
-  'system/moduleManage', 'system/systemTag', 'system/quickReply', 'questionManage/categoryManage', 'adminSystem/adminScope', 'adminManager']);
-
+/** Is the route's page built (a page of its own or a declared resource)? Only built routes are routed and in the menu. */
 export function isBuilt(route: RouteDef): boolean {
-  return !!route.page || BUILT_PAGES.has(route.path);
+  return !!route.page || !!route.resource;
+}
+
+/** The route rendering a declared resource, if any (e.g. the page a parent row links to). */
+export function routeOfResource(name: string): RouteDef | undefined {
+  return ROUTES.find((x) => x.resource === name);
 }
 
 export const SUPER_SCOPE = 'super';

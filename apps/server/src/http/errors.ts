@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ORG_NOT_FOUND, RESOURCES } from '@huodong/domain';
+import { ORG_NOT_FOUND } from '@huodong/domain';
 
 /** A failure the client caused or may see: status carries the class, message is shown to the user. */
 export class HttpError extends Error {
@@ -57,15 +57,9 @@ function pgErrorOf(err: unknown): PgError | null {
   return null;
 }
 
-/** `organization_types` → `organizationTypes`: table names are the resource names in snake case. */
-const camel = (table: string) => table.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-
-/** Chinese label of a column: the field label of the table's resource, else of any resource. */
-function columnLabel(table: string | undefined, column: string): string {
-  const own = RESOURCES.find((r) => r.name === camel(table ?? ''))?.fields.find((f) => f.name === column);
-  const any = own ?? RESOURCES.flatMap((r) => r.fields).find((f) => f.name === column);
-  return any?.label ?? column;
-}
+/** The Chinese label of a table's column (the declarations' field label), or the column itself. */
+export type ColumnLabel = (table: string | undefined, column: string) => string;
+const bareColumn: ColumnLabel = (_table, column) => column;
 
 /** Columns of a constraint message detail: `Key (org_id, account)=(1, x) already exists.` → [org_id, account]. */
 const detailColumns = (detail: string | undefined): string[] =>
@@ -76,7 +70,7 @@ const detailColumns = (detail: string | undefined): string[] =>
  * foreign key on write (23503) `role_id: 角色不存在`, on delete `数据正在被使用，无法删除`;
  * too long (22001), out of range (22003) and every other data exception (class 22). Everything else stays a 500.
  */
-export function dbConstraintError(err: unknown): HttpError | null {
+export function dbConstraintError(err: unknown, columnLabel: ColumnLabel = bareColumn): HttpError | null {
   const pg = pgErrorOf(err);
   if (!pg) return null;
   const cols = detailColumns(pg.detail).filter((c) => c !== 'org_id');
@@ -168,7 +162,7 @@ export function registerEnvelope(app: FastifyInstance): void {
 
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     let e: HttpError;
-    const db = err instanceof HttpError ? null : dbConstraintError(err);
+    const db = err instanceof HttpError ? null : dbConstraintError(err, request.server.columnLabel);
     if (err instanceof HttpError) e = err;
     else if (db) e = db;
     else if (hasZodFastifySchemaValidationErrors(err)) {

@@ -25,7 +25,7 @@ import { organizations, orgUsers, students } from '../db/schema.js';
 import { callerOf, orgOf } from '../auth/access.js';
 import { tenantWhere } from '../resources/tenant.js';
 import { HttpError, badRequest, forbidden } from '../http/errors.js';
-import { audit } from '../resources/register.js';
+import { audit } from '../resources/audit.js';
 import type { OrgRow } from '../types.js';
 
 /**

@@ -2,36 +2,33 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '@huodong/domain';
-import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import type { OrgRow, RequestCaller } from '../types.js';
 
 export type Row = Record<string, unknown> & { id: number };
 
-/** `update:<name>` is a row update route (`rowUpdates`), e.g. `update:permission`. */
-export type WriteAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'recommend' | 'remove' | 'sort' | `update:${string}`;
-
 /**
- * `POST {base}/{id}/{name}`: sets some columns of one row (authorize, permission) through the
- * same tenant filter, writableWhere, guard, transaction and audit as an update.
+ * What a write does: `create`, `update`, `delete`, `sort`, or the name of a declared action
+ * (`enable`, `disable`, `recommend`, `batchShow`, `authorize`, …).
  */
-export interface RowUpdate {
-  body: z.ZodObject;
-  /** Check and turn the validated body into column values; may throw HttpError. */
-  prepare?: (values: Record<string, unknown>, ctx: ResourceContext & { existing: Row }) => Promise<Record<string, unknown>> | Record<string, unknown>;
-}
+export type WriteAction = string;
 
 export interface ResourceContext {
   request: FastifyRequest;
   caller: RequestCaller;
   /** The organisation of the path for org-scoped resources. */
   org: OrgRow | null;
+  /** The parent's id for a sub-resource. */
+  parentId: number | null;
   tx: Tx;
 }
 
+export type ReadContext = Omit<ResourceContext, 'tx'>;
+
 /**
  * What a family adds to its declaration on the server: its table and only what is truly its own.
- * Everything else (routes, tenant filter, pagination, audit, transactions) is the machinery's.
+ * Everything else (routes, tenant and parent filter, pagination, audit, transactions, actions,
+ * exports) is the machinery's.
  */
 export interface ResourceBinding {
   def: ResourceDef;
@@ -45,12 +42,14 @@ export interface ResourceBinding {
   /** Side effects inside the same transaction (revoke tokens of disabled managers). */
   after?: (action: WriteAction, rows: Row[], ctx: ResourceContext) => Promise<void> | void;
   /** Rows the caller may write, beyond the tenant filter (an org admin writes only ordinary admins). */
-  writableWhere?: (ctx: Omit<ResourceContext, 'tx'>) => SQL | undefined;
+  writableWhere?: (ctx: ReadContext) => SQL | undefined;
   /** Extra list columns or shaping of each row for the client. */
-  present?: (rows: Row[], ctx: Omit<ResourceContext, 'tx'>) => Promise<Row[]> | Row[];
-  /** Named row updates: `POST {base}/{id}/{name}`. */
-  rowUpdates?: Record<string, RowUpdate>;
-  /** The family's own routes, registered next to the generic ones. */
+  present?: (rows: Row[], ctx: ReadContext) => Promise<Row[]> | Row[];
+  /** Declared row updates (`rowUpdate` actions): turn the validated body into column values. */
+  rowUpdates?: Record<string, (values: Record<string, unknown>, ctx: ResourceContext & { existing: Row }) => Promise<Record<string, unknown>> | Record<string, unknown>>;
+  /** Computed filters: a declared filter field without a column (e.g. the activity state). */
+  filters?: Record<string, (value: unknown, ctx: ReadContext) => SQL | undefined>;
+  /** The family's own routes, registered before the generic ones. */
   routes?: (app: FastifyInstance) => Promise<void> | void;
 }
 

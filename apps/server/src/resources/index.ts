@@ -10,6 +10,8 @@ import { tagsBinding } from './families/tags.js';
 import { quickRepliesBinding } from './families/quickReplies.js';
 import { categoriesBinding } from './families/categories.js';
 import { scopesBinding } from './families/scopes.js';
+import { carouselBinding } from './families/carousel.js';
+import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBinding } from './families/digital.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
 export const BINDINGS: ResourceBinding[] = [
@@ -26,4 +28,8 @@ export const BINDINGS: ResourceBinding[] = [
   quickRepliesBinding,
   categoriesBinding,
   scopesBinding,
+  carouselBinding,
+  digitalResourcesBinding,
+  digitalGroupsBinding,
+  digitalGroupResourcesBinding,
 ];

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { defineResource } from '../resource.js';
-import { createdField, idField, optionalText, recField, requiredText, sortField, sortSchema, statusField } from './fields.js';
-
-const categoryBody = { name: requiredText('分类名称', 50), description: optionalText('分类说明', 255), sort: sortSchema };
+import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, REC_TOGGLE, SORT } from '../resource.js';
+import { createdField, idField, recField, sortField, statusField, textField } from './fields.js';
 
 /** Platform categories (`/v1/categories`) of activities and reading content. */
 export const categoriesResource = defineResource({
@@ -10,13 +7,18 @@ export const categoriesResource = defineResource({
   title: '分类',
   scope: 'super',
   path: '/v1/categories',
-  create: z.object(categoryBody),
-  update: z.object(categoryBody).partial(),
-  fields: [idField, { name: 'name', label: '分类名称', kind: 'text', width: 160 }, { name: 'description', label: '分类说明', kind: 'textarea' }, sortField, recField, statusField, createdField],
+  fields: [
+    idField,
+    textField('name', '分类名称', 50, { required: true, width: 160 }),
+    textField('description', '分类说明', 255, { kind: 'textarea' }),
+    sortField,
+    recField,
+    statusField,
+    createdField,
+  ],
   keywordFields: ['name', 'description'],
-  actions: ['enable', 'disable', 'recommend', 'remove', 'batchDelete', 'sort'],
+  actions: [PAUSE_TOGGLE, REC_TOGGLE, BATCH_DELETE, SORT],
   writeRole: 'super',
-  page: 'questionManage/categoryManage',
   nameField: 'name',
   defaultSort: 'sort',
 });

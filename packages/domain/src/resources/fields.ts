@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IS_PAUSE, IS_REC } from '../rules/pause.js';
 import { PASSWORD_IS_ACCOUNT, PASSWORD_REQUIRED, passwordProblem, sameAsAccount } from '../rules/password.js';
-import type { FieldOption, ResourceField } from '../resource.js';
+import type { FieldKind, FieldOption, ResourceField } from '../resource.js';
 
 /**
  * Building blocks shared by the declarations: zod pieces with Chinese messages (the server's 422
@@ -89,49 +89,161 @@ const intText = (label: string) =>
     .transform(Number)
     .pipe(z.number().min(-MAX_INT - 1, `${label}超出范围`).max(MAX_INT, `${label}超出范围`));
 
-/**
- * The query value of a list filter, checked by its field's type and named by its label: one of the
- * field's options, the id of a row when the options come from the API, a whole number, or text.
- * A blank value means no filter.
- */
-export function filterSchema(field: ResourceField) {
+/** The query value of one filter value, checked by its field's type and named by its label. */
+function filterValueSchema(field: ResourceField): z.ZodType {
   const { label, kind, options, optionsFrom } = field;
   const choice = (values: FieldOption['value'][]) =>
     z
       .enum(values.map(String) as [string, ...string[]], { error: `请选择有效的${label}` })
       .transform((v) => values.find((x) => String(x) === v)!);
-  const schema = options?.length
+  return options?.length
     ? choice(options.map((o) => o.value))
     : kind === 'switch'
       ? choice([0, 1])
       : kind === 'select' && optionsFrom && (optionsFrom.value ?? 'id') === 'id'
         ? idText(`${label}ID`)
-        : kind === 'number'
+        : kind === 'number' || kind === 'datetime'
           ? intText(label)
           : plainText(label).max(100, `${label}不能超过100个字符`);
+}
+
+export const filterModeOf = (field: ResourceField) => (field.filter === true ? 'eq' : field.filter || undefined);
+
+/**
+ * The query value of a list filter: one value (`eq`), several separated by commas (`in`, at most
+ * 100), or a range `from,to` where either end may be blank (`range`: dates in Unix seconds).
+ * A blank value means no filter.
+ */
+export function filterSchema(field: ResourceField) {
+  const one = filterValueSchema(field);
+  const mode = filterModeOf(field);
+  const schema =
+    mode === 'in'
+      ? plainText(field.label)
+          .max(2000, `${field.label}不能超过2000个字符`)
+          .transform((v, ctx) => {
+            const parts = v.split(',').map((x) => x.trim()).filter(Boolean);
+            if (parts.length > 100) ctx.addIssue({ code: 'custom', message: `${field.label}最多选择100项` });
+            return parts.map((x) => {
+              const r = one.safeParse(x);
+              if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0].message });
+              return r.success ? r.data : x;
+            });
+          })
+      : mode === 'range'
+        ? plainText(field.label)
+            .max(64, `${field.label}不能超过64个字符`)
+            .transform((v, ctx) => {
+              const parts = v.split(',');
+              if (parts.length !== 2) ctx.addIssue({ code: 'custom', message: `${field.label}必须是“开始,结束”` });
+              const [from, to] = parts.map((x) => {
+                if (x === undefined || x.trim() === '') return undefined;
+                const r = one.safeParse(x.trim());
+                if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0].message });
+                return r.success ? (r.data as number) : undefined;
+              });
+              if (from !== undefined && to !== undefined && from > to) ctx.addIssue({ code: 'custom', message: `${field.label}的开始不能晚于结束` });
+              return { from, to };
+            })
+        : one;
   return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 }
 
 const optionsOf = (labels: Readonly<Record<number, string>>): FieldOption[] =>
   Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
+/** Descriptor flags a builder passes through (everything but name, label, kind and schema). */
+type FieldFlags = Omit<Partial<ResourceField>, 'name' | 'label' | 'kind' | 'schema'>;
+
+/** A field of any kind with its schema: the label is written once, here, and reaches the messages. */
+export const field = (name: string, label: string, kind: FieldKind, schema: ((label: string) => z.ZodType) | undefined, flags: FieldFlags = {}): ResourceField => ({
+  name,
+  label,
+  kind,
+  ...(schema ? { schema: schema(label) } : {}),
+  ...flags,
+});
+
+/** Text up to `max` characters; `required` refuses blank. */
+export const textField = (name: string, label: string, max: number, flags: FieldFlags & { required?: boolean; kind?: 'text' | 'textarea' } = {}): ResourceField => {
+  const { required, kind = 'text', ...rest } = flags;
+  return field(name, label, kind, (l) => (required ? requiredText(l, max) : optionalText(l, max)), rest);
+};
+
+/** A whole number between `min` and `max`; optional unless `required`. */
+export const intField = (name: string, label: string, min: number, max: number, flags: FieldFlags & { required?: boolean } = {}): ResourceField => {
+  const { required, ...rest } = flags;
+  return field(name, label, 'number', (l) => {
+    const n = z.number({ error: `${l}必须是数字` }).int(`${l}必须是整数`).min(min, `${l}不能小于${min}`).max(max, `${l}不能超过${max}`);
+    return required ? n : n.nullable().optional();
+  }, rest);
+};
+
+/** A reference to another row by id (select with options from the API); optional unless `required`. */
+export const refField = (name: string, label: string, optionsFrom: NonNullable<ResourceField['optionsFrom']>, flags: FieldFlags & { required?: boolean } = {}): ResourceField => {
+  const { required, ...rest } = flags;
+  return field(name, label, 'select', (l) => (required ? idRef(l) : idRef(l).nullable().optional()), { optionsFrom, ...rest });
+};
+
+/** One of fixed options. */
+export const choiceField = (name: string, label: string, options: FieldOption[], flags: FieldFlags & { required?: boolean } = {}): ResourceField => {
+  const { required, ...rest } = flags;
+  return field(name, label, 'select', (l) => {
+    const values = options.map((o) => o.value) as [string | number, ...(string | number)[]];
+    const one = z.union(values.map((v) => z.literal(v)) as never, { error: `请选择有效的${l}` }) as z.ZodType;
+    return required ? one : one.nullable().optional();
+  }, { options, ...rest });
+};
+
+/**
+ * The URL of a stored file (spec §7 uploads), as the upload answer gave it: a path under
+ * `/v1/files/` or an http(s) URL; blank clears it.
+ */
+export const fileUrl = (label: string) =>
+  plainText(label)
+    .trim()
+    .max(500, `${label}不能超过500个字符`)
+    .refine((v) => v === '' || /^\/v1\/files\/[A-Za-z0-9_./-]+$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), `${label}必须是上传后的文件地址`)
+    .optional();
+
+/** A stored file (image, audio, video, document) of an upload kind; `required` refuses none. */
+export const fileField = (
+  name: string,
+  label: string,
+  kind: 'image' | 'file' | 'video' | 'audio',
+  upload: NonNullable<ResourceField['upload']>,
+  flags: FieldFlags & { required?: boolean } = {},
+): ResourceField => {
+  const { required, ...rest } = flags;
+  return field(name, label, kind, (l) => (required ? fileUrl(l).refine((v) => !!v, `请上传${l}`) : fileUrl(l)), { upload, width: kind === 'image' ? 90 : undefined, ...rest });
+};
+
+/** An http(s) link. */
+export const linkField = (name: string, label: string, flags: FieldFlags = {}): ResourceField =>
+  field(name, label, 'text', (l) =>
+    plainText(l).trim().max(500, `${l}不能超过500个字符`).refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), `${l}必须以http://或https://开头`).optional(),
+  flags);
+
+/** A phone number (digits, spaces, `+`, `-`), blank allowed. */
+export const phoneField = (name = 'phone', label = '联系电话', flags: FieldFlags = {}): ResourceField => field(name, label, 'text', () => phoneSchema, { width: 130, ...flags });
+
 /** Status column and filter; changed only by the enable/disable actions. */
 export const statusField: ResourceField = { name: 'is_pause', label: '状态', kind: 'select', options: optionsOf(IS_PAUSE), form: false, filter: true, width: 90 };
 export const recField: ResourceField = { name: 'is_rec', label: '推荐', kind: 'select', options: optionsOf(IS_REC), form: false, filter: true, width: 90 };
 export const idField: ResourceField = { name: 'id', label: 'ID', kind: 'number', form: false, sortable: true, width: 80 };
 export const createdField: ResourceField = { name: 'created_at', label: '创建时间', kind: 'datetime', form: false, sortable: true, width: 170 };
-export const sortField: ResourceField = { name: 'sort', label: '排序', kind: 'number', sortable: true, width: 90, placeholder: '数字越小越靠前' };
+export const sortField: ResourceField = { name: 'sort', label: '排序', kind: 'number', schema: sortSchema, sortable: true, width: 90, placeholder: '数字越小越靠前' };
 
 /** Who an account is: the first columns of super administrators and organisation managers. */
 export const personFields: ResourceField[] = [
-  { name: 'account', label: '账号', kind: 'text', width: 140 },
-  { name: 'real_name', label: '真实姓名', kind: 'text', width: 120 },
-  { name: 'phone', label: '联系电话', kind: 'text', width: 130 },
+  { name: 'account', label: '账号', kind: 'text', schema: accountSchema, width: 140 },
+  textField('real_name', '真实姓名', 50, { required: true, width: 120 }),
+  phoneField(),
 ];
 
 /** How an account signs in: password (write only), status, last sign-in, creation. */
 export const signInFields: ResourceField[] = [
-  { name: 'password', label: '密码', kind: 'password', list: false, editPlaceholder: '编辑时留空则不修改' },
+  { name: 'password', label: '密码', kind: 'password', schema: newPassword, updateSchema: changedPassword, list: false, editPlaceholder: '编辑时留空则不修改' },
   statusField,
   { name: 'last_login_at', label: '最近登录', kind: 'datetime', form: false, sortable: true, width: 170 },
   createdField,

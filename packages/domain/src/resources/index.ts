@@ -10,6 +10,8 @@ import { tagsResource } from './tags.js';
 import { quickRepliesResource } from './quickReplies.js';
 import { categoriesResource } from './categories.js';
 import { scopesResource } from './scopes.js';
+import { carouselResource } from './carousel.js';
+import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesResource } from './digital.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -24,6 +26,8 @@ export * from './tags.js';
 export * from './quickReplies.js';
 export * from './categories.js';
 export * from './scopes.js';
+export * from './carousel.js';
+export * from './digital.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -40,6 +44,10 @@ export const RESOURCES: ResourceDef[] = [
   quickRepliesResource,
   categoriesResource,
   scopesResource,
+  carouselResource,
+  digitalResourcesResource,
+  digitalGroupsResource,
+  digitalGroupResourcesResource,
 ];
 
 export function findResource(name: string): ResourceDef {

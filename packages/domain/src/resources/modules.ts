@@ -1,13 +1,5 @@
-import { z } from 'zod';
-import { defineResource } from '../resource.js';
-import { createdField, idField, optionalText, requiredText, sortField, sortSchema, statusField } from './fields.js';
-
-const moduleBody = {
-  name: requiredText('模块名称', 50),
-  code: requiredText('模块编码', 50).regex(/^[A-Za-z][A-Za-z0-9_]*$/, '模块编码只能包含字母、数字和下划线，且以字母开头'),
-  description: optionalText('模块说明', 255),
-  sort: sortSchema,
-};
+import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { createdField, field, idField, requiredText, sortField, statusField, textField } from './fields.js';
 
 /** Modules (`/v1/modules`): the features an organisation can be authorised to use. */
 export const modulesResource = defineResource({
@@ -15,21 +7,18 @@ export const modulesResource = defineResource({
   title: '模块',
   scope: 'super',
   path: '/v1/modules',
-  create: z.object(moduleBody),
-  update: z.object(moduleBody).partial(),
   fields: [
     idField,
-    { name: 'name', label: '模块名称', kind: 'text', width: 150 },
-    { name: 'code', label: '模块编码', kind: 'text', width: 150 },
-    { name: 'description', label: '模块说明', kind: 'textarea' },
+    textField('name', '模块名称', 50, { required: true, width: 150 }),
+    field('code', '模块编码', 'text', (l) => requiredText(l, 50).regex(/^[A-Za-z][A-Za-z0-9_]*$/, `${l}只能包含字母、数字和下划线，且以字母开头`), { width: 150 }),
+    textField('description', '模块说明', 255, { kind: 'textarea' }),
     sortField,
     statusField,
     createdField,
   ],
   keywordFields: ['name', 'code', 'description'],
-  actions: ['enable', 'disable', 'batchDelete', 'sort'],
+  actions: [PAUSE_TOGGLE, BATCH_DELETE, SORT],
   writeRole: 'super',
-  page: 'system/moduleManage',
   nameField: 'name',
   defaultSort: 'sort',
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../rules/activityState.js';
-import { defineResource } from '../resource.js';
-import { createdField, idField, idRef, optionalText, phoneSchema, requiredText, statusField } from './fields.js';
+import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, pauseToggle, rowUpdate, rowUpdatesOf } from '../resource.js';
+import { createdField, idField, idRef, phoneField, refField, statusField, textField } from './fields.js';
+
+const ACTIVITY_TYPE_VALUES = Object.keys(ACTIVITY_TYPES).map(Number);
 
 /**
  * First path segments that can never be an organisation key: the super scope, the top-level pages,
@@ -27,44 +29,45 @@ export const orgKeySchema = z
   .regex(ORG_KEY_PATTERN, ORG_KEY_INVALID)
   .refine((k) => !RESERVED_ORG_KEYS.includes(k.toLowerCase()), ORG_KEY_RESERVED);
 
-const orgBody = {
-  name: requiredText('机构名称', 100),
-  type_id: idRef('机构类型').nullable().optional(),
-  org_group: optionalText('机构分组', 50),
-  parent_id: idRef('上级机构').nullable().optional(),
-  seller_id: idRef('销售人员').nullable().optional(),
-  contact: optionalText('联系人', 50),
-  phone: phoneSchema,
-  address: optionalText('地址', 255),
-};
-
 /** Organisations (spec §3, §7 `/v1/organizations`). The key is fixed once created: it is the URL of the organisation's back office and the scope of its tokens. */
 export const organizationsResource = defineResource({
   name: 'organizations',
   title: '机构',
   scope: 'super',
   path: '/v1/organizations',
-  create: z.object({ key: orgKeySchema, ...orgBody }),
-  update: z.object(orgBody).partial(),
   fields: [
     idField,
-    { name: 'key', label: '机构标识', kind: 'text', form: 'create', placeholder: '小写字母和数字，用作机构后台地址', width: 120 },
-    { name: 'name', label: '机构名称', kind: 'text' },
-    { name: 'type_id', label: '机构类型', kind: 'select', optionsFrom: { path: '/v1/organizations/types', value: 'id', label: 'name' }, filter: true, width: 120 },
-    { name: 'org_group', label: '机构分组', kind: 'text', filter: true, width: 120 },
-    { name: 'parent_id', label: '上级机构', kind: 'select', optionsFrom: { path: '/v1/organizations/names', value: 'id', label: 'name' }, filter: true, width: 150 },
-    { name: 'seller_id', label: '销售人员', kind: 'select', optionsFrom: { path: '/v1/sellers', value: 'id', label: 'name' }, list: false, filter: true },
-    { name: 'contact', label: '联系人', kind: 'text', width: 100 },
-    { name: 'phone', label: '联系电话', kind: 'text', width: 130 },
-    { name: 'address', label: '地址', kind: 'text', list: false },
+    { name: 'key', label: '机构标识', kind: 'text', schema: orgKeySchema, form: 'create', placeholder: '小写字母和数字，用作机构后台地址', width: 120 },
+    textField('name', '机构名称', 100, { required: true }),
+    refField('type_id', '机构类型', { path: '/v1/organizations/types', value: 'id', label: 'name' }, { filter: true, width: 120 }),
+    textField('org_group', '机构分组', 50, { filter: true, width: 120 }),
+    refField('parent_id', '上级机构', { path: '/v1/organizations/names', value: 'id', label: 'name' }, { filter: true, width: 150 }),
+    refField('seller_id', '销售人员', { path: '/v1/sellers', value: 'id', label: 'name' }, { list: false, filter: true }),
+    textField('contact', '联系人', 50, { width: 100 }),
+    phoneField(),
+    textField('address', '地址', 255, { list: false }),
     statusField,
     createdField,
   ],
   keywordFields: ['name', 'key', 'contact', 'phone'],
-  actions: ['enable', 'disable', 'batchDelete'],
-  confirm: { disable: true },
+  actions: [pauseToggle({ disable: true }), BATCH_DELETE, rowUpdate({
+    name: 'authorize',
+    label: '授权',
+    title: '机构授权',
+    fields: [
+      { name: 'module_ids', label: '可用模块', kind: 'checkboxes', optionsFrom: { path: '/v1/modules', value: 'id', label: 'name' }, schema: z.array(idRef('模块'), { error: '请选择模块' }).max(200, '模块不能超过200个') },
+      {
+        name: 'activity_types',
+        label: '可用活动类型',
+        kind: 'checkboxes',
+        options: Object.entries(ACTIVITY_TYPES).map(([value, label]) => ({ value: Number(value), label })),
+        schema: z
+          .array(z.number({ error: '活动类型必须是数字' }).int().refine((v) => ACTIVITY_TYPE_VALUES.includes(v), '活动类型不存在'), { error: '请选择活动类型' })
+          .max(ACTIVITY_TYPE_VALUES.length, '活动类型重复'),
+      },
+    ],
+  })],
   writeRole: 'super',
-  page: 'orgManage',
   nameField: 'name',
 });
 
@@ -74,27 +77,17 @@ export const organizationTypesResource = defineResource({
   title: '机构类型',
   scope: 'super',
   path: '/v1/organizations/types',
-  create: z.object({ name: requiredText('类型名称', 50) }),
-  update: z.object({ name: requiredText('类型名称', 50) }).partial(),
-  fields: [idField, { name: 'name', label: '类型名称', kind: 'text' }, statusField, createdField],
+  fields: [idField, textField('name', '类型名称', 50, { required: true }), statusField, createdField],
   keywordFields: ['name'],
-  actions: ['enable', 'disable', 'batchDelete'],
+  actions: [PAUSE_TOGGLE, BATCH_DELETE],
   writeRole: 'super',
-  page: 'orgManage',
   nameField: 'name',
   defaultSort: 'id',
 });
 
-const ACTIVITY_TYPE_VALUES = Object.keys(ACTIVITY_TYPES).map(Number);
-
 /** `POST /v1/organizations/{id}/authorize`: the modules and activity types an organisation may use. */
-export const orgAuthorizeSchema = z.object({
-  module_ids: z.array(idRef('模块'), { error: '请选择模块' }).max(200, '模块不能超过200个'),
-  activity_types: z
-    .array(z.number({ error: '活动类型必须是数字' }).int().refine((v) => ACTIVITY_TYPE_VALUES.includes(v), '活动类型不存在'), { error: '请选择活动类型' })
-    .max(ACTIVITY_TYPE_VALUES.length, '活动类型重复'),
-});
-export type OrgAuthorize = z.infer<typeof orgAuthorizeSchema>;
+export const orgAuthorizeSchema = rowUpdatesOf(organizationsResource)[0].body;
+export type OrgAuthorize = { module_ids: number[]; activity_types: number[] };
 
 /** `GET /v1/organizations/list`: the cascader tree (spec §3). */
 export interface OrgTreeNode {

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { defineResource } from '../resource.js';
-import { createdField, idField, requiredText, sortField, sortSchema, statusField } from './fields.js';
-
-const replyBody = { content: requiredText('回复内容', 500), sort: sortSchema };
+import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { createdField, idField, sortField, statusField, textField } from './fields.js';
 
 /** Quick replies (`/v1/quickReplies`): canned texts reviewers pick when checking works. */
 export const quickRepliesResource = defineResource({
@@ -10,13 +7,10 @@ export const quickRepliesResource = defineResource({
   title: '快捷回复',
   scope: 'super',
   path: '/v1/quickReplies',
-  create: z.object(replyBody),
-  update: z.object(replyBody).partial(),
-  fields: [idField, { name: 'content', label: '回复内容', kind: 'textarea' }, sortField, statusField, createdField],
+  fields: [idField, textField('content', '回复内容', 500, { required: true, kind: 'textarea' }), sortField, statusField, createdField],
   keywordFields: ['content'],
-  actions: ['enable', 'disable', 'batchDelete', 'sort'],
+  actions: [PAUSE_TOGGLE, BATCH_DELETE, SORT],
   writeRole: 'super',
-  page: 'system/quickReply',
   nameField: 'content',
   defaultSort: 'sort',
 });

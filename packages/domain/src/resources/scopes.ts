@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { defineResource } from '../resource.js';
-import { createdField, idField, optionalText, requiredText, sortField, sortSchema, statusField } from './fields.js';
-
-const scopeBody = { name: requiredText('范围名称', 50), description: optionalText('范围说明', 255), sort: sortSchema };
+import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { createdField, idField, sortField, statusField, textField } from './fields.js';
 
 /** Scope settings (`/v1/scope`, super only): the reaches an activity may be published to (全国, 本省, 本市, 本机构 …). */
 export const scopesResource = defineResource({
@@ -10,13 +7,17 @@ export const scopesResource = defineResource({
   title: '活动范围',
   scope: 'super',
   path: '/v1/scope',
-  create: z.object(scopeBody),
-  update: z.object(scopeBody).partial(),
-  fields: [idField, { name: 'name', label: '范围名称', kind: 'text', width: 160 }, { name: 'description', label: '范围说明', kind: 'textarea' }, sortField, statusField, createdField],
+  fields: [
+    idField,
+    textField('name', '范围名称', 50, { required: true, width: 160 }),
+    textField('description', '范围说明', 255, { kind: 'textarea' }),
+    sortField,
+    statusField,
+    createdField,
+  ],
   keywordFields: ['name', 'description'],
-  actions: ['enable', 'disable', 'batchDelete', 'sort'],
+  actions: [PAUSE_TOGGLE, BATCH_DELETE, SORT],
   writeRole: 'super',
-  page: 'adminSystem/adminScope',
   nameField: 'name',
   defaultSort: 'sort',
 });

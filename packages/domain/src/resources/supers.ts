@@ -1,13 +1,29 @@
 import { z } from 'zod';
-import { defineResource } from '../resource.js';
+import { BATCH_DELETE, defineResource, pauseToggle, rowUpdate, rowUpdatesOf } from '../resource.js';
 import { MENU_GROUPS, ROUTES, routeFitsScope, SUPER_SCOPE } from '../routes.js';
-import { accountSchema, changedPassword, idField, newPassword, passwordNotAccount, phoneSchema, plainText, requiredText, personFields, signInFields } from './fields.js';
+import { idField, passwordNotAccount, plainText, personFields, signInFields } from './fields.js';
 
-const superBody = {
-  account: accountSchema,
-  real_name: requiredText('真实姓名', 50),
-  phone: phoneSchema,
-};
+/**
+ * Page permissions (`POST …/{id}/permission`): route paths of the route table the account may open;
+ * an empty list means every page of its kind. `GET …/authorize` lists the grantable pages.
+ */
+export const permissionUpdate = (authorizePath: string) =>
+  rowUpdate({
+    name: 'permission',
+    label: '权限',
+    title: '页面权限',
+    hint: '不勾选任何页面表示可使用全部页面',
+    width: 720,
+    fields: [
+      {
+        name: 'permissions',
+        label: '可用页面',
+        kind: 'checkboxes',
+        optionsFrom: { path: authorizePath, value: 'path', label: 'title', group: 'group' },
+        schema: z.array(plainText('页面').max(200, '页面不能超过200个字符'), { error: '请选择页面' }).max(500, '页面不能超过500个'),
+      },
+    ],
+  });
 
 /** Super administrators (spec §6, §7 `/v1/supers`). The password is write-only. */
 export const supersResource = defineResource({
@@ -15,32 +31,19 @@ export const supersResource = defineResource({
   title: '超级管理员',
   scope: 'super',
   path: '/v1/supers',
-  create: z.object({ ...superBody, password: newPassword }).superRefine(passwordNotAccount),
-  update: z.object({ ...superBody, password: changedPassword }).partial().superRefine(passwordNotAccount),
-  fields: [
-    idField,
-    ...personFields,
-    ...signInFields,
-  ],
+  fields: [idField, ...personFields, ...signInFields],
+  refine: passwordNotAccount,
   keywordFields: ['account', 'real_name', 'phone'],
-  actions: ['enable', 'disable', 'batchDelete'],
-  confirm: { enable: true, disable: true },
+  actions: [pauseToggle({ enable: true, disable: true }), BATCH_DELETE, permissionUpdate('/v1/supers/authorize')],
   writeRole: 'super',
-  page: 'manage/superManage',
   nameField: 'account',
 });
 
 export const SUPER_SELF_GUARD = '不能停用或删除自己的账号';
 export const SUPER_LAST_GUARD = '至少要保留一个启用的超级管理员';
 
-/**
- * Page permissions (`POST …/{id}/permission`): route paths of the route table the account may open;
- * an empty list means every page of its kind. `GET …/authorize` lists the grantable pages.
- */
-export const permissionSchema = z.object({
-  permissions: z.array(plainText('页面').max(200, '页面不能超过200个字符'), { error: '请选择页面' }).max(500, '页面不能超过500个'),
-});
-export type PermissionBody = z.infer<typeof permissionSchema>;
+export const permissionSchema = rowUpdatesOf(supersResource)[0].body;
+export type PermissionBody = { permissions: string[] };
 export const UNKNOWN_PAGE = (path: string) => `页面不存在：${path}`;
 
 /** A page that can be granted (`GET …/authorize`): a menu page of the account's kind of back office. */

@@ -5,7 +5,6 @@ import {
   ORG_HAS_CHILDREN,
   ORG_HAS_MEMBERS,
   ORG_PARENT_CYCLE,
-  orgAuthorizeSchema,
   organizationsResource,
   organizationTypesResource,
   type OrgName,
@@ -78,9 +77,7 @@ export const organizationsBinding = bind({
   },
   rowUpdates: {
     /** The modules and activity types the organisation may use. */
-    authorize: {
-      body: orgAuthorizeSchema,
-      async prepare(values, { tx }) {
+    async authorize(values, { tx }) {
         const moduleIds = [...new Set(values.module_ids as number[])];
         const activityTypes = [...new Set(values.activity_types as number[])].sort((a, b) => a - b);
         if (moduleIds.length) {
@@ -89,7 +86,6 @@ export const organizationsBinding = bind({
           if (missing !== undefined) throw validationError([{ field: 'module_ids', message: `模块不存在：${missing}` }]);
         }
         return { module_ids: moduleIds, activity_types: activityTypes };
-      },
     },
   },
   async routes(app: FastifyInstance) {

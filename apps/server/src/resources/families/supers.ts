@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, notInArray } from 'drizzle-orm';
-import { grantablePages, PASSWORD_IS_ACCOUNT, permissionSchema, sameAsAccount, SUPER_LAST_GUARD, SUPER_SELF_GUARD, supersResource, UNKNOWN_PAGE, unknownPermission } from '@huodong/domain';
+import { grantablePages, PASSWORD_IS_ACCOUNT, sameAsAccount, SUPER_LAST_GUARD, SUPER_SELF_GUARD, supersResource, UNKNOWN_PAGE, unknownPermission } from '@huodong/domain';
 import { supers } from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSubjects } from '../../auth/tokens.js';
@@ -29,15 +29,12 @@ export async function revokeOnNewPassword(kind: 'super' | 'manager', action: Wri
 }
 
 /** Checked page permissions of one kind of back office. */
-export const permissionUpdate = (kind: 'super' | 'organ') => ({
-  body: permissionSchema,
-  prepare(values: Record<string, unknown>) {
-    const permissions = [...new Set(values.permissions as string[])];
-    const unknown = unknownPermission(kind, permissions);
-    if (unknown !== undefined) throw validationError([{ field: 'permissions', message: UNKNOWN_PAGE(unknown) }]);
-    return { permissions };
-  },
-});
+export const permissionUpdate = (kind: 'super' | 'organ') => (values: Record<string, unknown>) => {
+  const permissions = [...new Set(values.permissions as string[])];
+  const unknown = unknownPermission(kind, permissions);
+  if (unknown !== undefined) throw validationError([{ field: 'permissions', message: UNKNOWN_PAGE(unknown) }]);
+  return { permissions };
+};
 
 /**
  * Super administrators. Nobody disables or deletes their own account, and at least one enabled

@@ -1,0 +1,272 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { canWrite, filterModeOf, type ListData, type PageQuery, type ResourceDef } from '@huodong/domain';
+import type { Db, Tx } from '../db/client.js';
+import { callerOf } from '../auth/access.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { countLimitOf, listData, pageOf } from '../http/pagination.js';
+import { audit } from './audit.js';
+import type { ReadContext, ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
+import { keywordWhere } from './keyword.js';
+import { tenantWhere } from './tenant.js';
+
+/** A list query after validation: paging, keyword, sort and the declared filters by field name. */
+export type ListQuery = PageQuery & Record<string, unknown>;
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The one service of a declared resource: every read and write of its rows, narrowed to the
+ * request's organisation, parent and fixed discriminator, each write in one transaction with the
+ * family's guard, side effects and an audit row. The routes (register.ts), exports, family routes
+ * and the seed all go through it.
+ */
+export interface ResourceService {
+  readonly def: ResourceDef;
+  readonly binding: ResourceBinding;
+  context(request: FastifyRequest): ReadContext;
+  /** 404 unless the request's parent row exists in the request's organisation (sub-resources). */
+  assertParent(request: FastifyRequest): Promise<void>;
+  /** Tenant, parent and fixed discriminator: what every read and write of this declaration sees. */
+  scopeWhere(request: FastifyRequest): SQL | undefined;
+  /** The list's filter: scope, keyword and declared filters (shared by the list and the exports). */
+  listWhere(request: FastifyRequest, query: ListQuery): SQL | undefined;
+  list(request: FastifyRequest, query: ListQuery): Promise<ListData<Row>>;
+  /** Every matching row in pages of `batch`, newest first (exports): memory stays flat. */
+  scan(request: FastifyRequest, query: ListQuery, batch?: number): AsyncGenerator<Row[]>;
+  get(request: FastifyRequest, id: number): Promise<Row>;
+  create(request: FastifyRequest, body: Record<string, unknown>): Promise<Row>;
+  update(request: FastifyRequest, id: number, body: Record<string, unknown>): Promise<Row>;
+  /** Set columns of one row (toggles, row updates); `values` may depend on the row. */
+  setRow(request: FastifyRequest, action: WriteAction, id: number, values: (row: Row, ctx: ResourceContext) => Promise<Record<string, unknown>> | Record<string, unknown>): Promise<Row>;
+  /** Set columns of the caller's rows among `ids`; answers how many changed. */
+  setMany(request: FastifyRequest, action: WriteAction, ids: number[], values: Record<string, unknown>): Promise<number>;
+  remove(request: FastifyRequest, ids: number[]): Promise<number>;
+  /** `sort` = position in `ids` (1-based) for the caller's rows among them. */
+  sort(request: FastifyRequest, ids: number[]): Promise<number>;
+}
+
+export function resourceService(db: Db, binding: ResourceBinding, parentOf: (name: string) => ResourceService | undefined): ResourceService {
+  const { def, table } = binding;
+  const cols = getTableColumns(table) as Record<string, PgColumn>;
+  const col = (name: string): PgColumn => {
+    const c = cols[name];
+    if (!c) throw new Error(`${def.name}: no column ${name}`);
+    return c;
+  };
+  // `search` (db/schema.ts) is the database's own copy of the keyword columns, never sent.
+  const hidden = new Set([...(binding.hidden ?? []), 'search']);
+  const visible = Object.fromEntries(Object.entries(cols).filter(([k]) => !hidden.has(k)));
+  const strip = (row: Row) => Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k))) as Row;
+  const sortable = new Set(['id', 'created_at', 'updated_at', ...def.fields.filter((f) => f.sortable).map((f) => f.name)]);
+  const filterFields = def.fields.filter((f) => f.filter);
+  const fixed = Object.entries(def.fixed ?? {});
+
+  const parentIdOf = (request: FastifyRequest): number | null =>
+    def.parent ? ((request.params as Record<string, number>)[def.parent.param] ?? null) : null;
+
+  const context = (request: FastifyRequest): ReadContext => ({
+    request,
+    caller: callerOf(request),
+    org: def.scope === 'org' ? request.org : null,
+    parentId: parentIdOf(request),
+  });
+
+  function scopeWhere(request: FastifyRequest): SQL | undefined {
+    const parentId = parentIdOf(request);
+    return and(
+      def.scope === 'org' ? tenantWhere({ org_id: col('org_id') }, request) : undefined,
+      def.parent ? eq(col(def.parent.column), parentId ?? -1) : undefined,
+      ...fixed.map(([k, v]) => eq(col(k), v)),
+    );
+  }
+
+  async function assertParent(request: FastifyRequest): Promise<void> {
+    if (!def.parent) return;
+    const parent = parentOf(def.parent.resource);
+    if (!parent) throw new Error(`${def.name}: parent ${def.parent.resource} is not bound`);
+    const parentId = parentIdOf(request);
+    const pcols = getTableColumns(parent.binding.table) as Record<string, PgColumn>;
+    const [found] = await db
+      .select({ id: pcols.id })
+      .from(parent.binding.table)
+      .where(and(eq(pcols.id, parentId ?? -1), parent.scopeWhere(request)));
+    if (!found) throw notFound();
+  }
+
+  function listWhere(request: FastifyRequest, q: ListQuery): SQL | undefined {
+    const ctx = context(request);
+    const conds: (SQL | undefined)[] = [scopeWhere(request)];
+    conds.push(keywordWhere(def.keywordFields.map(col), q.keyword, cols.search && request.org ? { search: cols.search, org_id: col('org_id'), orgId: request.org.id } : undefined));
+    for (const f of filterFields) {
+      const v = q[f.name];
+      if (v === undefined || v === '') continue;
+      const computed = binding.filters?.[f.name];
+      if (computed) {
+        conds.push(computed(v, ctx));
+        continue;
+      }
+      const mode = filterModeOf(f);
+      if (mode === 'in') conds.push((v as unknown[]).length ? inArray(col(f.name), v as unknown[]) : sql`false`);
+      else if (mode === 'range') {
+        const { from, to } = v as { from?: number; to?: number };
+        conds.push(from !== undefined ? gte(col(f.name), from) : undefined, to !== undefined ? lte(col(f.name), to) : undefined);
+      } else conds.push(eq(col(f.name), v));
+    }
+    return and(...conds);
+  }
+
+  function orderOf(q: ListQuery) {
+    const sortKey = q.sort ?? def.defaultSort ?? '-id';
+    const sortField = sortKey.replace(/^-/, '');
+    if (!sortable.has(sortField)) throw badRequest(`sort: 不支持按${sortField}排序`);
+    const dir = sortKey.startsWith('-') ? desc : asc;
+    // Organisation tables order through their (org_id, created_at, id) index, never the primary
+    // key: a primary-key walk filtered by org_id would read other organisations' rows. created_at
+    // follows id (both grow with insertion), and id breaks ties in the same direction.
+    const lead = sortField === 'id' && def.scope === 'org' ? 'created_at' : sortField;
+    return lead === 'id' ? [dir(col('id'))] : [dir(col(lead)), dir(col('id'))];
+  }
+
+  const present = async (rows: Row[], request: FastifyRequest): Promise<Row[]> =>
+    binding.present ? binding.present(rows, context(request)) : rows;
+
+  async function list(request: FastifyRequest, q: ListQuery): Promise<ListData<Row>> {
+    await assertParent(request);
+    const page = pageOf(q);
+    const where = listWhere(request, q);
+    const order = orderOf(q);
+    // Deferred join: the page's ids come from the ordering index alone (an index-only scan, however
+    // deep the page), then only those rows are read. Count and page run side by side on PostgreSQL.
+    // The count stops at countLimitOf(page) (http/pagination.ts), so it never reads a whole big
+    // organisation: it costs the page's own offset plus a constant.
+    const pageIds = db.select({ id: col('id') }).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset);
+    const countLimit = countLimitOf(page);
+    const counted = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit + 1).as('counted');
+    const [[{ n }], rows] = await Promise.all([
+      db.select({ n: count() }).from(counted),
+      db.select(visible).from(table).where(inArray(col('id'), pageIds)).orderBy(...order),
+    ]);
+    const capped = n > countLimit;
+    return listData(await present(rows as Row[], request), capped ? countLimit : n, page, request.url, capped);
+  }
+
+  async function* scan(request: FastifyRequest, q: ListQuery, batch = 1000): AsyncGenerator<Row[]> {
+    await assertParent(request);
+    const where = listWhere(request, q);
+    const descending = (q.sort ?? def.defaultSort ?? '-id').startsWith('-');
+    let last: number | undefined;
+    for (;;) {
+      const after = last === undefined ? undefined : descending ? lt(col('id'), last) : gt(col('id'), last);
+      const rows = (await db
+        .select(visible)
+        .from(table)
+        .where(and(where, after))
+        .orderBy(descending ? desc(col('id')) : asc(col('id')))
+        .limit(batch)) as Row[];
+      if (rows.length === 0) return;
+      yield await present(rows, request);
+      if (rows.length < batch) return;
+      last = rows[rows.length - 1].id;
+    }
+  }
+
+  async function get(request: FastifyRequest, id: number): Promise<Row> {
+    await assertParent(request);
+    const [row] = (await db.select(visible).from(table).where(and(eq(col('id'), id), scopeWhere(request)))) as Row[];
+    if (!row) throw notFound();
+    return (await present([row], request))[0];
+  }
+
+  /** Rows among `ids` the caller may write: scope plus the family's own narrowing, locked. */
+  async function writableRows(tx: Tx, request: FastifyRequest, ids: number[]): Promise<Row[]> {
+    const where = and(inArray(col('id'), ids), scopeWhere(request), binding.writableWhere?.(context(request)));
+    return (await tx.select().from(table).where(where).for('update')) as Row[];
+  }
+
+  /** Run a write in one transaction with its guard, side effects and audit row. */
+  async function write<T>(request: FastifyRequest, action: WriteAction, ids: number[], fn: (tx: Tx, rows: Row[], ctx: ResourceContext) => Promise<T>): Promise<T> {
+    if (!canWrite(def, callerOf(request))) throw forbidden();
+    await assertParent(request);
+    return db.transaction(async (tx) => {
+      const ctx: ResourceContext = { ...context(request), tx };
+      const rows = action === 'create' ? [] : await writableRows(tx, request, ids);
+      if (action !== 'create' && rows.length === 0 && ids.length === 1) throw notFound();
+      await binding.guard?.(action, rows, ctx);
+      const result = await fn(tx, rows, ctx);
+      const changed = action === 'create' ? [(result as Row).id] : rows.map((x) => x.id);
+      const after =
+        action === 'create' ? [result as Row] : action === 'delete' ? rows : ((await tx.select().from(table).where(inArray(col('id'), changed))) as Row[]);
+      await binding.after?.(action, after, ctx);
+      await audit(tx, request, action, def.name, changed);
+      return result;
+    });
+  }
+
+  /** Body values a client may not set: the tenant, the parent and the discriminator come from the path and the declaration. */
+  const owned = (values: Record<string, unknown>) => {
+    const v = { ...values };
+    delete v.id;
+    delete v.org_id;
+    if (def.parent) delete v[def.parent.column];
+    for (const [k] of fixed) delete v[k];
+    return v;
+  };
+
+  const setOne = async (tx: Tx, id: number, values: Record<string, unknown>) =>
+    ((await tx.update(table).set({ ...values, updated_at: nowSec() } as never).where(eq(col('id'), id)).returning()) as Row[])[0];
+
+  async function setRow(request: FastifyRequest, action: WriteAction, id: number, values: (row: Row, ctx: ResourceContext) => Promise<Record<string, unknown>> | Record<string, unknown>) {
+    const row = await write(request, action, [id], async (tx, rows, ctx) => setOne(tx, rows[0].id, owned(await values(rows[0], ctx))));
+    return (await present([strip(row)], request))[0];
+  }
+
+  return {
+    def,
+    binding,
+    context,
+    assertParent,
+    scopeWhere,
+    listWhere,
+    list,
+    scan,
+    get,
+    async create(request, body) {
+      const created = await write(request, 'create', [], async (tx, _rows, ctx) => {
+        let values = owned(body);
+        if (binding.prepare) values = await binding.prepare(values, ctx);
+        if (def.scope === 'org') values.org_id = request.org!.id;
+        if (def.parent) values[def.parent.column] = ctx.parentId;
+        for (const [k, v] of fixed) values[k] = v;
+        const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
+        return row;
+      });
+      return (await present([strip(created)], request))[0];
+    },
+    update: (request, id, body) =>
+      setRow(request, 'update', id, async (existing, ctx) => (binding.prepare ? binding.prepare(owned(body), { ...ctx, existing }) : owned(body))),
+    setRow,
+    setMany: (request, action, ids, values) =>
+      write(request, action, ids, async (tx, rows) => {
+        if (rows.length) await tx.update(table).set({ ...owned(values), updated_at: nowSec() } as never).where(inArray(col('id'), rows.map((x) => x.id)));
+        return rows.length;
+      }),
+    remove: (request, ids) =>
+      write(request, 'delete', ids, async (tx, rows) => {
+        if (rows.length) await tx.delete(table).where(inArray(col('id'), rows.map((x) => x.id)));
+        return rows.length;
+      }),
+    sort: (request, ids) =>
+      write(request, 'sort', ids, async (tx, rows) => {
+        const own = new Set(rows.map((x) => x.id));
+        let n = 0;
+        for (const [i, id] of ids.entries()) {
+          if (!own.has(id)) continue;
+          await tx.update(table).set({ sort: i + 1 } as never).where(eq(col('id'), id));
+          n++;
+        }
+        return n;
+      }),
+  };
+}

@@ -21,6 +21,8 @@ let org: { id: number; key: string };
 const routes: RouteOptions[] = [];
 /** One existing row per resource, by its route path (`/v1/:org/users`): update routes reach the database. */
 const rowIds = new Map<string, number>();
+/** The parent row of each sub-resource, by the parent's path parameter (`group`). */
+const parentIds: Record<string, number> = {};
 let seq = 0;
 
 const NUL = 'a\u0000b';
@@ -44,7 +46,9 @@ beforeAll(async () => {
   org = await t.org('badin');
   const ctx = { org, superToken: t.superToken, call: t.call };
   for (const def of RESOURCES) {
-    const res = await t.call('POST', resourcePath(def, org.key), { token: t.superToken, body: await FIXTURES[def.name].create(++seq, ctx) });
+    // RESOURCES lists a parent before its children, so its row exists by now.
+    if (def.parent) parentIds[def.parent.param] = rowIds.get(routePath(RESOURCES.find((d) => d.name === def.parent!.resource)!))!;
+    const res = await t.call('POST', resourcePath(def, org.key, def.parent && parentIds[def.parent.param]), { token: t.superToken, body: await FIXTURES[def.name].create(++seq, ctx) });
     expect(res.status, `${def.name}: ${res.message}`).toBe(200);
     rowIds.set(routePath(def), res.data.id);
   }
@@ -58,7 +62,7 @@ function rowIdFor(url: string): number {
 }
 
 const fill = (url: string, params: Record<string, string> = {}) =>
-  url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? (name === 'org' ? org.key : String(rowIdFor(url))));
+  url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? (name === 'org' ? org.key : String(parentIds[name] ?? rowIdFor(url))));
 
 /** A valid body the NUL is put into, so that nothing else stops the request before the database. */
 async function baseBody(route: RouteOptions): Promise<Record<string, unknown>> {

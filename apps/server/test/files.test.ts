@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.js';
 import type { AppConfig, StorageConfig } from '../src/config.js';
 import { files, videoJobs } from '../src/db/schema.js';
 import { MANAGER_PASSWORD, testApp, type TestApp } from './helpers.js';
+import { multipartBody } from '../src/seed/step.js';
 
 const CHUNK = 16 * 1024;
 
@@ -30,13 +31,8 @@ async function freePort(): Promise<number> {
 
 /** A multipart body with one file in the field `file` (what the web's upload control sends). */
 function multipart(filename: string, content: Buffer, type = 'application/octet-stream', field = 'file') {
-  const boundary = `----huodong${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const { body, contentType } = multipartBody(filename, content, type, field);
+  return { payload: body, headers: { 'content-type': contentType } };
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-files-'));

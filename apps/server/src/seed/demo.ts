@@ -1,11 +1,7 @@
-import type { SeedClient } from './seed.js';
+import type { SeedStep } from './step.js';
 import { platformSteps } from './families/platform.js';
 import { orgUserSteps } from './families/orgUsers.js';
+import { contentSteps } from './families/content.js';
 
-/** One step of demo data; returns how many rows it made. Families add their steps here. */
-export interface SeedStep {
-  name: string;
-  run(client: SeedClient): Promise<number>;
-}
-
-export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps];
+/** Every step of the demo data, in order. Families add their steps here. */
+export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps];

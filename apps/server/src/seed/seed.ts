@@ -7,6 +7,7 @@ import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { issueToken, revokeToken, sha256 } from '../auth/tokens.js';
 import { tokens } from '../db/schema.js';
 import { demoSteps } from './demo.js';
+import { multipartBody, type SeedClient } from './step.js';
 
 /**
  * The first super administrator: ADMIN_ACCOUNT with ADMIN_PASSWORD, or a generated password.
@@ -22,26 +23,28 @@ export async function ensureSuperAdmin(db: Db, config: AppConfig): Promise<{ cre
   return { created: true, account: config.adminAccount, ...(generated ? { password: generated } : {}) };
 }
 
-/** Calls the API as the first super administrator: demo data goes through the same code paths as real data. */
-export interface SeedClient {
-  post<T = any>(url: string, body?: unknown): Promise<T>;
-  get<T = any>(url: string): Promise<T>;
-}
 
 async function asSuper(app: FastifyInstance): Promise<{ client: SeedClient; done: () => Promise<void> }> {
   const db = app.database.db;
   const [admin] = await db.select().from(supers).orderBy(supers.id).limit(1);
   const issued = await issueToken(db, { kind: 'super', id: admin.id, orgId: null, scope: 'super' }, 10 * 60 * 1000);
   const headers = { authorization: `Bearer ${issued.access_token}` };
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const res = await app.inject({ method, url, headers, payload: body as never });
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, contentType?: string) => {
+    const res = await app.inject({ method, url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload: body as never });
     const json = res.json();
     if (json.code !== 200) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${json.message}`);
     return json.data;
   };
   const [row] = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.token_hash, sha256(issued.access_token)));
   return {
-    client: { post: (url, body) => call('POST', url, body ?? {}), get: (url) => call('GET', url) },
+    client: {
+      post: (url, body) => call('POST', url, body ?? {}),
+      get: (url) => call('GET', url),
+      upload: (url, filename, content, type) => {
+        const { body, contentType } = multipartBody(filename, content, type);
+        return call('POST', url, body, contentType);
+      },
+    },
     done: () => revokeToken(db, row.id),
   };
 }

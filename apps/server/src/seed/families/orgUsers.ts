@@ -1,5 +1,4 @@
-import type { SeedClient } from '../seed.js';
-import type { SeedStep } from '../demo.js';
+import type { SeedClient, SeedStep } from '../step.js';
 
 /**
  * Demo users and students, written through the spreadsheet import routes (the same path a file

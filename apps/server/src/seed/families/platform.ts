@@ -1,5 +1,4 @@
-import type { SeedClient } from '../seed.js';
-import type { SeedStep } from '../demo.js';
+import { byName, ensure, type SeedStep } from '../step.js';
 
 /** The password of every demo account below (demo data only; change it on a real deployment). */
 export const DEMO_PASSWORD = 'Demo#2024';
@@ -87,34 +86,6 @@ const SCOPES = [
   { name: '本市', description: '发起机构所在城市的读者可参与' },
   { name: '本机构', description: '仅发起机构的读者可参与' },
 ];
-
-interface Named {
-  id: number;
-  [k: string]: unknown;
-}
-/** Every row of a platform list (page size 100 is the server's maximum). */
-async function all(client: SeedClient, path: string): Promise<Named[]> {
-  const rows: Named[] = [];
-  for (let page = 1; ; page++) {
-    const data = await client.get(`${path}${path.includes('?') ? '&' : '?'}page=${page}&page_size=100`);
-    rows.push(...data.items);
-    if (page >= data._meta.pageCount) return rows;
-  }
-}
-
-/** Create the rows whose `key` value is not there yet (re-running the seed adds nothing twice). */
-async function ensure(client: SeedClient, path: string, key: string, bodies: Record<string, unknown>[]): Promise<number> {
-  const existing = new Set((await all(client, path)).map((r) => r[key]));
-  let n = 0;
-  for (const body of bodies) {
-    if (existing.has(body[key])) continue;
-    await client.post(path, body);
-    n++;
-  }
-  return n;
-}
-
-const byName = async (client: SeedClient, path: string, key = 'name') => new Map((await all(client, path)).map((r) => [r[key] as string, r.id]));
 
 export const platformSteps: SeedStep[] = [
   { name: 'organizationTypes', run: (c) => ensure(c, '/v1/organizations/types', 'name', ORG_TYPES.map((name) => ({ name }))) },

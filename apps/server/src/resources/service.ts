@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { canWrite, filterModeOf, type ListData, type PageQuery, type ResourceDef } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
@@ -33,7 +33,7 @@ export interface ResourceService {
   /** The list's filter: scope, keyword and declared filters (shared by the list and the exports). */
   listWhere(request: FastifyRequest, query: ListQuery): SQL | undefined;
   list(request: FastifyRequest, query: ListQuery): Promise<ListData<Row>>;
-  /** Every matching row in pages of `batch`, newest first (exports): memory stays flat. */
+  /** Every matching row in pages of `batch`, in creation order (newest first unless the sort ascends): memory stays flat. */
   scan(request: FastifyRequest, query: ListQuery, batch?: number): AsyncGenerator<Row[]>;
   get(request: FastifyRequest, id: number): Promise<Row>;
   create(request: FastifyRequest, body: Record<string, unknown>): Promise<Row>;
@@ -156,19 +156,26 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     await assertParent(request);
     const where = listWhere(request, q);
     const descending = (q.sort ?? def.defaultSort ?? '-id').startsWith('-');
-    let last: number | undefined;
+    const dir = descending ? desc : asc;
+    // Keyset pages in (created_at, id) order: each page is one range read of the
+    // (org_id, created_at, id) index, so the export costs the same per row however deep it is.
+    let last: Row | undefined;
     for (;;) {
-      const after = last === undefined ? undefined : descending ? lt(col('id'), last) : gt(col('id'), last);
+      const after = last
+        ? descending
+          ? sql`(${col('created_at')}, ${col('id')}) < (${last.created_at}, ${last.id})`
+          : sql`(${col('created_at')}, ${col('id')}) > (${last.created_at}, ${last.id})`
+        : undefined;
       const rows = (await db
         .select(visible)
         .from(table)
         .where(and(where, after))
-        .orderBy(descending ? desc(col('id')) : asc(col('id')))
+        .orderBy(dir(col('created_at')), dir(col('id')))
         .limit(batch)) as Row[];
       if (rows.length === 0) return;
+      last = rows[rows.length - 1];
       yield await present(rows, request);
       if (rows.length < batch) return;
-      last = rows[rows.length - 1].id;
     }
   }
 

@@ -24,7 +24,7 @@ export const digitalResourcesResource = defineResource({
     textField('intro', '简介', 1000, { kind: 'textarea', list: false }),
     sortField,
     statusField,
-    createdField,
+    { ...createdField, filter: 'range' },
   ],
   keywordFields: ['title', 'author'],
   actions: [PAUSE_TOGGLE, BATCH_DELETE, SORT],

@@ -45,3 +45,13 @@ export function listData<T>(items: T[], total: number, page: Page, url: string, 
   if (capped) meta.totalCapped = true;
   return { items, _links: links, _meta: meta };
 }
+
+/**
+ * A list the resource service does not serve (a report, a join): its count and one page, side
+ * by side, in the list envelope. `rows` receives the page's limit and offset.
+ */
+export async function pagedList<T>(query: PageQuery, url: string, total: () => Promise<number>, rows: (limit: number, offset: number) => Promise<T[]>): Promise<ListData<T>> {
+  const page = pageOf(query);
+  const [n, items] = await Promise.all([total(), rows(page.perPage, page.offset)]);
+  return listData(items, n, page, url);
+}

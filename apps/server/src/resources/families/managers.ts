@@ -17,7 +17,7 @@ import {
 import { managers, organizations, roles } from '../../db/schema.js';
 import { revokeSubjects } from '../../auth/tokens.js';
 import { forbidden, validationError } from '../../http/errors.js';
-import { listData, pageOf } from '../../http/pagination.js';
+import { pagedList } from '../../http/pagination.js';
 import { bind } from '../binding.js';
 import { keywordWhere } from '../keyword.js';
 import { permissionUpdate, revokeOnNewPassword, withPasswordHash } from './supers.js';
@@ -56,10 +56,7 @@ export const managersBinding = bind({
 
     /** Organisations with their manager counts (super page manage/adminOrgManage). */
     r.get('/v1/managers/organizations', { config: { access: 'super' }, schema: { querystring: pageQuerySchema } }, async (request) => {
-      const q = request.query;
-      const page = pageOf(q);
-      const where = keywordWhere([organizations.name, organizations.key], q.keyword);
-      const [{ n }] = await db.select({ n: count() }).from(organizations).where(where);
+      const where = keywordWhere([organizations.name, organizations.key], request.query.keyword);
       const counts = db
         .select({
           org_id: managers.org_id,
@@ -69,22 +66,27 @@ export const managersBinding = bind({
         .from(managers)
         .groupBy(managers.org_id)
         .as('counts');
-      const rows = await db
-        .select({
-          id: organizations.id,
-          key: organizations.key,
-          name: organizations.name,
-          is_pause: organizations.is_pause,
-          manager_count: sql<number>`coalesce(${counts.manager_count}, 0)`.mapWith(Number),
-          admin_count: sql<number>`coalesce(${counts.admin_count}, 0)`.mapWith(Number),
-        })
-        .from(organizations)
-        .leftJoin(counts, eq(counts.org_id, organizations.id))
-        .where(where)
-        .orderBy(desc(organizations.id))
-        .limit(page.perPage)
-        .offset(page.offset);
-      return listData<OrgManagerCount>(rows, n, page, request.url);
+      return pagedList<OrgManagerCount>(
+        request.query,
+        request.url,
+        async () => (await db.select({ n: count() }).from(organizations).where(where))[0].n,
+        (limit, offset) =>
+          db
+            .select({
+              id: organizations.id,
+              key: organizations.key,
+              name: organizations.name,
+              is_pause: organizations.is_pause,
+              manager_count: sql<number>`coalesce(${counts.manager_count}, 0)`.mapWith(Number),
+              admin_count: sql<number>`coalesce(${counts.admin_count}, 0)`.mapWith(Number),
+            })
+            .from(organizations)
+            .leftJoin(counts, eq(counts.org_id, organizations.id))
+            .where(where)
+            .orderBy(desc(organizations.id))
+            .limit(limit)
+            .offset(offset),
+      );
     });
   },
 });

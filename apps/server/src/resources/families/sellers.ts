@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idParam, pageQuerySchema, sellersResource } from '@huodong/domain';
 import { organizations, sellers } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { listData, pageOf } from '../../http/pagination.js';
+import { pagedList } from '../../http/pagination.js';
 import { bind } from '../binding.js';
 
 const orgColumns = {
@@ -44,11 +44,13 @@ export const sellersBinding = bind({
       async (request) => {
         const [seller] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, request.params.id));
         if (!seller) throw notFound();
-        const page = pageOf(request.query);
         const where = eq(organizations.seller_id, seller.id);
-        const [{ n }] = await db.select({ n: count() }).from(organizations).where(where);
-        const rows = await db.select(orgColumns).from(organizations).where(where).orderBy(desc(organizations.created_at), desc(organizations.id)).limit(page.perPage).offset(page.offset);
-        return listData(rows, n, page, request.url);
+        return pagedList(
+          request.query,
+          request.url,
+          async () => (await db.select({ n: count() }).from(organizations).where(where))[0].n,
+          (limit, offset) => db.select(orgColumns).from(organizations).where(where).orderBy(desc(organizations.created_at), desc(organizations.id)).limit(limit).offset(offset),
+        );
       },
     );
   },

@@ -263,8 +263,23 @@ describe('demo data', () => {
   it('is made through the API, can be run twice, and its accounts sign in', async () => {
     const first = await seedDemo(t.app);
     expect(first.organizations).toBeGreaterThanOrEqual(6);
+    expect(first.carousel).toBeGreaterThanOrEqual(3);
+    expect(first.digitalGroups).toBeGreaterThanOrEqual(2);
+    expect(first.offlineAddresses).toBeGreaterThanOrEqual(2);
     const again = await seedDemo(t.app);
     expect(again.organizations).toBe(0);
+    expect([again.carousel, again.digitalResources, again.digitalGroups, again.offlineAddresses]).toEqual([0, 0, 0, 0]);
+    // the carousel's pictures were uploaded through the upload route and are served as images
+    const carousel = await ok(t.call('GET', '/v1/szlib/carousel', su()));
+    expect(carousel.items.length).toBe(3);
+    const picture = await t.app.inject({ method: 'GET', url: carousel.items[0].image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    // a group lists its resources in order, with their names
+    const groups = await ok(t.call('GET', '/v1/szlib/digitalgroup', su()));
+    const must = groups.items.find((g: { name: string }) => g.name === '中小学必读');
+    const members = await ok(t.call('GET', `/v1/szlib/digitalgroup/${must.id}/resource`, su()));
+    expect(members.items.map((m: { title: string }) => m.title)).toEqual(['红楼梦', '朝花夕拾', '城南旧事（有声书）']);
     for (const a of DEMO_ACCOUNTS.orgAdmins.slice(0, 2)) {
       const token = await t.login(a.account, DEMO_PASSWORD, a.org);
       expect((await ok(t.call('GET', `/v1/${a.org}/self`, { token }))).type).toBe('admin');

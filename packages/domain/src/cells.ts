@@ -54,6 +54,8 @@ export function cellText(field: ResourceField, value: unknown, options: FieldOpt
       const labels = (Array.isArray(value) ? value : [value]).map((v) => options.find((o) => String(o.value) === String(v))?.label ?? String(v));
       return labels.join('、');
     }
+    case 'region':
+      return Array.isArray(value) ? value.join(' / ') : String(value);
     default:
       return Array.isArray(value) ? value.join('、') : String(value);
   }

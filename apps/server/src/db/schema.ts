@@ -263,6 +263,22 @@ export const carousel = pgTable('carousel', {
   ...stamps,
 }, (t) => [index('carousel_org_list_idx').on(t.org_id, t.sort, t.id), index('carousel_org_created_idx').on(t.org_id, t.created_at, t.id)]);
 
+/** Addresses of offline activities (spec §7 `/v1/{org}/offline/address`). */
+export const offlineAddresses = pgTable('offline_addresses', {
+  id: serial('id').primaryKey(),
+  org_id: orgId(),
+  name: varchar('name', { length: 100 }).notNull(),
+  /** `[province, city]` from the provinces data. */
+  region: jsonb('region').$type<string[]>().notNull(),
+  address: varchar('address', { length: 255 }).notNull(),
+  room: varchar('room', { length: 50 }).notNull().default(''),
+  capacity: integer('capacity').notNull(),
+  contact: varchar('contact', { length: 50 }).notNull().default(''),
+  phone: varchar('phone', { length: 20 }).notNull().default(''),
+  ...isPause,
+  ...stamps,
+}, (t) => [uniqueIndex('offline_addresses_org_id_uq').on(t.org_id, t.id), index('offline_addresses_org_list_idx').on(t.org_id, t.created_at, t.id)]);
+
 /** Digital resources of an organisation (spec §7 `/v1/{org}/digitalresource`): e-books, audio, video, links. */
 export const digitalResources = pgTable('digital_resources', {
   id: serial('id').primaryKey(),

@@ -11,6 +11,7 @@ import { quickRepliesBinding } from './families/quickReplies.js';
 import { categoriesBinding } from './families/categories.js';
 import { scopesBinding } from './families/scopes.js';
 import { carouselBinding } from './families/carousel.js';
+import { offlineAddressesBinding } from './families/offlineAddresses.js';
 import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBinding } from './families/digital.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
@@ -29,6 +30,7 @@ export const BINDINGS: ResourceBinding[] = [
   categoriesBinding,
   scopesBinding,
   carouselBinding,
+  offlineAddressesBinding,
   digitalResourcesBinding,
   digitalGroupsBinding,
   digitalGroupResourcesBinding,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { buildMenu, SUPER_SCOPE, type IndexFigure, type MenuItem, type OrgInfo, type SelfInfo } from '@huodong/domain';
+import { buildMenu, PROVINCE_TREE, SUPER_SCOPE, type IndexFigure, type MenuItem, type OrgInfo, type SelfInfo } from '@huodong/domain';
 import { managers, organizations, orgUsers, students, supers } from '../db/schema.js';
 import { callerOf, orgOf } from '../auth/access.js';
 import { notFound } from '../http/errors.js';
@@ -52,6 +52,8 @@ export async function generalRoutes(app: FastifyInstance): Promise<void> {
   r.get('/v1/supers/self', { config: { access: 'super' } }, self);
   r.get('/v1/:org/self', { config: { access: 'org' }, schema: { params: orgParams } }, self);
   r.get('/v1/menu', { config: { access: 'super' } }, (request) => menu(request, SUPER_SCOPE));
+  // The provinces data as the cascader tree (spec §7 `/area`, static data).
+  r.get('/v1/:org/area', { config: { access: 'org' }, schema: { params: orgParams } }, async () => PROVINCE_TREE);
   r.get('/v1/:org/menu', { config: { access: 'org' }, schema: { params: orgParams } }, (request) => menu(request, orgOf(request).key));
 
   r.get('/v1/index', { config: { access: 'super' } }, async (): Promise<IndexFigure[]> => [

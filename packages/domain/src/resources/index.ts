@@ -11,6 +11,7 @@ import { quickRepliesResource } from './quickReplies.js';
 import { categoriesResource } from './categories.js';
 import { scopesResource } from './scopes.js';
 import { carouselResource } from './carousel.js';
+import { offlineAddressesResource } from './offlineAddresses.js';
 import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesResource } from './digital.js';
 
 export * from './orgUsers.js';
@@ -27,6 +28,7 @@ export * from './quickReplies.js';
 export * from './categories.js';
 export * from './scopes.js';
 export * from './carousel.js';
+export * from './offlineAddresses.js';
 export * from './digital.js';
 
 /** Every declared resource. Families add themselves here. */
@@ -45,6 +47,7 @@ export const RESOURCES: ResourceDef[] = [
   categoriesResource,
   scopesResource,
   carouselResource,
+  offlineAddressesResource,
   digitalResourcesResource,
   digitalGroupsResource,
   digitalGroupResourcesResource,

@@ -7,3 +7,4 @@ export * from './pause.js';
 export * from './reward.js';
 export * from './userImport.js';
 export * from './uploads.js';
+export * from './provinces.js';

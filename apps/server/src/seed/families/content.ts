@@ -59,7 +59,24 @@ async function groupsOf(client: SeedClient, org: string): Promise<number> {
   return n;
 }
 
+const ADDRESSES: Record<string, Record<string, unknown>[]> = {
+  szlib: [
+    { name: '报告厅', region: ['江苏省', '苏州市'], address: '姑苏区人民路858号 苏州图书馆', room: '一楼报告厅', capacity: 280, contact: '周敏', phone: '0512-65227100' },
+    { name: '少儿阅览室', region: ['江苏省', '苏州市'], address: '姑苏区人民路858号 苏州图书馆', room: '三楼', capacity: 60, contact: '陆老师', phone: '0512-65227101' },
+  ],
+  hdlib: [{ name: '多功能厅', region: ['北京市', '海淀区'], address: '丹棱街16号 海淀区图书馆', room: 'B1', capacity: 150, contact: '刘洋', phone: '010-82626688' }],
+  njulib: [{ name: '学术报告厅', region: ['江苏省', '南京市'], address: '栖霞区仙林大道163号 南京大学图书馆', room: '二楼', capacity: 200, contact: '吴静', phone: '025-89683100' }],
+};
+
 export const contentSteps: SeedStep[] = [
+  {
+    name: 'offlineAddresses',
+    run: async (c) => {
+      let n = 0;
+      for (const [org, rows] of Object.entries(ADDRESSES)) n += await ensure(c, `/v1/${org}/offline/address`, 'name', rows);
+      return n;
+    },
+  },
   { name: 'carousel', run: async (c) => (await Promise.all(CONTENT_ORGS.map((org) => carouselOf(c, org)))).reduce((a, b) => a + b, 0) },
   {
     name: 'digitalResources',

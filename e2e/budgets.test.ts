@@ -17,22 +17,25 @@ const DIST = path.join(ROOT, 'apps/web/dist');
 const KB = 1024;
 
 /**
- * Brotli bytes of JS+CSS. The issue asked for 150 KB (login) and 300 KB (signed-in page); the
- * shell alone (React 19 + react-dom, antd's ConfigProvider and style runtime, React Router, TanStack
- * Query) is about 150 KB, so these hold what the split reached, with a little room: a change that
- * puts a large library back into the first load fails here. See docs/decisions.md.
+ * Brotli bytes of JS+CSS. The issue asked for 150 KB (login) and 300 KB (signed-in page). The
+ * login page (147 KB) and the chunk budget hold. A list page reaches 335–347 KB: the shell (131
+ * KB: React DOM 53, React Router 21, antd's core and style runtime ~40) plus the layout (TanStack
+ * Query, Menu), then antd Table, Form, Select and Input with the resource machinery, zod among it
+ * (~21 KB); what is left to cut lies in the resource pages (docs/decisions.md). So the signed-in
+ * budget holds what was reached, with a little room: a change that puts a large library back into
+ * a first load fails here.
  */
 const BUDGET = {
-  login: 225 * KB,
+  login: 150 * KB,
   /** Shell + layout + route, for every signed-in page. */
-  signedInPage: 400 * KB,
+  signedInPage: 355 * KB,
   /** Any one chunk, except the chart and spreadsheet chunks. */
   chunk: 120 * KB,
 };
 
 /** Modules whose chunks may exceed the chunk budget, loaded only where used (dynamic imports). */
 const CHART_MODULE = 'src/shared/EChart.tsx';
-const SPREADSHEET_MODULE = 'src/features/imports/parseWorkbook.ts';
+const SPREADSHEET_MODULE = 'src/shared/spreadsheet/parseWorkbook.ts';
 /** The spreadsheet worker is bundled apart (not in the manifest): SheetJS and the import rules. */
 const SPREADSHEET_WORKER = /^parse\.worker-/;
 const LAYOUT_MODULE = 'src/app/layout/AppLayout.tsx';

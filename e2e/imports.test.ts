@@ -19,7 +19,7 @@ import {
 } from '@huodong/domain';
 import { SUPER_ACCOUNT, SUPER_PASSWORD, api, browserSuite, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, type Server } from './harness.js';
 
-/** The choose button's normal text (apps/web/src/features/imports/ImportModal.tsx). */
+/** The choose button's normal text (apps/web/src/shared/spreadsheet/ImportModal.tsx). */
 const CHOOSE_FILE = '选择文件';
 
 /** Spreadsheet files made with SheetJS, as a user's spreadsheet program would save them. */

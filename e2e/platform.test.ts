@@ -174,11 +174,11 @@ browserSuite('platform pages', () => {
     const mod = await superApi.post<{ id: number }>('/v1/modules', { name: '阅读推广', code: 'reading' });
     await page.reload();
     await row(page, OTHER_KEY).getByRole('button', { name: '授权', exact: true }).click();
-    const auth = await dialogWith(page, '授权机构「城西图书馆」');
+    const auth = await dialogWith(page, '机构授权「城西图书馆」');
     await tick(auth.getByLabel('阅读推广'));
     await tick(auth.getByLabel('问卷调查'));
     await auth.getByRole('button', { name: '确定', exact: true }).click();
-    await expectText(page, '授权成功');
+    await expectText(page, '授权已保存');
     const org = (await superApi.get<{ items: { key: string; module_ids: number[]; activity_types: number[] }[] }>(`/v1/organizations?keyword=${OTHER_KEY}`)).items[0];
     expect([org.module_ids, org.activity_types]).toEqual([[mod.id], [4]]);
 
@@ -193,7 +193,7 @@ browserSuite('platform pages', () => {
     expect(await own.getByRole('checkbox').isDisabled()).toBe(true);
     await row(page, 'ops2').getByRole('button', { name: PAUSE, exact: true }).waitFor();
     await row(page, 'ops2').getByRole('button', { name: '权限', exact: true }).click();
-    const perm = await dialogWith(page, '设置超级管理员「ops2」的权限');
+    const perm = await dialogWith(page, '页面权限「ops2」');
     await perm.getByText('不勾选任何页面表示可使用全部页面').waitFor();
     await tick(perm.getByLabel('机构管理', { exact: true }));
     await perm.getByRole('button', { name: '确定', exact: true }).click();

@@ -57,8 +57,111 @@ function precompress(): Plugin {
   };
 }
 
+/** A module of a library replaced at build time by a smaller one (see antdStandIns). */
+interface StandIn {
+  /** The replaced module (its resolved path)… */
+  module?: RegExp;
+  /** …or an import of `source` made by a module matching `importer` (only that import). */
+  importer?: RegExp;
+  source?: string;
+  code: string;
+}
+
+/** Code of a stand-in component that must never render: it says what is missing and where. */
+const neverRendered = (what: string) =>
+  `throw new Error(${JSON.stringify(`${what} is not part of this build (antdStandIns in apps/web/vite.config.ts)`)});`;
+
+const ANTD = String.raw`[\\/]node_modules[\\/]antd[\\/]es[\\/]`;
+
+/**
+ * antd modules that every page would load although the app never shows them: imported statically
+ * by a component that uses them only behind an option the app does not use. Each stand-in throws
+ * if that option is ever used (the browser tests would fail with its message), except the tooltip
+ * provider, which only warns (tooltips then work as usual, one popup each).
+ */
+const STAND_INS: StandIn[] = [
+  {
+    // ConfigProvider renders it only with `tooltip.unique`, which app/theme.ts does not set. It
+    // brings the popup machinery of @rc-component/trigger (~7 KB brotli) to the login page.
+    module: new RegExp(`${ANTD}tooltip[\\\\/]UniqueProvider[\\\\/]index\\.js$`),
+    code: [
+      'let warned = false;',
+      'export default function UniqueProvider(props) {',
+      '  if (!warned) { warned = true; console.warn("tooltip.unique is not part of this build (antdStandIns in apps/web/vite.config.ts)"); }',
+      '  return props.children;',
+      '}',
+    ].join('\n'),
+  },
+  {
+    // Table renders it in the title of columns with `filters`/`filterDropdown`; no column has one.
+    // It brings Tree, Menu and Dropdown to every table (~12 KB brotli).
+    module: new RegExp(`${ANTD}table[\\\\/]hooks[\\\\/]useFilter[\\\\/]FilterDropdown\\.js$`),
+    code: [
+      'export function flattenKeys(filters) {',
+      '  let keys = [];',
+      '  (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = keys.concat(flattenKeys(children)); });',
+      '  return keys;',
+      '}',
+      `export default function FilterDropdown() { ${neverRendered('Table column filters (filters, filterDropdown)')} }`,
+    ].join('\n'),
+  },
+  {
+    // Card renders Tabs only with `tabList` (~9 KB brotli); Tabs themselves stay available.
+    importer: new RegExp(`${ANTD}card[\\\\/]Card\\.js$`),
+    source: '../tabs',
+    code: `export default function CardTabs() { ${neverRendered('Card tabList')} }`,
+  },
+  {
+    // Card and Statistic show a Skeleton only while `loading`, which the app does not use.
+    importer: new RegExp(`${ANTD}(?:card[\\\\/]Card|statistic[\\\\/]Statistic)\\.js$`),
+    source: '../skeleton',
+    code: [
+      'export default function Skeleton(props) {',
+      `  if (props.loading || !('loading' in props)) { ${neverRendered('Card and Statistic `loading`')} }`,
+      '  return props.children ?? null;',
+      '}',
+    ].join('\n'),
+  },
+];
+
+const STAND_IN_PREFIX = '\0huodong-stand-in:';
+
+/**
+ * Replaces the modules of STAND_INS: in the build, and in the dev server's pre-bundled
+ * dependencies (optimizeDeps), so both run the same code. A stand-in whose module antd moves or
+ * renames simply no longer applies (the bundle grows back, e2e/budgets.test.ts tells).
+ */
+function antdStandIns(): Plugin {
+  return {
+    name: 'huodong:antd-stand-ins',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer) return null;
+      const i = STAND_INS.findIndex((s) => s.importer?.test(importer) && s.source === source);
+      return i < 0 ? null : `${STAND_IN_PREFIX}${i}`;
+    },
+    load(id) {
+      if (id.startsWith(STAND_IN_PREFIX)) return STAND_INS[Number(id.slice(STAND_IN_PREFIX.length))].code;
+      return STAND_INS.find((s) => s.module?.test(id))?.code ?? null;
+    },
+  };
+}
+
+/**
+ * The first load in two chunks (the budgets of e2e/budgets.test.ts): React and React DOM, then
+ * the rest of the shell. Left to itself, rolldown cut the shell into 15-20 files by which pages
+ * share each module, and one file compresses better than many plus their import/export glue
+ * (~8 KB brotli on the login page). Routes keep rolldown's own split: grouping what signed-in
+ * pages share into one file saved a few KB on list pages but made the light pages load it all.
+ */
+const CHUNK_GROUPS = [
+  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, tags: ['$initial' as const], priority: 2 },
+  { name: 'shell', tags: ['$initial' as const], priority: 1 },
+];
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), antdStandIns()],
+  optimizeDeps: { rolldownOptions: { plugins: [antdStandIns()] } },
   server: {
     proxy: {
       '/v1': { target: API, changeOrigin: true },
@@ -77,5 +180,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // dist/.vite/manifest.json: which files each page loads (the size budgets of e2e/budgets.test.ts).
     manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
+      treeshake: {
+        // @rc-component/* (antd's building blocks) declare no `sideEffects`, so an index that sets
+        // static members at load (e.g. @rc-component/form's `RefForm.Field = Field`) kept all of
+        // the package for anyone importing one name: antd's form context (used by Input, Select,
+        // Tooltip…) brought all of rc-form and async-validator (~12 KB brotli) to the login page.
+        // Their modules only define components and helpers.
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

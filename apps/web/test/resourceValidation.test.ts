@@ -1,46 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { managersResource, organizationsResource, type ResourceDef } from '@huodong/domain';
+import { defineResource, intField, managersResource, organizationsResource, rowUpdatesOf, textField } from '@huodong/domain';
 import {
   UnknownFieldError,
   baseType,
   createFormValidator,
+  createValidator,
   formFields,
+  initialValues,
   isRequired,
+  memberOf,
+  missingMessage,
   normalizeValue,
+  rowUpdateSpec,
   serverFieldErrors,
-} from '../src/features/resources/validation';
+  specRequired,
+} from '../src/resources/validation';
 
 /** A small declaration of our own, so the rules under test are visible here. */
-const demo: ResourceDef = {
+const demo = defineResource({
   name: 'demo',
   title: '示例',
   scope: 'super',
   path: '/v1/demo',
-  create: z
-    .object({
-      name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(5, '名称不能超过5个字符'),
-      code: z.string().regex(/^[a-z]+$/),
-      note: z.string().max(10, '备注不能超过10个字符').optional(),
-      level: z.number().int().nullable().optional(),
-      start: z.number().optional(),
-      end: z.number().optional(),
-    })
-    .refine((v) => v.start === undefined || v.end === undefined || v.start <= v.end, { message: '结束不能早于开始', path: ['end'] }),
-  update: z.object({ name: z.string().min(1, '请输入名称').max(5, '名称不能超过5个字符') }).partial(),
   fields: [
-    { name: 'name', label: '名称', kind: 'text' },
-    { name: 'code', label: '编码', kind: 'text', form: 'create' },
-    { name: 'note', label: '备注', kind: 'textarea' },
-    { name: 'level', label: '级别', kind: 'select', options: [{ value: 1, label: '一级' }] },
-    { name: 'start', label: '开始', kind: 'number' },
-    { name: 'end', label: '结束', kind: 'number' },
+    { name: 'name', label: '名称', kind: 'text', schema: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(5, '名称不能超过5个字符') },
+    { name: 'code', label: '编码', kind: 'text', form: 'create', schema: z.string().regex(/^[a-z]+$/) },
+    { name: 'note', label: '备注', kind: 'textarea', schema: z.string().max(10, '备注不能超过10个字符').optional() },
+    { name: 'level', label: '级别', kind: 'select', options: [{ value: 1, label: '一级' }], schema: z.number().int().nullable().optional() },
+    { name: 'start', label: '开始', kind: 'number', schema: z.number().optional() },
+    { name: 'end', label: '结束', kind: 'number', schema: z.number().optional() },
     { name: 'created_at', label: '创建时间', kind: 'datetime', form: false },
   ],
+  refine: (v, ctx) => {
+    if (typeof v.start === 'number' && typeof v.end === 'number' && v.start > v.end) ctx.addIssue({ code: 'custom', message: '结束不能早于开始', path: ['end'] });
+  },
   keywordFields: ['name'],
   actions: [],
   writeRole: 'super',
-};
+});
+
+/** Settings in a JSON column, addressed by nested names (`config.time_limit`). */
+const nested = defineResource({
+  name: 'nested',
+  title: '竞赛',
+  scope: 'org',
+  path: '/v1/{org}/contest',
+  fields: [textField('title', '标题', 20, { required: true }), intField('config.time_limit', '答题时长', 1, 300, { required: true }), intField('config.pass_score', '及格分数', 0, 100)],
+  keywordFields: ['title'],
+  actions: [],
+  writeRole: 'manager',
+});
 
 describe('form fields of a declaration', () => {
   it('create shows create-only fields, edit hides them; form:false fields never appear', () => {
@@ -175,5 +185,51 @@ describe('helpers', () => {
       other: [{ field: 'key', message: '机构标识已存在' }, { field: '', message: '请求参数错误' }],
     });
     expect(serverFieldErrors(null, ['name'])).toEqual({ onFields: [], other: [] });
+  });
+});
+
+describe('nested fields (a JSON column)', () => {
+  const v = createFormValidator(nested, 'create');
+
+  it('a nested field is checked by its own member, and the body is nested', () => {
+    expect(memberOf(nested.create, 'config.time_limit')).toBeDefined();
+    expect(memberOf(nested.create, 'config.nope')).toBeUndefined();
+    expect(v.validateField('config.time_limit', 0)).toBe('答题时长不能小于1');
+    expect(v.validateField('config.pass_score', null)).toBeUndefined();
+    expect(v.validateAll({ title: '读书月', config: { time_limit: 30 } })).toEqual({ ok: true, body: { title: '读书月', config: { time_limit: 30 } } });
+  });
+
+  it('errors are placed on the nested field; the server’s nested 422 too', () => {
+    const r = v.validateAll({ title: '读书月', config: { time_limit: 500 } });
+    expect(r).toEqual({ ok: false, errors: [{ field: 'config.time_limit', message: '答题时长不能超过300' }] });
+    expect(isRequired(nested, 'create', 'config.time_limit')).toBe(true);
+    expect(isRequired(nested, 'create', 'config.pass_score')).toBe(false);
+    const names = v.names;
+    expect(serverFieldErrors({ errors: [{ field: 'config.time_limit', message: '答题时长不能超过300' }] }, names).onFields).toEqual([
+      { field: 'config.time_limit', message: '答题时长不能超过300' },
+    ]);
+  });
+
+  it('a row’s values of nested fields start the edit form', () => {
+    expect(initialValues(nested.fields, { id: 1, title: 'x', config: { time_limit: 20 } })).toEqual({ title: 'x', config: { time_limit: 20, pass_score: undefined } });
+  });
+});
+
+describe('row update dialogs (授权, 权限) use the same validation', () => {
+  const authorize = rowUpdateSpec(rowUpdatesOf(organizationsResource)[0]);
+
+  it('checks the action’s body with messages of its fields', () => {
+    const a = createValidator(authorize);
+    expect(a.names).toEqual(['module_ids', 'activity_types']);
+    expect(a.validateAll({ module_ids: [1, 2], activity_types: [4] })).toEqual({ ok: true, body: { module_ids: [1, 2], activity_types: [4] } });
+    const r = a.validateAll({ module_ids: [], activity_types: [99] });
+    expect(r).toEqual({ ok: false, errors: [{ field: 'activity_types', message: '活动类型不存在' }] });
+  });
+
+  it('an empty choice is allowed (no required mark), and a missing one starts empty', () => {
+    expect(specRequired(authorize, 'module_ids')).toBe(false);
+    expect(initialValues(authorize.fields, { id: 1 })).toEqual({ module_ids: [], activity_types: [] });
+    expect(missingMessage({ label: '可用页面', kind: 'checkboxes' })).toBe('请选择可用页面');
+    expect(missingMessage({ label: '图片', kind: 'image' })).toBe('请上传图片');
   });
 });

@@ -1,5 +1,7 @@
 import { useLayoutEffect } from 'react';
-import { Modal, message, notification } from 'antd';
+import message from 'antd/es/message';
+import Modal from 'antd/es/modal';
+import notification from 'antd/es/notification';
 import { MESSAGE_CONFIG, NOTIFICATION_CONFIG, bindFeedback } from '../shared/feedback';
 
 /**

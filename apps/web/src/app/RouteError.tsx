@@ -1,6 +1,7 @@
 import { useRouteError } from 'react-router';
-import { Button, Flex, theme } from 'antd';
-import { CloseCircleFilled } from '@ant-design/icons';
+import Button from 'antd/es/button';
+import theme from 'antd/es/theme';
+import CloseCircleFilled from '@ant-design/icons/es/icons/CloseCircleFilled';
 import { BACK_HOME, ERROR_DESCRIPTION, ERROR_TITLE } from '../shared/texts';
 
 /**
@@ -13,13 +14,13 @@ export function RouteError() {
   const { token } = theme.useToken();
   console.error(error);
   return (
-    <Flex vertical align="center" gap={16} style={{ padding: '48px 32px', textAlign: 'center' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16, padding: '48px 32px', textAlign: 'center' }}>
       <CloseCircleFilled style={{ fontSize: 72, color: token.colorError }} />
       <div style={{ fontSize: token.fontSizeHeading3, color: token.colorTextHeading }}>{ERROR_TITLE}</div>
       <div style={{ color: token.colorTextDescription }}>{ERROR_DESCRIPTION}</div>
       <Button type="primary" onClick={() => window.location.assign('/')}>
         {BACK_HOME}
       </Button>
-    </Flex>
+    </div>
   );
 }

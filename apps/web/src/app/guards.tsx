@@ -1,18 +1,22 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { routeFitsScope, type RouteDef } from '@huodong/domain/routes';
 import { LOGIN_FIRST, NO_PERMISSION_PAGE } from '@huodong/domain/messages';
 import { feedback } from '../shared/feedback';
-import { PageLoading } from '../shared/PageLoading';
 import { errorPagePath, loginPath } from '../shared/scope';
-import { isOrgAdmin, isSuperCaller, useScope, useSelf } from '../shared/session';
+import { useScope } from '../shared/useScope';
 import { hasUsableToken, signedInElsewhere } from '../shared/tokenStore';
+
+/*
+ * Part of the first load: no TanStack Query here. The administrator-only check (AdminOnly) reads
+ * the caller through the query client, so it lives with the signed-in layout (layout/AppLayout.tsx).
+ */
 
 /**
  * Show a message (3 s, it outlives the page change) and replace the location. The message key
  * keeps StrictMode's double effect from showing it twice.
  */
-function RedirectWithNotice({ to, text, level }: { to: string; text: string; level: 'warning' | 'error' }) {
+export function RedirectWithNotice({ to, text, level }: { to: string; text: string; level: 'warning' | 'error' }) {
   const navigate = useNavigate();
   useEffect(() => {
     feedback.message[level]({ content: text, key: `guard:${text}` });
@@ -37,25 +41,16 @@ export function AuthGate({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Pages only an organisation administrator (or super) may open. */
-function AdminOnly({ children }: { children: ReactNode }) {
+/**
+ * A route of another kind of back office than the URL's scope: no-permission message and the
+ * error page. `adminOnly` routes also pass `AdminOnly` (from the signed-in layout's chunk); one
+ * without it is refused rather than shown.
+ */
+export function RouteGuard({ route, adminOnly: AdminOnly, children }: { route: RouteDef; adminOnly?: ComponentType<{ children: ReactNode }>; children: ReactNode }) {
   const { scope } = useScope();
-  const self = useSelf();
-  if (self.isPending) return <PageLoading />;
-  // A failed self call was handled by the error catalogue (e.g. 401 → login).
-  if (self.isError) return null;
-  if (!isSuperCaller(self.data) && !isOrgAdmin(self.data)) {
+  if (!routeFitsScope(route, scope) || (route.adminOnly && !AdminOnly)) {
     return <RedirectWithNotice to={errorPagePath(scope)} text={NO_PERMISSION_PAGE} level="error" />;
   }
-  return children;
-}
-
-/** A route of another kind of back office than the URL's scope: no-permission message and the error page. */
-export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
-  const { scope } = useScope();
-  if (!routeFitsScope(route, scope)) {
-    return <RedirectWithNotice to={errorPagePath(scope)} text={NO_PERMISSION_PAGE} level="error" />;
-  }
-  if (route.adminOnly) return <AdminOnly>{children}</AdminOnly>;
+  if (route.adminOnly && AdminOnly) return <AdminOnly>{children}</AdminOnly>;
   return children;
 }

@@ -1,7 +1,9 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RouteDef } from '@huodong/domain/routes';
 
 /**
- * The page registry: route path (ROUTES `path`, relative to `/{org}/`) → page. One line per page.
+ * The page registry: route path (ROUTES `path`, relative to `/{org}/`) → page. One line per page
+ * of its own (`page: true`); a route naming a declared resource (`resource`) needs no line here.
  * A page whose route is built (`isBuilt` in the domain route table) and listed here is routed
  * under `/{org}/{path}` with its guards; the side menu comes from the server's buildMenu.
  *
@@ -18,18 +20,37 @@ export const PAGES: Record<string, PageEntry> = {
   functionIndex: () => import('../features/home/FunctionIndexPage'),
   index: () => import('../features/home/IndexPage'),
   orgManage: () => import('../features/platform/OrgManagePage'),
-  'manage/superManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.SuperManagePage })),
+  'manage/superManage': () => import('../features/platform/SuperManagePage'),
   'manage/adminManage': () => import('../features/platform/AdminManagePage'),
   'manage/adminOrgManage': () => import('../features/platform/AdminOrgManagePage'),
-  'manage/sellerManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.SellerManagePage })),
-  'system/moduleManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.ModuleManagePage })),
-  'system/systemTag': () => import('../features/platform/declaredPages').then((m) => ({ default: m.SystemTagPage })),
-  'system/quickReply': () => import('../features/platform/declaredPages').then((m) => ({ default: m.QuickReplyPage })),
-  'questionManage/categoryManage': () => import('../features/platform/declaredPages').then((m) => ({ default: m.CategoryManagePage })),
-  'adminSystem/adminScope': () => import('../features/platform/declaredPages').then((m) => ({ default: m.AdminScopePage })),
   adminManager: () => import('../features/platform/AdminManagerPage'),
   'adminCount/adminUserCount': () => import('../features/orgUsers/AdminUserCountPage'),
 };
+
+/**
+ * The page of a route that names a declared resource (`RouteDef.resource`): the machinery's
+ * generic page, loaded with the declarations (and zod) only when such a route opens. One
+ * component per resource name, made once.
+ */
+const declared = new Map<string, () => Promise<PageModule>>();
+function declaredPage(resource: string): () => Promise<PageModule> {
+  let entry = declared.get(resource);
+  if (!entry) {
+    entry = () =>
+      import('../resources/DeclaredPage').then(({ default: DeclaredPage }) => ({
+        default: function ResourceRoutePage() {
+          return <DeclaredPage resource={resource} />;
+        },
+      }));
+    declared.set(resource, entry);
+  }
+  return entry;
+}
+
+/** A route's page: its own entry in PAGES, else the declared resource it names. */
+export function pageOf(route: Pick<RouteDef, 'path' | 'resource'>): PageEntry | undefined {
+  return PAGES[route.path] ?? (route.resource ? declaredPage(route.resource) : undefined);
+}
 
 /**
  * Top-level pages: `/{name}`, outside every scope, no login guard. Their first path segment is

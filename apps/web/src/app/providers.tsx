@@ -1,8 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ConfigProvider, theme } from 'antd';
-import { QueryClientProvider } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import theme from 'antd/es/theme';
 import { feedbackWanted } from '../shared/feedback';
-import { queryClient } from '../shared/queryClient';
 import { useValueStore } from '../shared/store';
 import { antdConfig } from './theme';
 
@@ -39,7 +38,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConfigProvider {...antdConfig}>
       <AppBase>
         <Feedback />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {children}
       </AppBase>
     </ConfigProvider>
   );

@@ -1,19 +1,26 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
 import NProgress from 'nprogress';
 import { ROUTES, SUPER_SCOPE, isBuilt, type RouteDef } from '@huodong/domain/routes';
 import { PageLoading } from '../shared/PageLoading';
 import { bindNavigate } from '../shared/navigation';
 import { errorPagePath, homePath, splitScopedPath } from '../shared/scope';
-import { AuthGate, RouteGuard } from './guards';
+import { RouteGuard } from './guards';
 import { CONTENT_ID } from './layout/contentId';
 import { RouteError } from './RouteError';
-import { PAGES, TOP_LEVEL_PAGES, type PageEntry, type PageModule } from './pages';
+import { PAGES, TOP_LEVEL_PAGES, pageOf, type PageEntry, type PageModule } from './pages';
 
 /** React.lazy components are objects at run time; loaders are plain functions. */
 const isLoader = (entry: PageEntry): entry is () => Promise<PageModule> => typeof entry === 'function';
 
 type Wrap = (Page: ComponentType) => ComponentType;
+
+/**
+ * The signed-in layout's module: the layout, its query client and the administrator-only check.
+ * Not part of the login page's load; a signed-in page's route loads it alongside its own module
+ * (one request: the parent route's `lazy` asks for the same module).
+ */
+const loadLayout = () => import('./layout/AppLayout');
 
 /** A registry entry as route fields: module loaders become route `lazy`, React.lazy components render in Suspense. */
 function pageRoute(entry: PageEntry, wrap: Wrap): Pick<RouteObject, 'lazy' | 'Component'> {
@@ -30,12 +37,12 @@ const inSuspense = (Page: ComponentType) => () => (
 );
 
 const guarded =
-  (route: RouteDef): Wrap =>
+  (route: RouteDef, adminOnly?: ComponentType<{ children: ReactNode }>): Wrap =>
   (Page) => {
     const Inner = inSuspense(Page);
     return function GuardedPage() {
       return (
-        <RouteGuard route={route}>
+        <RouteGuard route={route} adminOnly={adminOnly}>
           <Inner />
         </RouteGuard>
       );
@@ -44,16 +51,23 @@ const guarded =
 
 /** Routes of the domain table whose page is built and registered. */
 function scopedRoutes(login: boolean): RouteObject[] {
-  return ROUTES.filter((r) => r.login === login && isBuilt(r) && PAGES[r.path]).map((r) => ({
-    path: r.path,
-    ...pageRoute(PAGES[r.path], guarded(r)),
-  }));
+  return ROUTES.filter((r) => r.login === login && isBuilt(r) && pageOf(r)).map((r) => {
+    const entry = pageOf(r)!;
+    if (!login) return { path: r.path, ...pageRoute(entry, guarded(r)) };
+    return {
+      path: r.path,
+      lazy: async () => {
+        const [layout, Page] = await Promise.all([loadLayout(), isLoader(entry) ? entry().then((m) => m.default) : entry]);
+        return { Component: guarded(r, layout.AdminOnly)(Page) };
+      },
+    };
+  });
 }
 
 if (import.meta.env.DEV) {
   const built = new Set(ROUTES.filter(isBuilt).map((r) => r.path));
   for (const path of Object.keys(PAGES)) if (!built.has(path)) console.warn(`page ${path} is registered but not built in ROUTES`);
-  for (const path of built) if (!PAGES[path]) console.warn(`route ${path} is built but has no page in app/pages.tsx`);
+  for (const r of ROUTES.filter(isBuilt)) if (!pageOf(r)) console.warn(`route ${r.path} is built but has no page in app/pages.tsx`);
 }
 
 /** Root: scroll the content area to the top after each navigation. */
@@ -94,16 +108,7 @@ export const routes: RouteObject[] = [
           {
             // The signed-in layout (menu, breadcrumb, drawer) is not part of the login page's load.
             // Route `lazy`: its module loads alongside the page's, not after it.
-            lazy: async () => {
-              const { AppLayout } = await import('./layout/AppLayout');
-              return {
-                Component: () => (
-                  <AuthGate>
-                    <AppLayout />
-                  </AuthGate>
-                ),
-              };
-            },
+            lazy: async () => ({ Component: (await loadLayout()).SignedInLayout }),
             children: scopedRoutes(true),
           },
           { path: '*', Component: UnknownPath },

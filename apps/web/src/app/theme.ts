@@ -28,6 +28,7 @@ export const antdConfig: ConfigProviderProps = {
   pagination: { showSizeChanger: true },
   // antd puts a space between two Chinese characters (登 录); buttons keep the spec's text (登录, 编辑, 删除).
   button: { autoInsertSpace: false },
+  // Not `unique: true`: the build replaces antd's UniqueProvider (antdStandIns in vite.config.ts).
   tooltip: delay,
   popover: delay,
 };

@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import type { MenuItem } from '@huodong/domain/routes';
 import type { IndexFigure, OrgInfo, SelfInfo } from '@huodong/domain/api';
 import { useApiQuery } from './api';
-import { apiBase, isSuperScope, selfPath, splitScopedPath, type ScopedPath } from './scope';
+import { apiBase, selfPath } from './scope';
+import { useScope } from './useScope';
 
-/** Scope (`super` or organisation key) and route path of the current page. */
-export function useScope(): ScopedPath & { isSuper: boolean } {
-  const { pathname } = useLocation();
-  const sp = splitScopedPath(pathname);
-  return { ...sp, isSuper: isSuperScope(sp.scope) };
-}
+/*
+ * Session data through TanStack Query: for the signed-in layout and pages. The first load and the
+ * login page import useScope from its own module (useScope.ts), which carries no query code.
+ */
+export { useScope } from './useScope';
 
 /** Query keys shared by pages that read the same session data. */
 export const sessionKeys = {

@@ -1,17 +1,24 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Drawer, Layout, Menu, Space, Spin, Typography, type MenuProps } from 'antd';
-import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Menu, { type MenuProps } from 'antd/es/menu';
+import Spin from 'antd/es/spin';
+import theme from 'antd/es/theme';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { SUPER_SCOPE } from '@huodong/domain/routes';
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from '@huodong/domain/constants';
-import { LOADING } from '@huodong/domain/messages';
+import { LOADING, NO_PERMISSION_PAGE } from '@huodong/domain/messages';
 import { api } from '../../shared/api';
 import { orgLabel } from '../../shared/orgLabel';
 import { markAuthorised, usePageAuthorised } from '../../shared/pageAuth';
 import { PageLoading } from '../../shared/PageLoading';
-import { apiBase, loginPath, scopeLink } from '../../shared/scope';
-import { isSuperCaller, useMenu, useOrgInfo, useRememberOrg, useScope, useSelf } from '../../shared/session';
+import { createQueryClient } from '../../shared/queryClient';
+import { apiBase, errorPagePath, loginPath, scopeLink } from '../../shared/scope';
+import { isOrgAdmin, isSuperCaller, useMenu, useOrgInfo, useRememberOrg, useScope, useSelf } from '../../shared/session';
+import { AuthGate, RedirectWithNotice } from '../guards';
 import { ADMIN_SUFFIX, APP_NAME, LOGOUT, OPEN_MENU, SUPER_TITLE } from '../../shared/texts';
 import { pickToken, tokenStore } from '../../shared/tokenStore';
 import { useNarrow } from '../../shared/useNarrow';
@@ -19,10 +26,17 @@ import { breadcrumbTitles } from './breadcrumb';
 import { CONTENT_ID } from './contentId';
 import { useLeaveGuard } from './useLeaveGuard';
 
-const { Header, Sider, Content } = Layout;
+/*
+ * The frame is drawn with plain elements in antd's Layout and Breadcrumb styles (same landmarks:
+ * section, aside, header, main, nav), and the drawer (narrow screens only) loads when used: every
+ * signed-in page loads this module (budget in e2e/budgets.test.ts).
+ */
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 /** antd's dark menu background (Layout.Sider's), behind the menu in the drawer too. */
 const MENU_BACKGROUND = '#001529';
+/** antd Layout.Header's height. */
+const HEADER_HEIGHT = 64;
 
 /** Text kept to one line, cut with an ellipsis. */
 const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -100,15 +114,15 @@ function UserBar({ narrow }: { narrow: boolean }) {
 
   const name = self.data ? self.data.real_name || self.data.account : '';
   return (
-    <Space size={narrow ? 'small' : 'middle'} style={{ flex: 'none' }}>
-      <Space size={4} data-testid="current-user">
+    <div style={{ display: 'flex', alignItems: 'center', gap: narrow ? 8 : 16, flex: 'none' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 4 }} data-testid="current-user">
         <UserOutlined />
         <span style={narrow ? { ...ONE_LINE, display: 'inline-block', maxWidth: 96, verticalAlign: 'bottom' } : undefined}>{name}</span>
-      </Space>
+      </div>
       <Button type="link" icon={<LogoutOutlined />} onClick={logout} loading={leaving} aria-label={LOGOUT} title={narrow ? LOGOUT : undefined}>
         {narrow ? null : LOGOUT}
       </Button>
-    </Space>
+    </div>
   );
 }
 
@@ -124,6 +138,7 @@ export function AppLayout() {
   const title = useHeaderTitle();
   const narrow = useNarrow();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { token } = theme.useToken();
   const closeDrawer = () => setDrawerOpen(false);
   useLeaveGuard();
   useRememberOrg();
@@ -136,42 +151,125 @@ export function AppLayout() {
     document.title = title;
   }, [title]);
 
-  const crumbs = breadcrumbTitles(rest).map((t) => ({ title: t }));
+  const crumbs = breadcrumbTitles(rest);
 
   return (
-    <Layout style={{ height: '100vh' }} data-testid="app-layout">
+    <section
+      style={{ display: 'flex', height: '100vh', minHeight: 0, background: token.colorBgLayout, color: token.colorText }}
+      data-testid="app-layout"
+    >
       {narrow ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={closeDrawer}
-          placement="left"
-          size={256}
-          title={APP_NAME}
-          styles={{ body: { padding: 0, background: MENU_BACKGROUND } }}
-        >
-          <SideMenu onNavigate={closeDrawer} />
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            open={drawerOpen}
+            onClose={closeDrawer}
+            placement="left"
+            size={256}
+            title={APP_NAME}
+            styles={{ body: { padding: 0, background: MENU_BACKGROUND } }}
+          >
+            <SideMenu onNavigate={closeDrawer} />
+          </Drawer>
+        </Suspense>
       ) : (
-        <Sider width={220} style={{ overflow: 'auto' }}>
-          <div style={{ height: 64, lineHeight: '64px', padding: '0 24px', color: '#fff', fontWeight: 600 }}>{APP_NAME}</div>
+        <aside style={{ flex: '0 0 220px', width: 220, minWidth: 0, overflow: 'auto', background: MENU_BACKGROUND }}>
+          <div style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`, padding: '0 24px', color: '#fff', fontWeight: 600 }}>{APP_NAME}</div>
           <SideMenu />
-        </Sider>
+        </aside>
       )}
-      <Layout style={{ minWidth: 0 }}>
-        <Header style={{ background: '#fff', padding: narrow ? '0 12px' : '0 24px', display: 'flex', alignItems: 'center', gap: 12 }}>
+      <section style={{ display: 'flex', flexDirection: 'column', flex: 'auto', minWidth: 0, minHeight: 0 }}>
+        <header
+          style={{
+            flex: '0 0 auto',
+            height: HEADER_HEIGHT,
+            lineHeight: `${HEADER_HEIGHT}px`,
+            background: '#fff',
+            padding: narrow ? '0 12px' : '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+          }}
+        >
           {narrow && <Button type="text" icon={<MenuOutlined />} aria-label={OPEN_MENU} title={OPEN_MENU} onClick={() => setDrawerOpen(true)} />}
-          <Typography.Title level={4} data-testid="header-title" title={title} style={{ ...ONE_LINE, margin: 0, flex: 1, minWidth: 0 }}>
+          {/* A plain heading styled as antd's Title level 4 (Typography would bring its editable
+              and copyable machinery, TextArea and Tooltip among it, to every signed-in page). */}
+          <h4
+            data-testid="header-title"
+            title={title}
+            style={{
+              ...ONE_LINE,
+              margin: 0,
+              flex: 1,
+              minWidth: 0,
+              fontSize: token.fontSizeHeading4,
+              lineHeight: token.lineHeightHeading4,
+              fontWeight: token.fontWeightStrong,
+              color: token.colorTextHeading,
+            }}
+          >
             {title}
-          </Typography.Title>
+          </h4>
           <UserBar narrow={narrow} />
-        </Header>
-        <Content id={CONTENT_ID} style={{ overflow: 'auto', padding: narrow ? 12 : 24 }}>
-          <Breadcrumb items={crumbs} style={{ marginBottom: 16 }} />
+        </header>
+        <main id={CONTENT_ID} style={{ flex: 'auto', minHeight: 0, overflow: 'auto', padding: narrow ? 12 : 24 }}>
+          <Crumbs titles={crumbs} />
           <Spin spinning={navigation.state === 'loading'} description={LOADING}>
             <Suspense fallback={<PageLoading />}>{authorised ? <Outlet /> : null}</Suspense>
           </Spin>
-        </Content>
-      </Layout>
-    </Layout>
+        </main>
+      </section>
+    </section>
+  );
+}
+
+/** The breadcrumb (menu group › page), as antd's Breadcrumb draws plain titles. */
+function Crumbs({ titles }: { titles: string[] }) {
+  const { token } = theme.useToken();
+  const items = titles.flatMap((t, i) => [
+    ...(i > 0
+      ? [
+          <li key={`sep${i}`} aria-hidden="true" style={{ marginInline: token.marginXS }}>
+            /
+          </li>,
+        ]
+      : []),
+    <li key={i} style={i === titles.length - 1 ? { color: token.colorText } : undefined}>
+      {t}
+    </li>,
+  ]);
+  return (
+    <nav style={{ marginBottom: 16, color: token.colorTextDescription, fontSize: token.fontSize, lineHeight: token.lineHeight }}>
+      <ol style={{ display: 'flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none' }}>{items}</ol>
+    </nav>
+  );
+}
+
+/** Pages only an organisation administrator (or super) may open (routes marked `adminOnly`). */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { scope } = useScope();
+  const self = useSelf();
+  if (self.isPending) return <PageLoading />;
+  // A failed self call was handled by the error catalogue (e.g. 401 → login).
+  if (self.isError) return null;
+  if (!isSuperCaller(self.data) && !isOrgAdmin(self.data)) {
+    return <RedirectWithNotice to={errorPagePath(scope)} text={NO_PERMISSION_PAGE} level="error" />;
+  }
+  return children;
+}
+
+/**
+ * The signed-in part of the app: the token check, then the layout, under a query client. Only
+ * signed-in pages query the API through TanStack Query, so it is not part of the login page's
+ * load. Each mount (after a login, or back from a page outside the layout) starts with an empty
+ * cache: nothing of another session is shown.
+ */
+export function SignedInLayout() {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <AuthGate>
+        <AppLayout />
+      </AuthGate>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, Result } from 'antd';
 import { homePath } from '../../shared/scope';
-import { useScope } from '../../shared/session';
+import { useScope } from '../../shared/useScope';
 import { BACK_HOME, ERROR_DESCRIPTION, ERROR_TITLE } from '../../shared/texts';
 
 /** General error page (`/error`, `/{org}/errorPage`; also where permission denials land). */

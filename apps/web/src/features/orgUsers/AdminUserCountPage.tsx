@@ -4,11 +4,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { orgUsersResource, studentsResource, type ListData } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { useOrgInfo, useScope } from '../../shared/session';
-import { OrgImportActions } from '../imports/OrgImportActions';
-import { ResourcePage, type ToolbarContext } from '../resources/ResourcePage';
-import { resourceListPath, resourceQueryKey } from '../resources/useResourceActions';
+import { OrgImportActions } from '../../shared/spreadsheet/OrgImportActions';
+import { ResourcePage, resourceListPath, resourceQueryKey, type ToolbarContext } from '../../resources';
 import { useQueryClient } from '@tanstack/react-query';
-import { EXPORT, downloadExport, userListExportPath } from './exportUserList';
+import { EXPORT, downloadUserList } from './exportUserList';
 
 type Tab = 'user' | 'student';
 
@@ -32,7 +31,7 @@ export default function AdminUserCountPage() {
   const toolbar = (type: Tab) => (ctx: ToolbarContext) => (
     <>
       {ctx.controls.create && orgInfo.data && <OrgImportActions orgId={orgInfo.data.id} org={org} onImported={refresh} />}
-      <Button icon={<DownloadOutlined />} onClick={() => void downloadExport(userListExportPath(org, type), `${type === 'student' ? studentsResource.title : orgUsersResource.title}列表.xlsx`)}>
+      <Button icon={<DownloadOutlined />} onClick={() => void downloadUserList(org, type, `${type === 'student' ? studentsResource.title : orgUsersResource.title}列表.xlsx`).catch(() => undefined)}>
         {EXPORT}
       </Button>
     </>

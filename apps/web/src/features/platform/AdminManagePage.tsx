@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Flex, Select } from 'antd';
+import { Flex, Select } from 'antd';
 import { organizationsResource, rolesResource, type OrgName } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
-import { AppModal } from '../../shared/AppModal';
 import { orgLabel } from '../../shared/orgLabel';
-import { ResourcePage, resourceQueryKey } from '../resources';
+import { ResourceDialogButton, resourceQueryKey } from '../../resources';
 import { ManagersTable } from './ManagersTable';
 import { CHOOSE_ORG, ROLES } from './texts';
 
@@ -27,19 +25,6 @@ export function OrgSelect({ value, onChange }: { value?: string; onChange: (key:
   );
 }
 
-/** Manager roles (platform-wide), managed in a dialog. */
-function RolesButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button onClick={() => setOpen(true)}>{ROLES}</Button>
-      <AppModal title={ROLES} open={open} onCancel={() => setOpen(false)} footer={null} width={900} destroyOnHidden>
-        <ResourcePage def={rolesResource} />
-      </AppModal>
-    </>
-  );
-}
-
 /** /super/manage/adminManage: managers of the organisation chosen on top (`?org=key`). */
 export default function AdminManagePage() {
   const [params, setParams] = useSearchParams();
@@ -53,7 +38,8 @@ export default function AdminManagePage() {
         <Flex gap={8} align="center" wrap>
           <span>{CHOOSE_ORG}：</span>
           <OrgSelect value={org} onChange={choose} />
-          <RolesButton />
+          {/* Manager roles (platform-wide), managed in a dialog. */}
+          <ResourceDialogButton def={rolesResource} label={ROLES} width={900} />
         </Flex>
       }
     />

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { IS_PAUSE, PAGE_SIZE_DEFAULT, type ListData, type OrgManagerCount } from '@huodong/domain';
+import { IS_PAUSE, PAGE_SIZE_DEFAULT, managersResource, type ListData, type OrgManagerCount } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { TABLE_PAGINATION } from '../../shared/antdDefaults';
 import { useNarrow } from '../../shared/useNarrow';
-import { SearchBar, listQuery, resourceTexts, type ListState } from '../resources';
+import { SearchBar, listQuery, resourceQueryKey, resourceTexts, type ListState } from '../../resources';
 import { managersLink } from './orgRowActions';
 import { ADMIN_COUNT, MANAGER_COUNT, ORG_KEY, ORG_NAME, VIEW_MANAGERS } from './texts';
 
@@ -19,7 +19,7 @@ export default function AdminOrgManagePage() {
   const [form] = Form.useForm<{ keyword?: string }>();
   const narrow = useNarrow();
   // Counts change with every manager write, so they live under the managers' key.
-  const list = useApiQuery<ListData<OrgManagerCount>>(['resource', 'managers', 'organizations'], PATH, listQuery(state), {
+  const list = useApiQuery<ListData<OrgManagerCount>>([...resourceQueryKey(managersResource), 'organizations'], PATH, listQuery(state), {
     placeholderData: (prev) => prev,
   });
 

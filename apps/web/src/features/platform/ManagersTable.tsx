@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Select } from 'antd';
 import { MANAGER_ADMIN, MANAGER_NORMAL, MANAGER_TYPES, isOrgAdmin, managersResource } from '@huodong/domain';
 import { isSuperCaller, useSelf } from '../../shared/session';
-import { ResourcePage, resourceListPath, type CustomInput, type Row, type RowActionRender } from '../resources';
-import { PermissionAction } from './PermissionAction';
+import { ResourcePage, type CustomInput, type Row } from '../../resources';
 import { CHOOSE_ORG_FIRST } from './texts';
 
 const typeOptions = (types: string[]) => types.map((value) => ({ value, label: MANAGER_TYPES[value] }));
@@ -20,13 +19,9 @@ export function ManagersTable({ org, header }: { org?: string; header?: ReactNod
   const typeInput: CustomInput = {
     render: () => <Select options={typeOptions(isSuper ? [MANAGER_ADMIN, MANAGER_NORMAL] : [MANAGER_NORMAL])} placeholder="请选择管理员类型" />,
   };
-  const rowActions: RowActionRender[] = org
-    ? [(ctx) => <PermissionAction ctx={ctx} def={managersResource} org={org} authorizePath={`${resourceListPath(managersResource, org)}/authorize`} />]
-    : [];
   return (
     <ResourcePage
       def={managersResource}
-      rowActions={rowActions}
       org={org}
       header={header}
       needOrg={CHOOSE_ORG_FIRST}

@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
-import { Button, Cascader } from 'antd';
+import { useMemo } from 'react';
+import { Cascader } from 'antd';
 import { organizationTypesResource, organizationsResource, type OrgTreeNode } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
-import { AppModal } from '../../shared/AppModal';
-import { ResourcePage, resourceQueryKey, type CustomInput } from '../resources';
+import { ResourceDialogButton, ResourcePage, resourceQueryKey, type CustomInput } from '../../resources';
 import { ORG_ROW_ACTIONS } from './orgRowActions';
 import { lastOfPath, treePath, withoutSubtree } from './orgTree';
 import { ORG_TYPES } from './texts';
@@ -32,19 +31,6 @@ function useParentInput(): CustomInput {
   };
 }
 
-/** Organisation types, managed in a dialog from the organisation page. */
-function OrgTypesButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button onClick={() => setOpen(true)}>{ORG_TYPES}</Button>
-      <AppModal title={ORG_TYPES} open={open} onCancel={() => setOpen(false)} footer={null} width={800} destroyOnHidden>
-        <ResourcePage def={organizationTypesResource} />
-      </AppModal>
-    </>
-  );
-}
-
 /** /super/orgManage: organisations (spec §2, §7 /v1/organizations). */
 export default function OrgManagePage() {
   const parent = useParentInput();
@@ -53,7 +39,7 @@ export default function OrgManagePage() {
       def={organizationsResource}
       inputs={{ parent_id: parent }}
       rowActions={ORG_ROW_ACTIONS}
-      toolbar={({ controls }) => (controls.create ? <OrgTypesButton /> : null)}
+      toolbar={({ controls }) => (controls.create ? <ResourceDialogButton def={organizationTypesResource} label={ORG_TYPES} /> : null)}
     />
   );
 }

@@ -1,9 +1,4 @@
 /** Texts of the platform pages that the spec does not fix. */
-export const AUTHORIZE = '授权';
-export const AUTHORIZED = '授权成功';
-export const MODULES_LABEL = '可用模块';
-export const ACTIVITY_TYPES_LABEL = '可用活动类型';
-export const authorizeTitle = (name: string): string => `授权机构「${name}」`;
 export const MANAGERS = '管理员';
 export const ORG_TYPES = '机构类型';
 export const CHOOSE_ORG = '选择机构';
@@ -14,7 +9,4 @@ export const ORG_NAME = '机构名称';
 export const ORG_KEY = '机构标识';
 export const VIEW_MANAGERS = '查看管理员';
 export const ROLES = '角色';
-export const PERMISSION = '权限';
-export const PERMISSION_SAVED = '权限已保存';
-export const PERMISSION_EMPTY_MEANS_ALL = '不勾选任何页面表示可使用全部页面';
-export const permissionTitle = (title: string, name: string): string => `设置${title}「${name}」的权限`;
+

@@ -5,9 +5,9 @@ import { SPREADSHEET_EXTENSIONS } from '@huodong/domain';
 import { TABLE_PAGINATION } from '../../shared/antdDefaults';
 import { feedback } from '../../shared/feedback';
 import { UploadControl } from '../../shared/UploadControl';
-import type { SheetTable } from '../imports/parseWorkbook';
-import { CSV_TYPE, XLSX_TYPE, saveFile } from '../imports/saveFile';
-import { FILE_UNREADABLE, readInWorker } from '../imports/workerProtocol';
+import type { SheetTable } from '../../shared/spreadsheet/parseWorkbook';
+import { CSV_TYPE, XLSX_TYPE, saveFile } from '../../shared/saveFile';
+import { FILE_UNREADABLE, readInWorker } from '../../shared/spreadsheet/workerProtocol';
 
 export const UPLOAD_MORE_TITLE = '表格读取与导出';
 export const UPLOAD_MORE_HINT = '选择xlsx或xls文件后在下方查看其中的数据（双引号换成单引号，换行换成空格），可导出为xlsx或CSV。文件只在本机读取，不会上传。';
@@ -40,7 +40,7 @@ export default function UploadMorePage() {
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     if (!file) return;
-    const { writeTable } = await import('../imports/parseWorkbook');
+    const { writeTable } = await import('../../shared/spreadsheet/parseWorkbook');
     const out = writeTable(file.table, format);
     // A BOM so spreadsheet programs read the CSV's Chinese as UTF-8.
     const content = format === 'csv' ? `\uFEFF${out as string}` : out;

@@ -1,14 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { Form, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { ResourceDef } from '@huodong/domain';
-import { feedback } from '../../shared/feedback';
+import { feedback } from '../shared/feedback';
 import {
   UnknownFieldError,
-  createFormValidator,
+  createValidator,
+  namePath,
   serverFieldErrors,
   type FieldError,
-  type FormMode,
+  type FormSpec,
   type FormValidator,
   type FormValues,
 } from './validation';
@@ -24,7 +24,7 @@ export class FormInvalidError extends Error {
 export interface ResourceForm {
   form: FormInstance<FormValues>;
   validator: FormValidator;
-  /** antd rules of a field: the declaration's schema member, messages naming the field. */
+  /** antd rules of a field: its schema member, messages naming the field. */
   rules(name: string): Rule[];
   /** Back to the initial values, errors cleared. */
   reset(): void;
@@ -36,21 +36,20 @@ export interface ResourceForm {
   showServerErrors(data: unknown): boolean;
 }
 
-/** A resource's form (spec §5): per-field rules from the declaration, reset, validate all, validate one. */
-export function useResourceForm(
-  def: Pick<ResourceDef, 'create' | 'update' | 'fields'>,
-  mode: FormMode,
-  extraNames: readonly string[] = [],
-): ResourceForm {
+/**
+ * A declared form (spec §5): per-field rules from the fields' schemas, reset, validate all,
+ * validate one. `spec` should be stable (memoised by the caller).
+ */
+export function useResourceForm(spec: FormSpec, extraNames: readonly string[] = []): ResourceForm {
   const [form] = Form.useForm<FormValues>();
   // Keyed by the names' content: callers may pass a fresh array each render.
   const extraKey = extraNames.join('\n');
-  const validator = useMemo(() => createFormValidator(def, mode, extraKey ? extraKey.split('\n') : []), [def, mode, extraKey]);
+  const validator = useMemo(() => createValidator(spec, extraKey ? extraKey.split('\n') : []), [spec, extraKey]);
 
   const place = useCallback(
     (errors: FieldError[]) => {
       const onFields = errors.filter((e) => e.field);
-      form.setFields(onFields.map((e) => ({ name: e.field, errors: [e.message] })));
+      form.setFields(onFields.map((e) => ({ name: namePath(e.field), errors: [e.message] })));
       const other = errors.filter((e) => !e.field);
       if (other.length) feedback.message.error(other.map((e) => e.message).join('；'));
     },
@@ -72,14 +71,14 @@ export function useResourceForm(
       reset: () => form.resetFields(),
       validateField: async (name) => {
         if (!validator.names.includes(name)) throw new UnknownFieldError(name);
-        await form.validateFields([name]);
+        await form.validateFields([namePath(name)]);
       },
       validateAll: async () => {
         try {
           await form.validateFields();
         } catch (e) {
           const fields = (e as { errorFields?: { name: (string | number)[]; errors: string[] }[] }).errorFields ?? [];
-          throw new FormInvalidError(fields.map((f) => ({ field: String(f.name[0]), message: f.errors[0] ?? '' })));
+          throw new FormInvalidError(fields.map((f) => ({ field: f.name.map(String).join('.'), message: f.errors[0] ?? '' })));
         }
         const result = validator.validateAll(form.getFieldsValue(true) as FormValues);
         if (!result.ok) {

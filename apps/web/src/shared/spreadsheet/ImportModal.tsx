@@ -12,11 +12,11 @@ import {
   USER_IMPORTS,
   type UserImportId,
 } from '@huodong/domain';
-import { api, isApiError } from '../../shared/api';
-import { AppModal } from '../../shared/AppModal';
-import { feedback } from '../../shared/feedback';
-import { UploadControl } from '../../shared/UploadControl';
-import { saveFile, XLSX_TYPE } from './saveFile';
+import { api, isApiError } from '../api';
+import { AppModal } from '../AppModal';
+import { feedback } from '../feedback';
+import { UploadControl } from '../UploadControl';
+import { saveFile, XLSX_TYPE } from '../saveFile';
 import { validateInWorker } from './workerProtocol';
 
 export const CHOOSE_FILE = '选择文件';

@@ -1,0 +1,568 @@
+import { Suspense, lazy, useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Empty, Flex, Form, Input, InputNumber, Select, Space, Table, Typography, theme, type FormInstance } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import { DownloadOutlined, HolderOutlined } from '@ant-design/icons';
+import {
+  DELETE,
+  EDIT,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  RESOURCES,
+  filterModeOf,
+  listFields,
+  routeOfResource,
+  rowCellText,
+  type ListData,
+  type ResourceDef,
+  type ResourceExport,
+  type ResourceField,
+  type RowUpdateAction,
+} from '@huodong/domain';
+import { useApiQuery } from '../shared/api';
+import { TABLE_PAGINATION } from '../shared/antdDefaults';
+import { scopeLink } from '../shared/scope';
+import { cappedTotalText } from '../shared/texts';
+import { useScope, useSelf } from '../shared/session';
+import { useNarrow } from '../shared/useNarrow';
+import {
+  callerFromSelf,
+  exportQuery,
+  filterFields,
+  filtersOf,
+  listQuery,
+  moveId,
+  removesFromUse,
+  resourceControls,
+  rowName,
+  rowToggles,
+  selectable,
+  sortParam,
+  thumbnailUrl,
+  type Controls,
+  type ListState,
+  type Row,
+  type SortOrder,
+} from './listModel';
+import { useFieldOptions, useFieldsOptions } from './fieldInputs';
+import { ResourceFormModal, type CustomInput } from './ResourceFormModal';
+import { RowUpdateDialog } from './RowUpdateDialog';
+import {
+  ACTIONS,
+  BATCH_DELETE,
+  CREATE,
+  DRAG_HANDLE,
+  KEYWORD,
+  OPEN_FILE,
+  RANGE_FROM,
+  RANGE_TO,
+  RESET,
+  SEARCH,
+  SORT_DONE,
+  SORT_HINT,
+  SORT_MODE,
+  exportLabel,
+  keywordPlaceholder,
+  sortTruncated,
+} from './texts';
+import { useResourceActions, type ResourceActions } from './useResourceActions';
+import { namePath, type FormMode } from './validation';
+
+export interface RowContext {
+  row: Row;
+  /** What the caller may do on this page (button-level permissions). */
+  controls: Controls;
+  /** May the caller write this row (controls plus the page's `canWriteRow`)? */
+  writable: boolean;
+  actions: ResourceActions;
+  /** Open the edit dialog of this row. */
+  edit: () => void;
+}
+
+/** An extra row control: render prop returning a button (or null to show nothing). */
+export type RowActionRender = (ctx: RowContext) => ReactNode;
+
+export interface ToolbarContext {
+  controls: Controls;
+  actions: ResourceActions;
+  selectedIds: number[];
+  clearSelection: () => void;
+}
+
+export interface ResourcePageProps {
+  def: ResourceDef;
+  /** Organisation key filling `{org}` in the path; the page shows `needOrg` until it is given. */
+  org?: string;
+  /** A sub-resource's parent id (filling the parent's `{param}`). */
+  parentId?: number;
+  /** Shown instead of the table while the path cannot be called (no organisation, no parent). */
+  needOrg?: ReactNode;
+  /** Above the search form (e.g. an organisation select, the parent's title). */
+  header?: ReactNode;
+  /** Extra row controls after the declared ones. */
+  rowActions?: readonly RowActionRender[];
+  /** Extra toolbar buttons after the declared ones. */
+  toolbar?: (ctx: ToolbarContext) => ReactNode;
+  /** Own inputs for declared form fields. */
+  inputs?: Record<string, CustomInput>;
+  /** Rows the caller may write beyond the declaration's role (e.g. org admins: ordinary administrators only). */
+  canWriteRow?: (row: Row) => boolean;
+  /** Rows that may be edited but neither paused nor deleted (e.g. the signed-in account itself). */
+  canRemoveRow?: (row: Row) => boolean;
+}
+
+const FIRST_PAGE: ListState = { page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {} };
+/**
+ * Width of the 操作 column on narrow screens: its buttons wrap two short ones a line instead of
+ * the column (fixed at the right) growing wider than a phone.
+ */
+const NARROW_ACTIONS_WIDTH = 120;
+
+// The range picker loads only with a page that filters by a date range.
+const DateRangeInput = lazy(() => import('./DateRangeInput'));
+
+/** Two numbers `[from, to]` for a `range` filter on a number. */
+function NumberRange({ value, onChange, label }: { value?: [number | null, number | null]; onChange?: (v: [number | null, number | null]) => void; label: string }) {
+  const [from, to] = value ?? [null, null];
+  return (
+    <Space.Compact>
+      <InputNumber aria-label={`${label}${RANGE_FROM}`} placeholder={RANGE_FROM} value={from} onChange={(v) => onChange?.([v, to])} />
+      <InputNumber aria-label={`${label}${RANGE_TO}`} placeholder={RANGE_TO} value={to} onChange={(v) => onChange?.([from, v])} />
+    </Space.Compact>
+  );
+}
+
+/** A filter of the search form by its mode; forwards what Form.Item injects (value, onChange, id). */
+function FilterInput({ field, org, ...injected }: { field: ResourceField; org?: string } & Record<string, unknown>) {
+  const { options, loading } = useFieldOptions(field, org);
+  const narrow = useNarrow();
+  const width = narrow ? '100%' : 160;
+  const mode = filterModeOf(field);
+  if (mode === 'range') {
+    if (field.kind === 'datetime') {
+      return (
+        <Suspense fallback={<Input disabled placeholder={field.label} style={{ width: narrow ? '100%' : 240 }} />}>
+          <DateRangeInput style={{ width: narrow ? '100%' : 240 }} {...injected} />
+        </Suspense>
+      );
+    }
+    return <NumberRange label={field.label} {...injected} />;
+  }
+  const choice = field.kind === 'select' || field.kind === 'checkboxes' || field.kind === 'switch' || field.options || field.optionsFrom;
+  if (choice || mode === 'in') {
+    return (
+      <Select
+        allowClear
+        placeholder={field.label}
+        options={options}
+        loading={loading}
+        mode={mode === 'in' ? (choice ? 'multiple' : 'tags') : undefined}
+        maxTagCount="responsive"
+        style={{ width: mode === 'in' ? (narrow ? '100%' : 220) : width }}
+        showSearch={{ optionFilterProp: 'label' }}
+        {...injected}
+      />
+    );
+  }
+  return <Input allowClear placeholder={field.label} style={{ width }} {...injected} />;
+}
+
+export interface SearchBarProps<T> {
+  form: FormInstance<T>;
+  name?: string;
+  onFinish: (values: T) => void;
+  onReset: () => void;
+  /** The search fields (Form.Items); their inputs size with `useNarrow() ? '100%' : …`. */
+  children: ReactNode;
+}
+
+/**
+ * A list page's search form with 查询 and 重置: one row that wraps on wide screens, stacked
+ * full-width fields on narrow ones.
+ */
+export function SearchBar<T>({ form, name, onFinish, onReset, children }: SearchBarProps<T>) {
+  const narrow = useNarrow();
+  return (
+    <Form form={form} layout={narrow ? 'vertical' : 'inline'} name={name} onFinish={onFinish} style={narrow ? undefined : { rowGap: 12 }}>
+      {children}
+      <Form.Item style={narrow ? { marginBottom: 0 } : undefined}>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {SEARCH}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+          >
+            {RESET}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+function SearchForm({ def, org, onSearch }: { def: ResourceDef; org?: string; onSearch: (keyword: string | undefined, filters: Record<string, unknown>) => void }) {
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const narrow = useNarrow();
+  const filters = filterFields(def);
+  const keywordLabels = def.keywordFields.map((n) => def.fields.find((f) => f.name === n)?.label ?? n);
+  if (filters.length === 0 && keywordLabels.length === 0) return null;
+  const submit = (values: Record<string, unknown>) => {
+    const { keyword, ...rest } = values;
+    onSearch(typeof keyword === 'string' ? keyword : undefined, filtersOf(def, rest));
+  };
+  return (
+    <SearchBar form={form} name={`${def.name}-search`} onFinish={submit} onReset={() => onSearch(undefined, {})}>
+      {keywordLabels.length > 0 && (
+        <Form.Item name="keyword" label={KEYWORD}>
+          <Input allowClear placeholder={keywordPlaceholder(keywordLabels)} style={{ width: narrow ? '100%' : 220 }} />
+        </Form.Item>
+      )}
+      {filters.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={f.label}>
+          <FilterInput field={f} org={org} />
+        </Form.Item>
+      ))}
+    </SearchBar>
+  );
+}
+
+/** A cell of a declared field: images as a thumbnail, other files as a link, the rest as the domain's text. */
+function cell(f: ResourceField, row: Row, options: ResourceField['options']): ReactNode {
+  const text = rowCellText(f, row, options);
+  if (!text) return text;
+  if (f.kind === 'image') return <img src={thumbnailUrl(text)} alt={f.label} loading="lazy" style={{ height: 40, maxWidth: 80, objectFit: 'cover', borderRadius: 2, display: 'block' }} />;
+  if (f.kind === 'file' || f.kind === 'video' || f.kind === 'audio') {
+    return (
+      <Typography.Link href={text} target="_blank" rel="noopener noreferrer">
+        {OPEN_FILE}
+      </Typography.Link>
+    );
+  }
+  return text;
+}
+
+/** The drag handle of a row in sort mode; the arrow keys move the row too. */
+function DragHandle({ name, onDragStart, onDragEnd, onMove }: { name: string; onDragStart: (e: DragEvent) => void; onDragEnd: () => void; onMove: (step: -1 | 1) => void }) {
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      onMove(e.key === 'ArrowUp' ? -1 : 1);
+    }
+  };
+  return (
+    <span
+      role="button"
+      tabIndex={0}
+      aria-label={name ? `${DRAG_HANDLE}：${name}` : DRAG_HANDLE}
+      draggable
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onKeyDown={onKeyDown}
+      data-testid="drag-handle"
+      style={{ cursor: 'grab', padding: '4px 8px', display: 'inline-block' }}
+    >
+      <HolderOutlined />
+    </span>
+  );
+}
+
+/** A toolbar button downloading a declared export with the list's current query. */
+function ExportButton({ exp, run }: { exp: ResourceExport; run: (onProgress: (p: number) => void) => Promise<void> }) {
+  const [percent, setPercent] = useState<number | null>(null);
+  const label = exportLabel(exp.title);
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={percent !== null}
+      aria-label={label}
+      onClick={() => {
+        setPercent(0);
+        void run(setPercent)
+          .catch(() => undefined)
+          .finally(() => setPercent(null));
+      }}
+    >
+      {percent !== null && percent > 0 ? `${label} ${percent}%` : label}
+    </Button>
+  );
+}
+
+/** Declared children of a resource with the route of their page (row links). */
+function childPagesOf(def: ResourceDef) {
+  return (def.children ?? []).flatMap((name) => {
+    const child = RESOURCES.find((r) => r.name === name);
+    const route = routeOfResource(name);
+    return child?.parent && route ? [{ child, route, query: child.parent.query }] : [];
+  });
+}
+
+/**
+ * A declared resource as a page (spec §2, §5, §7, §9): search form (filters by equality, set or
+ * range), server-paged sortable table, the declared row controls (编辑, toggles, row updates,
+ * links to child pages, 删除), the declared toolbar (新增, batch actions, 批量删除, drag sorting,
+ * exports), and the create and edit dialog. A family page adds only its own through the props.
+ */
+export function ResourcePage(props: ResourcePageProps) {
+  const { def, org, parentId, needOrg, header, rowActions = [], toolbar, inputs, canWriteRow, canRemoveRow } = props;
+  const self = useSelf();
+  const { scope } = useScope();
+  const navigate = useNavigate();
+  const controls = resourceControls(def, callerFromSelf(self.data));
+  const actions = useResourceActions(def, org, parentId);
+  const path = actions.path;
+  const narrow = useNarrow();
+  const { token } = theme.useToken();
+
+  const [state, setState] = useState<ListState>(FIRST_PAGE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row; open: boolean }>({ mode: 'create', open: false });
+  const [rowUpdate, setRowUpdate] = useState<{ action: RowUpdateAction; row: Row } | null>(null);
+  const [sorting, setSorting] = useState(false);
+  const [drag, setDrag] = useState<{ id: number; over?: number } | null>(null);
+
+  // Sort mode: the first PAGE_SIZE_MAX rows in their `sort` order, unfiltered, on one page.
+  const query = sorting ? { page: 1, page_size: PAGE_SIZE_MAX, sort: 'sort' } : listQuery(state);
+  const list = useApiQuery<ListData<Row>>(actions.queryKey, path, query, { placeholderData: (prev) => prev });
+  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
+  const total = list.data?._meta.totalCount ?? 0;
+
+  // The order after a drop, shown until the list is read again.
+  const [order, setOrder] = useState<{ of: unknown; ids: number[] } | null>(null);
+  const shown = useMemo(() => {
+    if (!sorting || !order || order.of !== list.data) return rows;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return order.ids.map((id) => byId.get(id)).filter((r): r is Row => !!r);
+  }, [sorting, order, list.data, rows]);
+
+  // Deleting the last rows of the last page: go to the page that now exists.
+  const pageCount = list.data?._meta.pageCount;
+  if (!sorting && pageCount && state.page > pageCount && rows.length === 0 && !list.isFetching) {
+    setState((s) => ({ ...s, page: pageCount }));
+  }
+
+  const columnsOf = useMemo(() => listFields(def), [def]);
+  const columnOptions = useFieldsOptions(columnsOf, org);
+  const childPages = useMemo(() => childPagesOf(def), [def]);
+  const writable = (row: Row) => controls.edit && (canWriteRow ? canWriteRow(row) : true);
+  const removable = (row: Row) => writable(row) && (canRemoveRow ? canRemoveRow(row) : true);
+
+  const edit = (row: Row) => setDialog({ mode: 'update', row, open: true });
+
+  const moveTo = (id: number, to: number) => {
+    const ids = shown.map((r) => r.id);
+    const next = moveId(ids, ids.indexOf(id), to);
+    if (next.every((x, i) => x === ids[i])) return;
+    setOrder({ of: list.data, ids: next });
+    actions.sort(next).catch(() => setOrder(null));
+  };
+
+  const columns: ColumnsType<Row> = [];
+  if (sorting) {
+    columns.push({
+      key: '__drag',
+      title: DRAG_HANDLE,
+      width: 90,
+      render: (_: unknown, row: Row, index: number) => (
+        <DragHandle
+          name={rowName(def, row)}
+          onDragStart={(e) => {
+            e.dataTransfer.effectAllowed = 'move';
+            e.dataTransfer.setData('text/plain', String(row.id));
+            setDrag({ id: row.id });
+          }}
+          onDragEnd={() => setDrag(null)}
+          onMove={(step) => moveTo(row.id, index + step)}
+        />
+      ),
+    });
+  }
+  columns.push(
+    ...columnsOf.map((f, i) => ({
+      key: f.name,
+      dataIndex: namePath(f.name),
+      title: f.label,
+      width: f.width,
+      sorter: f.sortable && !sorting ? true : undefined,
+      sortOrder: f.sortable && !sorting && state.sort?.replace(/^-/, '') === f.name ? (state.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
+      render: (_: unknown, row: Row) => cell(f, row, columnOptions[i]),
+    })),
+  );
+
+  const hasRowControls = controls.edit || controls.toggles.length > 0 || controls.rowUpdates.length > 0 || childPages.length > 0 || rowActions.length > 0;
+  if (hasRowControls && !sorting) {
+    columns.push({
+      key: '__actions',
+      title: ACTIONS,
+      fixed: 'right',
+      width: narrow ? NARROW_ACTIONS_WIDTH : undefined,
+      render: (_: unknown, row: Row) => {
+        const canRow = writable(row);
+        const ctx: RowContext = { row, controls, writable: canRow, actions, edit: () => edit(row) };
+        return (
+          <Space size={0} wrap>
+            {canRow && controls.edit && (
+              <Button type="link" size="small" onClick={() => edit(row)}>
+                {EDIT}
+              </Button>
+            )}
+            {canRow &&
+              rowToggles(controls.toggles, row)
+                .filter(({ action, state: s }) => !removesFromUse(action, s) || removable(row))
+                .map(({ action, state: s }) => (
+                  <Button key={action.column} type="link" size="small" onClick={() => actions.toggle(row, action, s)}>
+                    {s.label}
+                  </Button>
+                ))}
+            {canRow &&
+              controls.rowUpdates.map((action) => (
+                <Button key={action.name} type="link" size="small" onClick={() => setRowUpdate({ action, row })}>
+                  {action.label}
+                </Button>
+              ))}
+            {childPages.map(({ child, route, query: q }) => (
+              <Button key={child.name} type="link" size="small" onClick={() => navigate(`${scopeLink(scope, route.path)}?${q}=${row.id}`)}>
+                {child.title}
+              </Button>
+            ))}
+            {rowActions.map((render, i) => (
+              <span key={i}>{render(ctx)}</span>
+            ))}
+            {removable(row) && controls.delete && (
+              <Button type="link" size="small" danger onClick={() => actions.confirmDelete(row)}>
+                {DELETE}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    });
+  }
+
+  const onTableChange = (p: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+    if (sorting) return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = sortParam(s?.columnKey as string | undefined, s?.order as SortOrder);
+    setState((prev) => {
+      const sizeChanged = (p.pageSize ?? prev.pageSize) !== prev.pageSize;
+      const sortChanged = sort !== prev.sort;
+      return { ...prev, sort, pageSize: p.pageSize ?? prev.pageSize, page: sizeChanged || sortChanged ? 1 : (p.current ?? 1) };
+    });
+  };
+
+  const clearSelection = () => setSelected([]);
+  const toolbarCtx: ToolbarContext = { controls, actions, selectedIds: selected, clearSelection };
+  const withSelection = selectable(controls) && !sorting;
+
+  const body = !path ? (
+    <Empty description={needOrg} />
+  ) : (
+    <>
+      {!sorting && <SearchForm def={def} org={org} onSearch={(keyword, filters) => setState((s) => ({ ...s, page: 1, keyword, filters }))} />}
+      <Flex gap={8} wrap align="center" style={{ margin: '16px 0' }}>
+        {controls.create && !sorting && (
+          <Button type="primary" onClick={() => setDialog({ mode: 'create', open: true })}>
+            {CREATE}
+          </Button>
+        )}
+        {!sorting &&
+          controls.batches.map((action) => (
+            <Button key={action.name} danger={action.danger} disabled={selected.length === 0} onClick={() => actions.batch(action, selected, clearSelection)}>
+              {action.label}
+            </Button>
+          ))}
+        {controls.batchDelete && !sorting && (
+          <Button danger disabled={selected.length === 0} onClick={() => actions.confirmBatchDelete(selected, clearSelection)}>
+            {BATCH_DELETE}
+          </Button>
+        )}
+        {controls.sort && (
+          <Button
+            type={sorting ? 'primary' : 'default'}
+            onClick={() => {
+              setSorting((s) => !s);
+              setOrder(null);
+              clearSelection();
+            }}
+          >
+            {sorting ? SORT_DONE : SORT_MODE}
+          </Button>
+        )}
+        {!sorting && (def.exports ?? []).map((exp) => <ExportButton key={exp.name} exp={exp} run={(onProgress) => actions.exportList(exp, exportQuery(def, state, parentId), onProgress)} />)}
+        {!sorting && toolbar?.(toolbarCtx)}
+        {sorting && (
+          <Typography.Text type="secondary">
+            {SORT_HINT}
+            {total > shown.length ? `；${sortTruncated(shown.length, total)}` : ''}
+          </Typography.Text>
+        )}
+      </Flex>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={shown}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        onChange={onTableChange}
+        onRow={
+          sorting
+            ? (row, index) => ({
+                onDragOver: (e: DragEvent) => {
+                  if (!drag) return;
+                  e.preventDefault();
+                  e.dataTransfer.dropEffect = 'move';
+                  if (drag.over !== row.id) setDrag({ ...drag, over: row.id });
+                },
+                onDrop: (e: DragEvent) => {
+                  e.preventDefault();
+                  if (drag && index !== undefined) moveTo(drag.id, index);
+                  setDrag(null);
+                },
+                style: drag?.over === row.id && drag.id !== row.id ? { outline: `2px dashed ${token.colorPrimary}`, outlineOffset: -2 } : undefined,
+              })
+            : undefined
+        }
+        rowSelection={
+          withSelection
+            ? {
+                // stays at the left edge while the table scrolls sideways, as 操作 stays at the right
+                fixed: 'left',
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row) => ({ disabled: !removable(row), name: rowName(def, row) }),
+              }
+            : undefined
+        }
+        pagination={
+          sorting
+            ? false
+            : { ...TABLE_PAGINATION, current: state.page, pageSize: state.pageSize, total, ...(list.data?._meta.totalCapped ? { showTotal: cappedTotalText } : {}) }
+        }
+      />
+      <ResourceFormModal
+        def={def}
+        mode={dialog.mode}
+        open={dialog.open}
+        row={dialog.row}
+        org={org}
+        inputs={inputs}
+        submit={(body) => (dialog.mode === 'create' ? actions.create(body) : actions.update(dialog.row!.id, body))}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
+      {rowUpdate && <RowUpdateDialog def={def} action={rowUpdate.action} row={rowUpdate.row} org={org} actions={actions} onClose={() => setRowUpdate(null)} />}
+    </>
+  );
+
+  return (
+    // A plain panel like a borderless antd Card, whose module brings Tabs (and their menus) to every list page.
+    <div data-testid={`resource-${def.name}`} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+      {header && <div style={{ marginBottom: 16 }}>{header}</div>}
+      {body}
+    </div>
+  );
+}

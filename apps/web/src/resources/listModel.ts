@@ -1,0 +1,217 @@
+import {
+  IMAGE_WIDTH_DEFAULT,
+  IS_PAUSE_FIELD,
+  batchesOf,
+  canWrite,
+  filterModeOf,
+  hasAction,
+  optionsFromData,
+  rowUpdatesOf,
+  togglesOf,
+  toggleStateFor,
+  type BatchAction,
+  type Caller,
+  type FieldOption,
+  type ResourceDef,
+  type ResourceField,
+  type RowUpdateAction,
+  type SelfInfo,
+  type ToggleAction,
+  type ToggleState,
+} from '@huodong/domain';
+import type { QueryParams } from '../shared/url';
+
+/**
+ * The list model of a resource page: which controls a caller gets, which toggle a row offers,
+ * how filters, the sort order and the list query are made, how a drag reorders rows. No React
+ * here, so it is unit-tested directly. Cell texts come from the domain (`cellText`), the same
+ * mapping the exports use.
+ */
+export type Row = Record<string, unknown> & { id: number };
+
+export type CallerLike = Pick<Caller, 'kind' | 'type'>;
+
+/** The caller for `canWrite` from the session's self info; undefined while it loads. */
+export function callerFromSelf(self: Pick<SelfInfo, 'type'> | undefined): CallerLike | undefined {
+  if (!self) return undefined;
+  return self.type === 'super' ? { kind: 'super', type: 'super' } : { kind: 'manager', type: self.type };
+}
+
+export interface Controls {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+  batchDelete: boolean;
+  /** Drag sorting (`sort` declared). */
+  sort: boolean;
+  /** Declared toggles (暂停/启用, 推荐/取消推荐, …), each a row button. */
+  toggles: ToggleAction[];
+  /** Declared batch actions, each a toolbar button acting on the selection. */
+  batches: BatchAction[];
+  /** Declared row updates (授权, 权限), each a row button opening its dialog. */
+  rowUpdates: RowUpdateAction[];
+}
+
+/**
+ * Button-level permissions (issue 3): controls the caller may not use are not rendered. Writes
+ * follow the domain's `canWrite`; actions are those the declaration lists. No caller (self still
+ * loading or failed) → read only.
+ */
+export function resourceControls(def: Pick<ResourceDef, 'writeRole' | 'actions'>, caller: CallerLike | undefined): Controls {
+  const write = !!caller && canWrite(def, caller);
+  return {
+    create: write,
+    edit: write,
+    delete: write,
+    batchDelete: write && hasAction(def, 'batchDelete'),
+    sort: write && hasAction(def, 'sort'),
+    toggles: write ? togglesOf(def) : [],
+    batches: write ? batchesOf(def) : [],
+    rowUpdates: write ? rowUpdatesOf(def) : [],
+  };
+}
+
+/** Does the table offer row selection (batch delete or a batch action)? */
+export const selectable = (c: Controls): boolean => c.batchDelete || c.batches.length > 0;
+
+/** The buttons a row offers for the declared toggles: per toggle, the state the row does not hold. */
+export function rowToggles(toggles: readonly ToggleAction[], row: Record<string, unknown>): { action: ToggleAction; state: ToggleState }[] {
+  return toggles.map((action) => ({ action, state: toggleStateFor(action, row) }));
+}
+
+/**
+ * Pausing takes a row out of use like deleting does: a row that may not be removed (e.g. the
+ * signed-in account itself) is offered no toggle that sets `is_pause` to 1.
+ */
+export const removesFromUse = (action: ToggleAction, state: ToggleState): boolean => action.column === IS_PAUSE_FIELD && state.value === 1;
+
+/** The text naming a row in confirmations (declaration's `nameField`, default `name`). */
+export function rowName(def: Pick<ResourceDef, 'nameField'>, row: Record<string, unknown>): string {
+  const v = row[def.nameField ?? 'name'];
+  return v === undefined || v === null ? '' : String(v);
+}
+
+export type OptionItem = FieldOption;
+
+/** Options grouped by a key of the loaded rows (`optionsFrom.group`), groups in first-seen order. */
+export function optionGroups(data: unknown, keys: NonNullable<ResourceField['optionsFrom']>): { group: string; options: OptionItem[] }[] {
+  const rows = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : [];
+  const groups = new Map<string, unknown[]>();
+  for (const r of rows) {
+    if (!r || typeof r !== 'object') continue;
+    const g = String((r as Record<string, unknown>)[keys.group ?? ''] ?? '');
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g)!.push(r);
+  }
+  return [...groups].map(([group, members]) => ({ group, options: optionsFromData(members, keys) }));
+}
+
+/** Declared fields offered as filters in the search form. */
+export const filterFields = (def: Pick<ResourceDef, 'fields'>): ResourceField[] => def.fields.filter((f) => f.filter);
+
+/** China Standard Time (UTC+8): date ranges are whole days there, as the cells show them. */
+const CHINA_OFFSET_SECONDS = 8 * 3600;
+const DAY_SECONDS = 86400;
+
+/** A picked calendar day (a Dayjs, or anything with year/month/date) → its first second in China time. */
+interface CalendarDay {
+  year(): number;
+  month(): number;
+  date(): number;
+}
+const isDay = (v: unknown): v is CalendarDay => !!v && typeof v === 'object' && typeof (v as CalendarDay).year === 'function';
+export const chinaDayStart = (d: CalendarDay): number => Date.UTC(d.year(), d.month(), d.date()) / 1000 - CHINA_OFFSET_SECONDS;
+
+/**
+ * A search-form value → the list query's value of its filter (domain `filterSchema`): `in` joins
+ * the chosen values with commas; `range` sends `from,to` (a date range as whole China days in
+ * Unix seconds, either end may be blank); blank → no filter.
+ */
+export function filterValue(field: ResourceField, value: unknown): QueryParams[string] {
+  if (value === undefined || value === null || value === '') return undefined;
+  const mode = filterModeOf(field);
+  if (mode === 'in') return Array.isArray(value) ? (value.length ? value.join(',') : undefined) : String(value);
+  if (mode === 'range') {
+    if (!Array.isArray(value)) return undefined;
+    const [from, to] = value as unknown[];
+    const end = (v: unknown, last: boolean): string => {
+      if (v === undefined || v === null || v === '') return '';
+      if (isDay(v)) return String(chinaDayStart(v) + (last ? DAY_SECONDS - 1 : 0));
+      return String(v);
+    };
+    const text = `${end(from, false)},${end(to, true)}`;
+    return text === ',' ? undefined : text;
+  }
+  return value as QueryParams[string];
+}
+
+/** The search form's values → the list's filters (keyword apart). */
+export function filtersOf(def: Pick<ResourceDef, 'fields'>, values: Record<string, unknown>): Record<string, QueryParams[string]> {
+  const out: Record<string, QueryParams[string]> = {};
+  for (const f of filterFields(def)) {
+    const v = filterValue(f, values[f.name]);
+    if (v !== undefined) out[f.name] = v;
+  }
+  return out;
+}
+
+export type SortOrder = 'ascend' | 'descend' | null | undefined;
+
+/** antd's sorter → the API's `sort` (`name` ascending, `-name` descending). */
+export function sortParam(field: string | undefined, order: SortOrder): string | undefined {
+  if (!field || !order) return undefined;
+  return order === 'descend' ? `-${field}` : field;
+}
+
+export interface ListState {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  keyword?: string;
+  filters: Record<string, unknown>;
+}
+
+/** The list call's query: `page`, `page_size`, `keyword`, declared filters, `sort`, plus fixed params. */
+export function listQuery(state: ListState, fixed: QueryParams = {}): QueryParams {
+  const q: QueryParams = { ...fixed, page: state.page, page_size: state.pageSize };
+  const keyword = state.keyword?.trim();
+  if (keyword) q.keyword = keyword;
+  if (state.sort) q.sort = state.sort;
+  for (const [k, v] of Object.entries(state.filters)) {
+    if (v === undefined || v === null || v === '') continue;
+    q[k] = v as QueryParams[string];
+  }
+  return q;
+}
+
+/**
+ * The query of an export: the list's keyword, filters and sort (not its page), plus the parent's
+ * id for a sub-resource (`{param}={id}`, as the server's export route reads it).
+ */
+export function exportQuery(def: Pick<ResourceDef, 'parent'>, state: ListState, parentId?: number | string): QueryParams {
+  const { page: _page, page_size: _size, ...rest } = listQuery(state);
+  if (def.parent && parentId !== undefined) rest[def.parent.param] = String(parentId);
+  return rest;
+}
+
+/** `ids` with the one at `from` moved to `to` (drag sorting); unchanged when either is out of range. */
+export function moveId<T>(ids: readonly T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= ids.length || to >= ids.length) return [...ids];
+  const next = [...ids];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved);
+  return next;
+}
+
+/** A stored image's thumbnail (spec §9 `?width=`, default 200); other URLs as they are. */
+export function thumbnailUrl(url: unknown, width: number = IMAGE_WIDTH_DEFAULT): string | undefined {
+  if (typeof url !== 'string' || !url) return undefined;
+  return url.startsWith('/v1/files/') ? `${url}${url.includes('?') ? '&' : '?'}width=${width}` : url;
+}
+
+/** A positive whole number from a URL query value (a parent's id), else undefined. */
+export function idFromQuery(v: string | null | undefined): number | undefined {
+  if (!v || !/^[0-9]{1,10}$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= 1 && n <= 2_147_483_647 ? n : undefined;
+}

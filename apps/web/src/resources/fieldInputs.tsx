@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { Checkbox, Input, InputNumber, Select, Spin, Switch, Typography } from 'antd';
+import { Cascader, Checkbox, Input, InputNumber, Select, Spin, Switch, Typography } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { z } from 'zod';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { optionsFromData, type ResourceField } from '@huodong/domain';
+import { optionsFromData, PROVINCE_TREE, type ResourceField } from '@huodong/domain';
 import dayjs, { type Dayjs } from '../shared/dayjs';
 import { api } from '../shared/api';
 import { optionGroups, type OptionItem } from './listModel';
@@ -122,7 +122,8 @@ export function FieldInput({
         </Suspense>
       );
     case 'region':
-      return <Input placeholder={placeholder ?? regionPlaceholder} {...injected} />;
+      // The provinces data of the domain (spec §7 static data): province, then city.
+      return <Cascader options={PROVINCE_TREE} placeholder={placeholder ?? regionPlaceholder} showSearch allowClear {...injected} />;
     default:
       return <Input placeholder={placeholder} {...injected} />;
   }
@@ -145,8 +146,7 @@ function SelectInput({ field, org, placeholder, multiple, ...injected }: { field
 
 /**
  * Form.Item props that convert between the API value and the input's value: switches hold 0/1
- * (or booleans when the schema wants them), date pickers hold Unix seconds, regions are arrays of
- * names typed as `省/市/区`.
+ * (or booleans when the schema wants them), date pickers hold Unix seconds.
  */
 export function valueProps(field: ResourceField, member?: z.ZodType): Partial<FormItemProps> {
   if (field.kind === 'switch') {
@@ -161,12 +161,6 @@ export function valueProps(field: ResourceField, member?: z.ZodType): Partial<Fo
     return {
       getValueProps: (v: unknown) => ({ value: v === undefined || v === null || v === '' || Number(v) <= 0 ? null : dayjs(Number(v) * 1000) }),
       normalize: (d: Dayjs | null) => (d ? d.unix() : null),
-    };
-  }
-  if (field.kind === 'region') {
-    return {
-      getValueProps: (v: unknown) => ({ value: Array.isArray(v) ? v.join('/') : (v ?? '') }),
-      normalize: (text: string) => (typeof text === 'string' && text.trim() ? text.split('/').map((s) => s.trim()).filter(Boolean) : []),
     };
   }
   return {};

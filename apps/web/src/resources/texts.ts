@@ -68,4 +68,4 @@ export const CANCEL_UPLOAD = '取消上传';
 export const CANCEL_VIDEO_CONFIRM = '确定取消上传该视频吗？';
 export const VIDEO_PROCESSING = '视频转码中，完成后自动显示';
 export const OPEN_FILE = '查看文件';
-export const regionPlaceholder = '省/市/区，用“/”分隔';
+export const regionPlaceholder = '请选择省份和城市';

@@ -249,6 +249,210 @@ export const auditLogs = pgTable('audit_logs', {
   at: seconds('at').notNull().default(nowSeconds),
 }, (t) => [index('audit_logs_org_idx').on(t.org_id, t.at)]);
 
+// ---- Activities, readers and taking part ---------------------------------------------------------
+
+/**
+ * Readers: the people who take part in an organisation's activities. An imported organisation user
+ * or student becomes a reader when an administrator sets a first password (`source`, `source_id`);
+ * a reader may also register (when the organisation allows it). `account` is the 学号, the
+ * student account or a phone number, unique in the organisation.
+ */
+export const readers = pgTable('readers', {
+  id: serial('id').primaryKey(),
+  org_id: orgId(),
+  account: varchar('account', { length: 64 }).notNull(),
+  password_hash: varchar('password_hash', { length: 255 }).notNull(),
+  /** 1: the password was set by an administrator; the reader must change it before anything else. */
+  must_change_password: smallint('must_change_password').notNull().default(0),
+  real_name: varchar('real_name', { length: 50 }).notNull().default(''),
+  phone: varchar('phone', { length: 20 }).notNull().default(''),
+  academic_num: varchar('academic_num', { length: 64 }).notNull().default(''),
+  unit: varchar('unit', { length: 100 }).notNull().default(''),
+  identity: smallint('identity'),
+  grade: smallint('grade'),
+  /** `user` (org_users), `student` (students) or `register`. */
+  source: varchar('source', { length: 10 }).notNull(),
+  source_id: integer('source_id'),
+  last_login_at: seconds('last_login_at'),
+  ...isPause,
+  ...stamps,
+}, (t) => [
+  uniqueIndex('readers_org_account_uq').on(t.org_id, t.account),
+  uniqueIndex('readers_org_id_uq').on(t.org_id, t.id),
+  uniqueIndex('readers_source_uq').on(t.org_id, t.source, t.source_id),
+  index('readers_org_list_idx').on(t.org_id, t.created_at, t.id),
+]);
+
+/**
+ * Every activity of every type (spec §1 types, §3 promotion item): the common columns, the type,
+ * an optional explicit state (spec §4), who may take part, and the type's own settings in `config`
+ * (validated by the type's declaration).
+ */
+export const activities = pgTable('activities', {
+  id: serial('id').primaryKey(),
+  org_id: orgId(),
+  type: smallint('type').notNull(),
+  title: varchar('title', { length: 100 }).notNull(),
+  cover: varchar('cover', { length: 500 }).notNull().default(''),
+  profile: text('profile').notNull().default(''),
+  address: varchar('address', { length: 255 }).notNull().default(''),
+  module_id: integer('module_id').references(() => modules.id, { onDelete: 'set null' }),
+  category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+  origination: varchar('origination', { length: 100 }).notNull().default(''),
+  start_at: seconds('start_at').notNull(),
+  end_at: seconds('end_at').notNull(),
+  /** Explicit state (1 not started, 2 in progress, 3 finished); null: computed from the times. */
+  state: smallint('state'),
+  need_real: smallint('need_real').notNull().default(0),
+  user_upload: smallint('user_upload').notNull().default(0),
+  certificate: smallint('certificate').notNull().default(0),
+  /** 0 = no limit. */
+  person_limit: integer('person_limit').notNull().default(0),
+  answer_limit: integer('answer_limit').notNull().default(0),
+  time_limit: integer('time_limit').notNull().default(0),
+  join_num: integer('join_num').notNull().default(0),
+  view_count: integer('view_count').notNull().default(0),
+  /** Who may take part: `{mode: all|units|identities|grades|list, values: [...]}`. */
+  scope: jsonb('scope').$type<{ mode: string; values: (string | number)[] }>().notNull().default({ mode: 'all', values: [] }),
+  /** An access code readers must give (blank: none). */
+  password: varchar('password', { length: 32 }).notNull().default(''),
+  /** Daily window `HH:MM` (blank: all day), Asia/Shanghai. */
+  daily_from: varchar('daily_from', { length: 5 }).notNull().default(''),
+  daily_to: varchar('daily_to', { length: 5 }).notNull().default(''),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  /** 1 = draft, invisible to readers; publishing runs the type's own checks. */
+  is_tmp: smallint('is_tmp').notNull().default(1),
+  published_at: seconds('published_at'),
+  /** Platform approval when the platform requires it: 0 none, 1 waiting, 2 approved, 3 rejected. */
+  check_status: smallint('check_status').notNull().default(0),
+  check_reason: varchar('check_reason', { length: 500 }).notNull().default(''),
+  is_delete: smallint('is_delete').notNull().default(0),
+  ...recommend,
+  ...isPause,
+  ...stamps,
+}, (t) => [
+  uniqueIndex('activities_org_id_uq').on(t.org_id, t.id),
+  index('activities_org_type_list_idx').on(t.org_id, t.type, t.is_delete, t.created_at, t.id),
+  index('activities_list_idx').on(t.is_delete, t.created_at, t.id),
+]);
+
+/** A reader's participation in an activity: one row per reader and activity (`join_num` counts them). */
+export const activityJoins = pgTable('activity_joins', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  reader_id: integer('reader_id').notNull(),
+  /** 1 joined, 2 cancelled, 3 disqualified. */
+  status: smallint('status').notNull().default(1),
+  real_name: varchar('real_name', { length: 50 }).notNull().default(''),
+  phone: varchar('phone', { length: 20 }).notNull().default(''),
+  ...stamps,
+}, (t) => [
+  foreignKey({ name: 'activity_joins_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  foreignKey({ name: 'activity_joins_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
+  uniqueIndex('activity_joins_act_reader_uq').on(t.act_id, t.reader_id),
+  index('activity_joins_list_idx').on(t.org_id, t.act_id, t.created_at, t.id),
+]);
+
+/** Idempotent reader writes: the first answer to a (reader, request_id), replayed to a retry. */
+export const readerRequests = pgTable('reader_requests', {
+  reader_id: integer('reader_id').notNull(),
+  request_id: varchar('request_id', { length: 64 }).notNull(),
+  status: integer('status').notNull(),
+  answer: jsonb('answer').notNull(),
+  created_at: seconds('created_at').notNull().default(nowSeconds),
+}, (t) => [uniqueIndex('reader_requests_uq').on(t.reader_id, t.request_id)]);
+
+/** Activity groups (spec `actcate`): named, ordered sets of an organisation's activities. */
+export const activityGroups = pgTable('activity_groups', {
+  id: serial('id').primaryKey(),
+  org_id: orgId(),
+  name: varchar('name', { length: 50 }).notNull(),
+  cover: varchar('cover', { length: 500 }).notNull().default(''),
+  description: varchar('description', { length: 500 }).notNull().default(''),
+  ...sort,
+  ...isPause,
+  ...stamps,
+}, (t) => [uniqueIndex('activity_groups_org_id_uq').on(t.org_id, t.id), index('activity_groups_org_list_idx').on(t.org_id, t.created_at, t.id)]);
+
+export const activityGroupItems = pgTable('activity_group_items', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  group_id: integer('group_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  ...sort,
+  ...stamps,
+}, (t) => [
+  foreignKey({ name: 'activity_group_items_group_fk', columns: [t.org_id, t.group_id], foreignColumns: [activityGroups.org_id, activityGroups.id] }).onDelete('cascade'),
+  foreignKey({ name: 'activity_group_items_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  uniqueIndex('activity_group_items_uq').on(t.group_id, t.act_id),
+  index('activity_group_items_list_idx').on(t.org_id, t.group_id, t.sort, t.id),
+]);
+
+/**
+ * Blacklist entries (spec `/v1/{org}/blacklist`): a reader refused some actions in some activity
+ * types from `start_at` until `end_at` (null: until lifted).
+ */
+export const blacklists = pgTable('blacklists', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  reader_id: integer('reader_id').notNull(),
+  /** Activity types the entry covers; empty: all. */
+  types: jsonb('types').$type<number[]>().notNull().default([]),
+  /** join, vote, comment, reserve, submit, scan; empty: all. */
+  actions: jsonb('actions').$type<string[]>().notNull().default([]),
+  reason_type: varchar('reason_type', { length: 20 }).notNull().default('manual'),
+  reason: varchar('reason', { length: 255 }).notNull().default(''),
+  start_at: seconds('start_at').notNull(),
+  end_at: seconds('end_at'),
+  is_auto: smallint('is_auto').notNull().default(0),
+  ...stamps,
+}, (t) => [
+  foreignKey({ name: 'blacklists_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
+  index('blacklists_org_list_idx').on(t.org_id, t.created_at, t.id),
+  index('blacklists_reader_idx').on(t.reader_id, t.start_at),
+]);
+
+/** Settings of an organisation by key (blacklist rules, reader registration, …), JSON values. */
+export const orgSettings = pgTable('org_settings', {
+  org_id: orgId(),
+  key: varchar('key', { length: 64 }).notNull(),
+  value: jsonb('value').notNull(),
+  updated_at: seconds('updated_at').notNull().default(nowSeconds),
+}, (t) => [uniqueIndex('org_settings_uq').on(t.org_id, t.key)]);
+
+/** Readers opening a third-party activity (type 7): one row per launch. */
+export const thirdLaunches = pgTable('third_launches', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  reader_id: integer('reader_id').notNull(),
+  ip: varchar('ip', { length: 64 }).notNull().default(''),
+  created_at: seconds('created_at').notNull().default(nowSeconds),
+}, (t) => [
+  foreignKey({ name: 'third_launches_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  index('third_launches_act_idx').on(t.act_id, t.created_at),
+]);
+
+/** A partner's signed callback about a reader (joined, completed, scored), kept once per event id. */
+export const thirdEvents = pgTable('third_events', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  event_id: varchar('event_id', { length: 64 }).notNull(),
+  /** The pseudonymous reader id the launch passed. */
+  sub: varchar('sub', { length: 64 }).notNull(),
+  event: varchar('event', { length: 12 }).notNull(),
+  score_given: doublePrecision('score_given'),
+  score_max: doublePrecision('score_max'),
+  occurred_at: seconds('occurred_at').notNull(),
+  created_at: seconds('created_at').notNull().default(nowSeconds),
+}, (t) => [
+  foreignKey({ name: 'third_events_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  uniqueIndex('third_events_uq').on(t.act_id, t.event_id),
+  index('third_events_act_idx').on(t.act_id, t.occurred_at),
+]);
+
 // ---- Organisation content: carousel, digital resources -----------------------------------------
 
 /** The organisation's carousel pictures (spec §7 `/v1/{org}/carousel`). */

@@ -99,11 +99,17 @@ export type ResourceAction =
   /** `POST {base}/sort {ids}`: the order of rows (drag handle in the table); `sort` = position. */
   | { kind: 'sort' }
   /** `POST {base}/{id}/{name}`: a row update with its own small form (授权, 权限). */
-  | { kind: 'rowUpdate'; name: string; label: string; title: string; fields: readonly ResourceField[]; body: z.ZodObject; hint?: string; width?: number };
+  | { kind: 'rowUpdate'; name: string; label: string; title: string; fields: readonly ResourceField[]; body: z.ZodObject; hint?: string; width?: number }
+  /**
+   * `POST {path}` (default `{base}/{id}/{name}`; `{org}` and `{id}` filled), no body: a row
+   * command the binding carries out (复制). `confirm` is asked first; the answer is the new or changed row.
+   */
+  | { kind: 'command'; name: string; label: string; path?: string; confirm?: string };
 
 export type ToggleAction = Extract<ResourceAction, { kind: 'toggle' }>;
 export type BatchAction = Extract<ResourceAction, { kind: 'batch' }>;
 export type RowUpdateAction = Extract<ResourceAction, { kind: 'rowUpdate' }>;
+export type CommandAction = Extract<ResourceAction, { kind: 'command' }>;
 
 /** A list export: `GET /v1[/{org}]/export/{name}` streamed as xlsx with the list's filters. */
 export interface ResourceExport {
@@ -243,6 +249,13 @@ export const hasAction = (def: Pick<ResourceDef, 'actions'>, kind: ResourceActio
 export const togglesOf = (def: Pick<ResourceDef, 'actions'>): ToggleAction[] => def.actions.filter((a): a is ToggleAction => a.kind === 'toggle');
 export const batchesOf = (def: Pick<ResourceDef, 'actions'>): BatchAction[] => def.actions.filter((a): a is BatchAction => a.kind === 'batch');
 export const rowUpdatesOf = (def: Pick<ResourceDef, 'actions'>): RowUpdateAction[] => def.actions.filter((a): a is RowUpdateAction => a.kind === 'rowUpdate');
+export const commandsOf = (def: Pick<ResourceDef, 'actions'>): CommandAction[] => def.actions.filter((a): a is CommandAction => a.kind === 'command');
+
+/** The path a command posts to, `{org}` and `{id}` filled. */
+export function commandPath(def: Pick<ResourceDef, 'path' | 'parent'>, action: CommandAction, org: string | undefined, id: number | string, parentId?: number | string): string {
+  const template = action.path ?? `${def.path}/{id}/${action.name}`;
+  return resourcePath({ path: template, parent: def.parent }, org, parentId).replace('{id}', String(id));
+}
 
 /** The toggle button a row offers: the state whose value the row does not hold. */
 export function toggleStateFor(action: ToggleAction, row: Record<string, unknown>): ToggleState {
@@ -250,9 +263,11 @@ export function toggleStateFor(action: ToggleAction, row: Record<string, unknown
   return action.states.find((s) => s.value !== current) ?? action.states[0];
 }
 
-/** Route names of the row actions (`POST {base}/{id}/{name}`). */
+/** Route names of the row actions at `POST {base}/{id}/{name}`. */
 export function rowActionNames(def: Pick<ResourceDef, 'actions'>): string[] {
-  return def.actions.flatMap((a) => (a.kind === 'toggle' ? a.states.map((s) => s.name) : a.kind === 'rowUpdate' ? [a.name] : []));
+  return def.actions.flatMap((a) =>
+    a.kind === 'toggle' ? a.states.map((s) => s.name) : a.kind === 'rowUpdate' || (a.kind === 'command' && !a.path) ? [a.name] : [],
+  );
 }
 
 export interface Caller {

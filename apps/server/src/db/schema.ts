@@ -315,7 +315,7 @@ export const activities = pgTable('activities', {
   /** Who may take part: `{mode: all|units|identities|grades|list, values: [...]}`. */
   scope: jsonb('scope').$type<{ mode: string; values: (string | number)[] }>().notNull().default({ mode: 'all', values: [] }),
   /** An access code readers must give (blank: none). */
-  password: varchar('password', { length: 32 }).notNull().default(''),
+  access_code: varchar('access_code', { length: 32 }).notNull().default(''),
   /** Daily window `HH:MM` (blank: all day), Asia/Shanghai. */
   daily_from: varchar('daily_from', { length: 5 }).notNull().default(''),
   daily_to: varchar('daily_to', { length: 5 }).notNull().default(''),

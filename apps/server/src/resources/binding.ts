@@ -47,6 +47,10 @@ export interface ResourceBinding {
   present?: (rows: Row[], ctx: ReadContext) => Promise<Row[]> | Row[];
   /** Declared row updates (`rowUpdate` actions): turn the validated body into column values. */
   rowUpdates?: Record<string, (values: Record<string, unknown>, ctx: ResourceContext & { existing: Row }) => Promise<Record<string, unknown>> | Record<string, unknown>>;
+  /** Row commands (`command` actions) by name: run in the write's transaction, answer the resulting row. */
+  commands?: Record<string, (row: Row, ctx: ResourceContext) => Promise<Row>>;
+  /** A 0/1 column that marks deleted rows: deleting sets it, and no route sees such rows again. */
+  softDelete?: string;
   /** Computed filters: a declared filter field without a column (e.g. the activity state). */
   filters?: Record<string, (value: unknown, ctx: ReadContext) => SQL | undefined>;
   /** The family's own routes, registered before the generic ones. */

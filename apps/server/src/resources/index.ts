@@ -12,6 +12,7 @@ import { categoriesBinding } from './families/categories.js';
 import { scopesBinding } from './families/scopes.js';
 import { carouselBinding } from './families/carousel.js';
 import { offlineAddressesBinding } from './families/offlineAddresses.js';
+import { ACTIVITY_BINDINGS } from './families/activities.js';
 import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBinding } from './families/digital.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
@@ -34,4 +35,5 @@ export const BINDINGS: ResourceBinding[] = [
   digitalResourcesBinding,
   digitalGroupsBinding,
   digitalGroupResourcesBinding,
+  ...ACTIVITY_BINDINGS,
 ];

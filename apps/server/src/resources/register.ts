@@ -4,7 +4,7 @@ import { getTableName } from 'drizzle-orm';
 import { z } from 'zod';
 import { exportPath, filterSchema, idParam, idRef, pageQuerySchema, type ResourceDef } from '@huodong/domain';
 import type { Access } from '../types.js';
-import type { ColumnLabel } from '../http/errors.js';
+import { HttpError, notFound, type ColumnLabel } from '../http/errors.js';
 import type { ResourceBinding } from './binding.js';
 import { resourceService, type ListQuery, type ResourceService } from './service.js';
 import { sendExport } from './exports.js';
@@ -75,6 +75,10 @@ function registerResource(app: FastifyInstance, service: ResourceService): void 
         );
         break;
       }
+      case 'command':
+        // A command with its own path (shared by several declarations) is registered once for all (registerResources).
+        if (!action.path) r.post(`${base}/:id/${action.name}`, { config, schema: { params: params.row } }, (request) => service.command(request, action.name, id(request)));
+        break;
       case 'batch':
         r.post(`${base}/${action.name}`, { config, schema: { params: params.list, body: idsBody } }, async (request) => ({
           updated: await service.setMany(request, action.name, [...new Set(request.body.ids)], action.set),
@@ -104,6 +108,37 @@ function registerResource(app: FastifyInstance, service: ResourceService): void 
         return sendExport(reply, service, exp, request, request.query as ListQuery);
       },
     );
+  }
+}
+
+/**
+ * Commands declared with a path of their own (`/v1/{org}/activity/{id}/copy`, one route for every
+ * activity type): the declaration whose scope holds the row carries it out; none → 404.
+ */
+function registerSharedCommands(app: FastifyInstance, services: ResourceService[]): void {
+  const byPath = new Map<string, { name: string; services: ResourceService[] }>();
+  for (const service of services) {
+    for (const action of service.def.actions) {
+      if (action.kind !== 'command' || !action.path) continue;
+      const entry = byPath.get(action.path) ?? { name: action.name, services: [] };
+      entry.services.push(service);
+      byPath.set(action.path, entry);
+    }
+  }
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const [path, { name, services: candidates }] of byPath) {
+    const def = candidates[0].def;
+    r.post(routePath({ ...def, path }), { config: { access: accessOf(def) }, schema: { params: paramsOf(def).row } }, async (request) => {
+      const id = (request.params as { id: number }).id;
+      for (const service of candidates) {
+        try {
+          return await service.command(request, name, id);
+        } catch (err) {
+          if (!(err instanceof HttpError && err.status === 404)) throw err;
+        }
+      }
+      throw notFound();
+    });
   }
 }
 
@@ -140,4 +175,5 @@ export async function registerResources(app: FastifyInstance, bindings: Resource
     await binding.routes?.(app);
     registerResource(app, services.get(binding.def.name)!);
   }
+  registerSharedCommands(app, [...services.values()]);
 }

@@ -45,6 +45,8 @@ export interface ResourceService {
   remove(request: FastifyRequest, ids: number[]): Promise<number>;
   /** `sort` = position in `ids` (1-based) for the caller's rows among them. */
   sort(request: FastifyRequest, ids: number[]): Promise<number>;
+  /** A declared row command (复制): the binding's function in the write's transaction. */
+  command(request: FastifyRequest, name: string, id: number): Promise<Row>;
 }
 
 export function resourceService(db: Db, binding: ResourceBinding, parentOf: (name: string) => ResourceService | undefined): ResourceService {
@@ -79,6 +81,7 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
       def.scope === 'org' ? tenantWhere({ org_id: col('org_id') }, request) : undefined,
       def.parent ? eq(col(def.parent.column), parentId ?? -1) : undefined,
       ...fixed.map(([k, v]) => eq(col(k), v)),
+      binding.softDelete ? eq(col(binding.softDelete), 0) : undefined,
     );
   }
 
@@ -221,6 +224,21 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     return v;
   };
 
+  /**
+   * Nested fields (`config.link`) update keys of a JSON column: a partial object is merged into
+   * the stored one instead of replacing it.
+   */
+  const nestedHeads = new Set(def.fields.filter((f) => f.name.includes('.')).map((f) => f.name.slice(0, f.name.indexOf('.'))));
+  const merged = (values: Record<string, unknown>, existing: Row) => {
+    const out = { ...values };
+    for (const head of nestedHeads) {
+      const patch = out[head];
+      const stored = existing[head];
+      if (patch && typeof patch === 'object' && stored && typeof stored === 'object') out[head] = { ...(stored as object), ...(patch as object) };
+    }
+    return out;
+  };
+
   const setOne = async (tx: Tx, id: number, values: Record<string, unknown>) =>
     ((await tx.update(table).set({ ...values, updated_at: nowSec() } as never).where(eq(col('id'), id)).returning()) as Row[])[0];
 
@@ -252,7 +270,10 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
       return (await present([strip(created)], request))[0];
     },
     update: (request, id, body) =>
-      setRow(request, 'update', id, async (existing, ctx) => (binding.prepare ? binding.prepare(owned(body), { ...ctx, existing }) : owned(body))),
+      setRow(request, 'update', id, async (existing, ctx) => {
+        const values = merged(owned(body), existing);
+        return binding.prepare ? binding.prepare(values, { ...ctx, existing }) : values;
+      }),
     setRow,
     setMany: (request, action, ids, values) =>
       write(request, action, ids, async (tx, rows) => {
@@ -261,9 +282,18 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
       }),
     remove: (request, ids) =>
       write(request, 'delete', ids, async (tx, rows) => {
-        if (rows.length) await tx.delete(table).where(inArray(col('id'), rows.map((x) => x.id)));
+        if (!rows.length) return 0;
+        const these = inArray(col('id'), rows.map((x) => x.id));
+        if (binding.softDelete) await tx.update(table).set({ [binding.softDelete]: 1, updated_at: nowSec() } as never).where(these);
+        else await tx.delete(table).where(these);
         return rows.length;
       }),
+    async command(request, name, id) {
+      const run = binding.commands?.[name];
+      if (!run) throw new Error(`${def.name}: no command ${name}`);
+      const row = await write(request, name, [id], (_tx, rows, ctx) => run(rows[0], ctx));
+      return (await present([strip(row)], request))[0];
+    },
     sort: (request, ids) =>
       write(request, 'sort', ids, async (tx, rows) => {
         const own = new Set(rows.map((x) => x.id));

@@ -12,6 +12,7 @@ import { categoriesResource } from './categories.js';
 import { scopesResource } from './scopes.js';
 import { carouselResource } from './carousel.js';
 import { offlineAddressesResource } from './offlineAddresses.js';
+import { ACTIVITY_RESOURCES } from './activities.js';
 import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesResource } from './digital.js';
 
 export * from './orgUsers.js';
@@ -29,6 +30,7 @@ export * from './categories.js';
 export * from './scopes.js';
 export * from './carousel.js';
 export * from './offlineAddresses.js';
+export * from './activities.js';
 export * from './digital.js';
 
 /** Every declared resource. Families add themselves here. */
@@ -51,6 +53,7 @@ export const RESOURCES: ResourceDef[] = [
   digitalResourcesResource,
   digitalGroupsResource,
   digitalGroupResourcesResource,
+  ...ACTIVITY_RESOURCES,
 ];
 
 export function findResource(name: string): ResourceDef {

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ACTIVITY_RESOURCES, activityStateOf, publishProblem, type ResourceDef } from '@huodong/domain';
+import { activities, organizations } from '../../db/schema.js';
+import { badRequest, forbidden, validationError } from '../../http/errors.js';
+import { bind, type ResourceBinding, type Row } from '../binding.js';
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+export const ACTIVITY_TYPE_NOT_ENABLED = '本机构未开通该活动类型';
+export const UNPUBLISH_AFTER_JOINS = '已有读者参与，不能撤回为草稿';
+
+/** An explicit state (spec §4: 1–3 win over the times). */
+const explicit = sql`${activities.state} in (1, 2, 3)`;
+
+/**
+ * The computed activity state as SQL (spec §4, `activityStateOf`): an explicit state wins;
+ * otherwise now ≥ end is finished, start ≤ now < end in progress, before start not started.
+ */
+export function activityStateWhere(state: number, now = nowSec()): SQL | undefined {
+  const computed = sql`not (${explicit}) or ${activities.state} is null`;
+  switch (state) {
+    case 1:
+      return or(eq(activities.state, 1), and(computed, gt(activities.start_at, now)));
+    case 2:
+      return or(eq(activities.state, 2), and(computed, lte(activities.start_at, now), gt(activities.end_at, now)));
+    case 3:
+      return or(eq(activities.state, 3), and(computed, lte(activities.end_at, now)));
+    default:
+      return undefined;
+  }
+}
+
+/** The state label's value of each row (`act_state`), as the list shows and filters it. */
+export const withActState = (rows: Row[]): Row[] =>
+  rows.map((r) => ({ ...r, act_state: activityStateOf({ start_at: r.start_at as number, end_at: r.end_at as number, state: r.state as number | null }, nowSec()) }));
+
+/** A partner's callback secret when none was given (type 7). */
+const secret = () => randomBytes(24).toString('base64url');
+
+/**
+ * Every activity type on the one `activities` table: soft delete, the computed state, the
+ * organisation's authorised types, publishing through the type's checks, copy.
+ */
+function activityBinding(def: ResourceDef): ResourceBinding {
+  const type = def.fixed!.type as number;
+  return bind({
+    def,
+    table: activities,
+    softDelete: 'is_delete',
+    present: (rows) => withActState(rows),
+    filters: { act_state: (value) => activityStateWhere(value as number) },
+    prepare(values, { existing }) {
+      if (type === 7) {
+        const config = (values.config ?? existing?.config ?? {}) as Record<string, unknown>;
+        if (!config.callback_secret) values.config = { ...config, callback_secret: secret() };
+      }
+      return values;
+    },
+    async guard(action, rows, { tx, org }) {
+      if (action === 'create') {
+        const [o] = await tx.select({ types: organizations.activity_types }).from(organizations).where(eq(organizations.id, org!.id));
+        if (!o?.types.includes(type)) throw forbidden(ACTIVITY_TYPE_NOT_ENABLED);
+      }
+      if (action === 'publish') {
+        for (const row of rows) {
+          const problem = publishProblem(type, row as { config?: unknown });
+          if (problem) throw validationError([{ field: 'config', message: problem }]);
+        }
+      }
+      if (action === 'unpublish' && rows.some((r) => (r.join_num as number) > 0)) throw badRequest(UNPUBLISH_AFTER_JOINS);
+    },
+    async after(action, rows, { tx }) {
+      if (action === 'publish') {
+        const first = rows.filter((r) => r.published_at === null).map((r) => r.id);
+        if (first.length) await tx.update(activities).set({ published_at: nowSec() }).where(inArray(activities.id, first));
+      }
+    },
+    commands: {
+      /** A new draft with the same settings and content, title suffixed, counters zero. */
+      async copy(row, { tx }) {
+        const { id: _id, created_at: _c, updated_at: _u, ...rest } = row as Row & Record<string, unknown>;
+        const title = `${String(row.title).slice(0, 96)}（副本）`;
+        const [copy] = (await tx
+          .insert(activities)
+          .values({
+            ...(rest as typeof activities.$inferInsert),
+            title,
+            is_tmp: 1,
+            published_at: null,
+            state: null,
+            join_num: 0,
+            view_count: 0,
+            is_rec: 0,
+            rec_at: null,
+            is_pause: 0,
+            check_status: 0,
+            check_reason: '',
+            config: type === 7 ? { ...(row.config as object), callback_secret: secret() } : (row.config as Record<string, unknown>),
+          })
+          .returning()) as Row[];
+        return copy;
+      },
+    },
+  });
+}
+
+export const ACTIVITY_BINDINGS: ResourceBinding[] = ACTIVITY_RESOURCES.map(activityBinding);

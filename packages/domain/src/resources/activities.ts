@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { BATCH_DELETE, defineResource, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, type ResourceDef, type ResourceField } from '../resource.js';
+import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
+import { IDENTITY_CATEGORIES } from '../rules/constants.js';
+import { choiceField, createdField, field, fileField, intField, plainText, recField, statusField, textField } from './fields.js';
+
+/**
+ * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
+ * declaration per type on the spec's path with its `type` fixed. Every type shares the common
+ * fields below; a type adds its own settings as `config.*` fields (its issue declares them).
+ */
+
+export type ActivityType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 16 | 19;
+
+/** Per type: the declaration's name and API path (spec §7) and the page that lists it (spec §2). */
+export const ACTIVITY_KINDS: Readonly<Record<ActivityType, { name: string; path: string; page: string }>> = {
+  1: { name: 'original', path: '/v1/{org}/original', page: 'adminAct/adminOri' },
+  9: { name: 'originalmix', path: '/v1/{org}/originalmix', page: 'adminAct/adminOriginalMix' },
+  2: { name: 'evaluation', path: '/v1/{org}/evaluation', page: 'adminAct/adminEva' },
+  3: { name: 'contest', path: '/v1/{org}/contest', page: 'adminAct/adminContest' },
+  6: { name: 'contestpro', path: '/v1/{org}/contestpro', page: 'adminAct/adminContestPro' },
+  4: { name: 'survey', path: '/v1/{org}/survey', page: 'adminAct/adminSurvey' },
+  5: { name: 'offline', path: '/v1/{org}/offline', page: 'adminAct/adminOffline' },
+  7: { name: 'third', path: '/v1/{org}/third', page: 'adminAct/adminThirdParty' },
+  8: { name: 'mark', path: '/v1/{org}/mark', page: 'adminAct/adminReadClock' },
+  16: { name: 'integral', path: '/v1/{org}/integral', page: 'adminAct/adminIntegral' },
+  19: { name: 'lecture', path: '/v1/{org}/lecture', page: 'adminAct/adminLecture' },
+};
+
+const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
+
+/** `HH:MM`, 00:00–23:59; blank = no daily window. */
+const clock = (label: string) =>
+  plainText(label)
+    .trim()
+    .refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), `${label}必须是“时:分”，如 08:30`)
+    .optional();
+
+/** Seconds since 1970 within a sane range (2000–2100). */
+const seconds = (label: string) => z.number({ error: `请选择${label}` }).int(`${label}必须是整数秒`).min(946684800, `${label}不正确`).max(4102444800, `${label}不正确`);
+
+export const ACTIVITY_DRAFT = { 0: '已发布', 1: '草稿' } as const;
+
+/** The fields every type shares, in the order of the list and the form. */
+export const activityFields: ResourceField[] = [
+  { name: 'id', label: 'ID', kind: 'number', form: false, sortable: true, width: 80 },
+  fileField('cover', '封面', 'image', 'cover'),
+  textField('title', '活动名称', 100, { required: true, width: 200 }),
+  field('start_at', '开始时间', 'datetime', seconds, { sortable: true, width: 150, filter: 'range' }),
+  field('end_at', '结束时间', 'datetime', seconds, { sortable: true, width: 150 }),
+  { name: 'act_state', label: '活动状态', kind: 'select', options: optionsOf(ACTIVITY_STATE_LABEL), filter: true, width: 90 },
+  { name: 'is_tmp', label: '发布状态', kind: 'select', options: optionsOf(ACTIVITY_DRAFT), filter: true, width: 90 },
+  { name: 'join_num', label: '参与人数', kind: 'number', sortable: true, width: 90 },
+  { name: 'view_count', label: '浏览量', kind: 'number', sortable: true, width: 90 },
+  intField('person_limit', '人数上限', 0, 1_000_000, { list: false, placeholder: '0 表示不限' }),
+  field('need_real', '需要实名', 'switch', (l) => z.union([z.literal(0), z.literal(1)], { error: `${l}只能是是或否` }).optional(), { list: false }),
+  textField('address', '活动地点', 255, { list: false }),
+  textField('profile', '活动介绍', 20000, { kind: 'textarea', list: false }),
+  field('scope.identities', '参与身份类别', 'select', (l) => z.array(z.number({ error: `${l}不正确` }).int().min(1).max(14, `${l}不正确`), { error: `${l}不正确` }).max(14).optional(), {
+    options: optionsOf(IDENTITY_CATEGORIES),
+    multiple: true,
+    list: false,
+    placeholder: '不选表示不限',
+  }),
+  field('scope.grades', '参与年级', 'select', (l) => z.array(z.number({ error: `${l}不正确` }).int().min(1).max(12, `${l}不正确`), { error: `${l}不正确` }).max(12).optional(), {
+    options: Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${i + 1}年级` })),
+    multiple: true,
+    list: false,
+    placeholder: '不选表示不限',
+  }),
+  textField('access_code', '参与口令', 32, { list: false, placeholder: '留空表示无需口令' }),
+  field('daily_from', '每日开始时段', 'text', clock, { list: false, placeholder: '如 08:00，留空表示全天' }),
+  field('daily_to', '每日结束时段', 'text', clock, { list: false, placeholder: '如 21:30' }),
+  recField,
+  statusField,
+  createdField,
+];
+
+/** Cross-field checks of every type: the end after the start, a daily window with both ends in order. */
+export function refineActivity(v: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const start = v.start_at as number | undefined;
+  const end = v.end_at as number | undefined;
+  if (start !== undefined && end !== undefined && end <= start) ctx.addIssue({ code: 'custom', path: ['end_at'], message: '结束时间必须晚于开始时间' });
+  const from = (v.daily_from as string | undefined) ?? undefined;
+  const to = (v.daily_to as string | undefined) ?? undefined;
+  if (from !== undefined && to !== undefined && (from === '') !== (to === '')) ctx.addIssue({ code: 'custom', path: [from ? 'daily_to' : 'daily_from'], message: '每日时段需同时填写开始和结束' });
+  if (from && to && from >= to) ctx.addIssue({ code: 'custom', path: ['daily_to'], message: '每日结束时段必须晚于开始时段' });
+}
+
+/** 发布 (publishing runs the type's own checks) and 撤回为草稿. */
+export const PUBLISH_TOGGLE = toggle('is_tmp', [
+  { name: 'publish', label: '发布', value: 0 },
+  { name: 'unpublish', label: '撤回', value: 1, confirm: true },
+]);
+/** 结束 sets the explicit state to finished (spec §4: it wins); 重新开放 clears it. */
+export const END_TOGGLE = toggle('state', [
+  { name: 'reopen', label: '重新开放', value: 0 },
+  { name: 'end', label: '结束', value: 3, confirm: true },
+]);
+export const COPY_COMMAND: ResourceAction = { kind: 'command', name: 'copy', label: '复制', path: '/v1/{org}/activity/{id}/copy', confirm: '复制为一个新的草稿活动？' };
+
+export const ACTIVITY_ACTIONS: ResourceAction[] = [PUBLISH_TOGGLE, pauseToggle({ disable: true }), REC_TOGGLE, END_TOGGLE, COPY_COMMAND, BATCH_DELETE];
+
+/** A type's declaration: the common fields, then its own `config.*` fields. */
+export function defineActivity(type: ActivityType, own: { fields?: ResourceField[]; refine?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void } = {}): ResourceDef {
+  const kind = ACTIVITY_KINDS[type];
+  return defineResource({
+    name: kind.name,
+    title: ACTIVITY_TYPES[type],
+    scope: 'org',
+    path: kind.path,
+    fields: [...activityFields.slice(0, -3), ...(own.fields ?? []), ...activityFields.slice(-3)],
+    refine: (v, ctx) => {
+      refineActivity(v, ctx);
+      own.refine?.(v, ctx);
+    },
+    keywordFields: ['title'],
+    actions: ACTIVITY_ACTIONS,
+    writeRole: 'manager',
+    fixed: { type },
+    nameField: 'title',
+    exports: [{ name: `${kind.name}/activities`, title: `${ACTIVITY_TYPES[type]}列表` }],
+  });
+}
+
+// ---- Type 7: third party (design §8) ------------------------------------------------------------
+
+export const THIRD_OPEN_MODES = { webview: '内嵌网页', browser: '新窗口打开' } as const;
+
+const httpsLink = (label: string) =>
+  plainText(label, `请输入${label}`)
+    .trim()
+    .max(500, `${label}不能超过500个字符`)
+    .refine((v) => /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v), `${label}必须是 https:// 开头的地址`);
+
+/**
+ * Type 7: a partner's activity opened by the readers from here. Publishing needs a valid https
+ * link; with `pass_identity` the launch carries a signed, short-lived token naming the reader by a
+ * pseudonym, and the partner reports joined/completed/scored through the signed callback.
+ */
+export const thirdResource = defineActivity(7, {
+  fields: [
+    field('config.link', '活动链接', 'text', httpsLink, { list: false, placeholder: 'https://' }),
+    choiceField('config.open_mode', '打开方式', Object.entries(THIRD_OPEN_MODES).map(([value, label]) => ({ value, label })), { list: false }),
+    textField('config.partner_name', '合作方', 100, { width: 140 }),
+    field('config.pass_identity', '传递读者身份', 'switch', (l) => z.union([z.literal(0), z.literal(1)], { error: `${l}只能是是或否` }).optional(), { list: false }),
+    field(
+      'config.callback_secret',
+      '回调密钥',
+      'text',
+      (l) =>
+        plainText(l)
+          .trim()
+          .refine((v) => v === '' || /^[A-Za-z0-9_-]{16,64}$/.test(v), `${l}为16-64位字母、数字、_或-，留空则自动生成`)
+          .optional(),
+      { list: false, placeholder: '留空自动生成' },
+    ),
+  ],
+});
+
+/** The other types: the common part now; their own settings arrive with their issues. */
+export const originalResource = defineActivity(1);
+export const originalMixResource = defineActivity(9);
+export const evaluationResource = defineActivity(2);
+export const contestResource = defineActivity(3);
+export const contestProResource = defineActivity(6);
+export const surveyResource = defineActivity(4);
+export const offlineResource = defineActivity(5);
+export const markResource = defineActivity(8);
+export const integralResource = defineActivity(16);
+export const lectureResource = defineActivity(19);
+
+export const ACTIVITY_RESOURCES: ResourceDef[] = [
+  originalResource,
+  originalMixResource,
+  evaluationResource,
+  contestResource,
+  contestProResource,
+  surveyResource,
+  offlineResource,
+  thirdResource,
+  markResource,
+  integralResource,
+  lectureResource,
+];
+
+/** Why publishing is refused, per type (design §1.2: the type's own checks); null = may publish. */
+export function publishProblem(type: number, row: { config?: unknown; title?: unknown }): string | null {
+  if (type === 7) {
+    const link = (row.config as { link?: unknown } | undefined)?.link;
+    if (typeof link !== 'string' || !httpsLink('活动链接').safeParse(link).success) return '发布前请填写 https:// 开头的活动链接';
+  }
+  return null;
+}

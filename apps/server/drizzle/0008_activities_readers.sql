@@ -20,7 +20,7 @@ CREATE TABLE "activities" (
 	"time_limit" integer DEFAULT 0 NOT NULL,
 	"join_num" integer DEFAULT 0 NOT NULL,
 	"view_count" integer DEFAULT 0 NOT NULL,
-	"scope" jsonb DEFAULT '{"mode":"all","values":[]}'::jsonb NOT NULL,
+	"scope" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"access_code" varchar(32) DEFAULT '' NOT NULL,
 	"daily_from" varchar(5) DEFAULT '' NOT NULL,
 	"daily_to" varchar(5) DEFAULT '' NOT NULL,

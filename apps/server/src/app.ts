@@ -8,6 +8,8 @@ import { clientError, frameworkError, registerEnvelope } from './http/errors.js'
 import { registerAccess } from './auth/access.js';
 import { authRoutes } from './routes/auth.js';
 import { generalRoutes } from './routes/general.js';
+import { readerRoutes } from './routes/readers.js';
+import { participationRoutes } from './routes/participation.js';
 import { registerResources } from './resources/register.js';
 import { BINDINGS } from './resources/index.js';
 import { registerWebApp } from './http/static.js';
@@ -83,6 +85,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   await app.register(authRoutes);
   await app.register(generalRoutes);
+  await app.register(readerRoutes);
+  await app.register(participationRoutes);
   await registerResources(app, BINDINGS);
   registerStorage(app);
   await app.register(uploadRoutes);

@@ -7,15 +7,26 @@ import type { ColumnLabel } from './http/errors.js';
  * Who may call a route. Every route declares one; the access hook (auth/access.ts) enforces it,
  * and a test fails when a route has none.
  * - public: no token; `publicOrg`: no token, but the `{org}` in the path must exist;
- * - authenticated: any valid token; super: a super token; org: super, or a manager of `{org}`.
+ * - authenticated: any valid administrator token; super: a super token; org: super, or a manager of `{org}`;
+ * - reader: a reader token of `{org}` (the participant API); administrator tokens never act as readers.
  */
-export type Access = 'public' | 'publicOrg' | 'authenticated' | 'super' | 'org';
+export type Access = 'public' | 'publicOrg' | 'authenticated' | 'super' | 'org' | 'reader';
 
 export interface OrgRow {
   id: number;
   key: string;
   name: string;
   is_pause: number;
+}
+
+/** A signed-in reader (participant) of the path's organisation. */
+export interface ReaderCaller {
+  id: number;
+  orgId: number;
+  account: string;
+  tokenId: number;
+  /** The password was set by an administrator: only the password change is allowed until then. */
+  mustChangePassword: boolean;
 }
 
 export interface RequestCaller extends Caller {
@@ -32,11 +43,15 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: RequestCaller | null;
+    /** The signed-in reader of a `reader` route (set by the access hook). */
+    reader: ReaderCaller | null;
     /** The organisation of the `{org}` path segment, resolved and checked by the access hook. */
     org: OrgRow | null;
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A reader route open to a reader who still has to change the first password. */
+    initialPassword?: boolean;
     /** The handler sends its own body (files); the envelope is not applied. */
     rawBody?: boolean;
   }

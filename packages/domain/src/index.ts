@@ -4,3 +4,4 @@ export * from './resource.js';
 export * from './resources/index.js';
 export * from './rules/index.js';
 export * from './cells.js';
+export * from './client.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { ORG_KEY_PATTERN } from '@huodong/domain';
+import { ADMIN_ONLY, ORG_KEY_PATTERN, READER_MUST_CHANGE_PASSWORD, READER_ONLY } from '@huodong/domain';
 import { organizations } from '../db/schema.js';
 import { HttpError, forbidden, orgNotFound, unauthorized } from '../http/errors.js';
 import type { OrgRow } from '../types.js';
@@ -39,6 +39,7 @@ export async function findOrgByKey(app: FastifyInstance, key: string): Promise<O
  */
 export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('reader', null);
   app.decorateRequest('org', null);
 
   app.addHook('onRequest', async (request) => {
@@ -48,7 +49,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (access === 'public') return;
 
     const orgKey = (request.params as Record<string, string> | undefined)?.org;
-    if (orgKey !== undefined && (access === 'publicOrg' || access === 'org')) {
+    if (orgKey !== undefined && (access === 'publicOrg' || access === 'org' || access === 'reader')) {
       // A segment that cannot be a key (a NUL, capitals, 200 characters) names no organisation: no query.
       if (!ORG_KEY_PATTERN.test(orgKey)) throw orgNotFound();
       const org = await findOrgByKey(app, orgKey);
@@ -61,6 +62,17 @@ export function registerAccess(app: FastifyInstance): void {
     if (!token) throw unauthorized('请先进行登录');
     const check = await resolveToken(app.database.db, token);
     if (!check.ok) throw unauthorized(TOKEN_MESSAGES[check.reason]);
+    if (access === 'reader') {
+      // The participant API: a reader of exactly this organisation; administrators are not readers.
+      const reader = check.reader;
+      if (!reader) throw forbidden(READER_ONLY);
+      if (!request.org || reader.orgId !== request.org.id) throw forbidden();
+      if (request.org.is_pause) throw forbidden(ORG_PAUSED);
+      if (reader.mustChangePassword && !request.routeOptions.config?.initialPassword) throw forbidden(READER_MUST_CHANGE_PASSWORD);
+      request.reader = reader;
+      return;
+    }
+    if (!check.caller) throw forbidden(ADMIN_ONLY);
     const caller = check.caller;
     request.caller = caller;
 
@@ -80,6 +92,12 @@ export function registerAccess(app: FastifyInstance): void {
 export function orgOf(request: FastifyRequest): OrgRow {
   if (!request.org) throw new HttpError(500, '服务器内部错误，请稍后重试');
   return request.org;
+}
+
+/** The reader of a `reader` route (set by the access hook). */
+export function readerOf(request: FastifyRequest) {
+  if (!request.reader) throw unauthorized();
+  return request.reader;
 }
 
 export function callerOf(request: FastifyRequest) {

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { managers, organizations, supers, tokens } from '../db/schema.js';
-import type { RequestCaller } from '../types.js';
+import { managers, organizations, readers, supers, tokens } from '../db/schema.js';
+import type { ReaderCaller, RequestCaller } from '../types.js';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const nowSec = () => Math.floor(Date.now() / 1000);
 
 export interface Subject {
-  kind: 'super' | 'manager';
+  kind: 'super' | 'manager' | 'reader';
   id: number;
   orgId: number | null;
   scope: string;
@@ -29,7 +29,10 @@ export async function issueToken(db: Db, subject: Subject, ttlMs: number) {
   return { access_token: token, endTime: expiresAt, expires_in: Math.floor(ttlMs / 1000) };
 }
 
-export type TokenCheck = { ok: true; caller: RequestCaller } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'disabled' };
+export type TokenCheck =
+  | { ok: true; caller: RequestCaller; reader?: undefined }
+  | { ok: true; reader: ReaderCaller; caller?: undefined }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'disabled' };
 
 /** Resolve a bearer token to its caller, refusing expired, revoked and disabled subjects. */
 export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
@@ -41,6 +44,15 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
     const [s] = await db.select({ id: supers.id, account: supers.account, is_pause: supers.is_pause }).from(supers).where(eq(supers.id, row.subject_id));
     if (!s || s.is_pause) return { ok: false, reason: 'disabled' };
     return { ok: true, caller: { kind: 'super', id: s.id, type: 'super', orgId: null, tokenId: row.id, account: s.account } };
+  }
+  if (row.subject_kind === 'reader') {
+    const [r] = await db
+      .select({ id: readers.id, account: readers.account, org_id: readers.org_id, is_pause: readers.is_pause, must: readers.must_change_password, org_pause: organizations.is_pause })
+      .from(readers)
+      .innerJoin(organizations, eq(organizations.id, readers.org_id))
+      .where(eq(readers.id, row.subject_id));
+    if (!r || r.is_pause || r.org_pause) return { ok: false, reason: 'disabled' };
+    return { ok: true, reader: { id: r.id, orgId: r.org_id, account: r.account, tokenId: row.id, mustChangePassword: r.must === 1 } };
   }
   const [m] = await db
     .select({ id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause, org_pause: organizations.is_pause })
@@ -56,7 +68,7 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
 }
 
 /** Revoke every live token of some subjects (disabling or deleting them, a new password), but `keepTokenId`. */
-export async function revokeSubjects(db: Db, kind: 'super' | 'manager', ids: number[], keepTokenId?: number): Promise<void> {
+export async function revokeSubjects(db: Db, kind: Subject['kind'], ids: number[], keepTokenId?: number): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(tokens)

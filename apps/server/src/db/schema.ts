@@ -312,8 +312,8 @@ export const activities = pgTable('activities', {
   time_limit: integer('time_limit').notNull().default(0),
   join_num: integer('join_num').notNull().default(0),
   view_count: integer('view_count').notNull().default(0),
-  /** Who may take part: `{mode: all|units|identities|grades|list, values: [...]}`. */
-  scope: jsonb('scope').$type<{ mode: string; values: (string | number)[] }>().notNull().default({ mode: 'all', values: [] }),
+  /** Who may take part: identity categories and grades; an empty or missing list means everyone. */
+  scope: jsonb('scope').$type<{ identities?: number[]; grades?: number[] }>().notNull().default({}),
   /** An access code readers must give (blank: none). */
   access_code: varchar('access_code', { length: 32 }).notNull().default(''),
   /** Daily window `HH:MM` (blank: all day), Asia/Shanghai. */

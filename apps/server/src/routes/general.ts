@@ -6,6 +6,7 @@ import { buildMenu, PROVINCE_TREE, SUPER_SCOPE, type IndexFigure, type MenuItem,
 import { managers, organizations, orgUsers, students, supers } from '../db/schema.js';
 import { callerOf, orgOf } from '../auth/access.js';
 import { notFound } from '../http/errors.js';
+import { activityReadRoutes } from './activityReads.js';
 
 const orgParams = z.object({ org: z.string() });
 
@@ -55,6 +56,8 @@ export async function generalRoutes(app: FastifyInstance): Promise<void> {
   // The provinces data as the cascader tree (spec §7 `/area`, static data).
   r.get('/v1/:org/area', { config: { access: 'org' }, schema: { params: orgParams } }, async () => PROVINCE_TREE);
   r.get('/v1/:org/menu', { config: { access: 'org' }, schema: { params: orgParams } }, (request) => menu(request, orgOf(request).key));
+  // What the activity forms read (types, kinds, the unit tree, the organisation's public info).
+  await activityReadRoutes(app);
 
   r.get('/v1/index', { config: { access: 'super' } }, async (): Promise<IndexFigure[]> => [
     { key: 'organizations', title: '机构总数', value: await total(organizations) },

@@ -8,3 +8,5 @@ export * from './reward.js';
 export * from './userImport.js';
 export * from './uploads.js';
 export * from './provinces.js';
+export * from './gate.js';
+export * from './activityKinds.js';

@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, isNull, gt, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ACTIVITY_TYPES,
+  activityStateOf,
+  filterSchema,
+  formatSeconds,
+  GATE,
+  gateRefusal,
+  idParam,
+  inScope,
+  joinBodySchema,
+  pageQuerySchema,
+  readRefusal,
+  type GateActivity,
+  type GateBan,
+  type GateRefusal,
+} from '@huodong/domain';
+import type { Db, Tx } from '../db/client.js';
+import { activities, activityJoins, blacklists, readerRequests, readers } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { pagedList } from '../http/pagination.js';
+import { orgOf, readerOf } from '../auth/access.js';
+import { activityStateWhere } from '../resources/families/activities.js';
+
+const orgParams = z.object({ org: z.string() });
+const actParams = orgParams.extend({ id: idParam });
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** A refusal of the gate: the HTTP status of its class, its message, and its own code in `data.gate`. */
+export const refused = (r: GateRefusal) => new HttpError(r.status, r.message, { gate: r.gate });
+
+/** What readers see of an activity (never the partner's secret or the access code). */
+function publicActivity(row: typeof activities.$inferSelect) {
+  const { access_code, config, is_delete: _d, check_status: _c, check_reason: _r, ...rest } = row;
+  const { callback_secret: _s, ...publicConfig } = config as Record<string, unknown>;
+  return {
+    ...rest,
+    config: publicConfig,
+    needs_access_code: access_code !== '',
+    type_name: ACTIVITY_TYPES[row.type],
+    act_state: activityStateOf(row, nowSec()),
+  };
+}
+
+/** The blacklist entry in force for a reader, an activity type and an action, if any (design §14). */
+export async function activeBan(db: Db | Tx, readerId: number, type: number, action: string): Promise<GateBan | null> {
+  const now = nowSec();
+  const [ban] = await db
+    .select({ end_at: blacklists.end_at, reason: blacklists.reason })
+    .from(blacklists)
+    .where(
+      and(
+        eq(blacklists.reader_id, readerId),
+        lte(blacklists.start_at, now),
+        or(isNull(blacklists.end_at), gt(blacklists.end_at, now)),
+        sql`(jsonb_array_length(${blacklists.types}) = 0 or ${blacklists.types} @> ${JSON.stringify([type])}::jsonb)`,
+        sql`(jsonb_array_length(${blacklists.actions}) = 0 or ${blacklists.actions} @> ${JSON.stringify([action])}::jsonb)`,
+      ),
+    )
+    .orderBy(sql`${blacklists.end_at} desc nulls first`)
+    .limit(1);
+  return ban ? { until: ban.end_at ? formatSeconds(ban.end_at) : null, reason: ban.reason } : null;
+}
+
+/**
+ * A reader write made idempotent by its `request_id`: the first answer (success or refusal) is
+ * kept and every replay gets it again, also when the replays run at the same time.
+ */
+export async function idempotent<T>(db: Db, readerId: number, requestId: string, run: (tx: Tx) => Promise<T>): Promise<T> {
+  const replay = async () => {
+    const [kept] = await db.select().from(readerRequests).where(and(eq(readerRequests.reader_id, readerId), eq(readerRequests.request_id, requestId)));
+    if (!kept) return undefined;
+    if (kept.status !== 200) throw new HttpError(kept.status, (kept.answer as { message: string }).message, (kept.answer as { data: unknown }).data);
+    return kept.answer as T;
+  };
+  const first = await replay();
+  if (first !== undefined) return first;
+  try {
+    return await db.transaction(async (tx) => {
+      const answer = await run(tx);
+      await tx.insert(readerRequests).values({ reader_id: readerId, request_id: requestId, status: 200, answer: answer as object });
+      return answer;
+    });
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500) {
+      await db
+        .insert(readerRequests)
+        .values({ reader_id: readerId, request_id: requestId, status: err.status, answer: { message: err.message, data: err.data } })
+        .onConflictDoNothing();
+    }
+    // A replay that ran alongside and lost the race on the request id: the winner's answer.
+    const other = await replay().catch((e: unknown) => (e === err ? undefined : Promise.reject(e)));
+    if (other !== undefined) return other;
+    throw err;
+  }
+}
+
+/**
+ * The participant API for activities (design §15): the published activities a reader may see,
+ * one activity with the reader's own status (a view is counted), and joining through the gate.
+ */
+export async function participationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const config = { access: 'reader' as const };
+
+  const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
+  const activityOf = async (request: FastifyRequest, id: number, tx: Db | Tx = db) =>
+    (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id))))[0];
+
+  const listQuery = pageQuerySchema.extend({
+    type: filterSchema({ name: 'type', label: '活动类型', kind: 'select', options: Object.entries(ACTIVITY_TYPES).map(([value, label]) => ({ value: Number(value), label })) }),
+    act_state: filterSchema({ name: 'act_state', label: '活动状态', kind: 'select', options: [1, 2, 3].map((v) => ({ value: v, label: String(v) })) }),
+  });
+
+  r.get('/v1/:org/client/activities', { config, schema: { params: orgParams, querystring: listQuery } }, async (request) => {
+    const org = orgOf(request);
+    const reader = await readerRow(readerOf(request).id);
+    const q = request.query;
+    // Scope by identity and grade in SQL: an empty list means everyone.
+    const scoped = sql`(coalesce(jsonb_array_length(${activities.scope}->'identities'), 0) = 0 or ${activities.scope}->'identities' @> ${JSON.stringify(reader.identity === null ? [] : [reader.identity])}::jsonb and ${reader.identity !== null})
+      and (coalesce(jsonb_array_length(${activities.scope}->'grades'), 0) = 0 or ${activities.scope}->'grades' @> ${JSON.stringify(reader.grade === null ? [] : [reader.grade])}::jsonb and ${reader.grade !== null})`;
+    const where = and(
+      eq(activities.org_id, org.id),
+      eq(activities.is_delete, 0),
+      eq(activities.is_tmp, 0),
+      scoped,
+      q.type !== undefined ? eq(activities.type, q.type as number) : undefined,
+      q.act_state !== undefined ? activityStateWhere(q.act_state as number) : undefined,
+    );
+    return pagedList(
+      q,
+      request.url,
+      async () => (await db.select({ n: count() }).from(activities).where(where))[0].n,
+      async (limit, offset) => (await db.select().from(activities).where(where).orderBy(desc(activities.start_at), desc(activities.id)).limit(limit).offset(offset)).map(publicActivity),
+    );
+  });
+
+  r.get('/v1/:org/client/activities/:id', { config, schema: { params: actParams } }, async (request) => {
+    const reader = await readerRow(readerOf(request).id);
+    const found = await activityOf(request, request.params.id);
+    const missing = readRefusal(found);
+    if (missing || !found || !inScope(found.scope, reader)) throw refused(GATE.missing);
+    // A view: one atomic increment, so concurrent views all count.
+    const [{ view_count }] = await db.update(activities).set({ view_count: sql`${activities.view_count} + 1` }).where(eq(activities.id, found.id)).returning({ view_count: activities.view_count });
+    const [joined] = await db.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id), eq(activityJoins.status, 1)));
+    const refusal = gateRefusal(found as GateActivity, reader, { now: nowSec(), accessCode: found.access_code, ban: await activeBan(db, reader.id, found.type, 'join') });
+    return {
+      ...publicActivity({ ...found, view_count }),
+      mine: {
+        joined: !!joined,
+        joined_at: joined?.created_at ?? null,
+        // What a join would meet now (the access code aside): null when it may join.
+        refusal: joined ? null : refusal && { code: refusal.gate, message: refusal.message },
+        places_left: found.person_limit > 0 ? Math.max(0, found.person_limit - found.join_num) : null,
+      },
+    };
+  });
+
+  r.post('/v1/:org/client/activities/:id/join', { config, schema: { params: actParams, body: joinBodySchema } }, async (request) => {
+    const me = readerOf(request);
+    return idempotent(db, me.id, request.body.request_id, async (tx) => {
+      // Inside the transaction everything goes through `tx` (PGlite has one connection).
+      const reader = await readerRow(me.id, tx);
+      const found = await activityOf(request, request.params.id, tx);
+      // Joined already: the same answer again, nothing counted twice.
+      const [already] = found ? await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id))) : [];
+      if (already && already.status === 1) return { joined: true, join_id: already.id, join_num: found!.join_num };
+      const refusal = gateRefusal(found as GateActivity | undefined, reader, { now: nowSec(), accessCode: request.body.access_code, ban: found ? await activeBan(tx, reader.id, found.type, 'join') : null });
+      if (refusal || !found) throw refused(refusal ?? GATE.missing);
+      // The join row first: a concurrent join of the same reader waits on the unique key here and
+      // then finds the row taken, so the reader is never counted twice.
+      const [join] = already
+        ? await tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: nowSec() }).where(eq(activityJoins.id, already.id)).returning()
+        : await tx
+            .insert(activityJoins)
+            .values({ org_id: found.org_id, act_id: found.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone })
+            .onConflictDoNothing()
+            .returning();
+      if (!join) {
+        const [other] = await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id)));
+        const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, found.id));
+        return { joined: true, join_id: other.id, join_num: now.join_num };
+      }
+      // person_limit in one conditional statement: concurrent joins never pass it (design §1.8).
+      // Refused, the transaction is rolled back, the join row with it.
+      const [counted] = await tx
+        .update(activities)
+        .set({ join_num: sql`${activities.join_num} + 1` })
+        .where(and(eq(activities.id, found.id), sql`(${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})`))
+        .returning({ join_num: activities.join_num });
+      if (!counted) throw refused(GATE.full);
+      return { joined: true, join_id: join.id, join_num: counted.join_num };
+    });
+  });
+}

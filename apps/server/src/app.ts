@@ -10,6 +10,7 @@ import { authRoutes } from './routes/auth.js';
 import { generalRoutes } from './routes/general.js';
 import { readerRoutes } from './routes/readers.js';
 import { participationRoutes } from './routes/participation.js';
+import { thirdPartyRoutes } from './routes/third.js';
 import { registerResources } from './resources/register.js';
 import { BINDINGS } from './resources/index.js';
 import { registerWebApp } from './http/static.js';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(generalRoutes);
   await app.register(readerRoutes);
   await app.register(participationRoutes);
+  await app.register(thirdPartyRoutes);
   await registerResources(app, BINDINGS);
   registerStorage(app);
   await app.register(uploadRoutes);

@@ -66,6 +66,35 @@ export async function activeBan(db: Db | Tx, readerId: number, type: number, act
 }
 
 /**
+ * Join a reader who passed the gate: the join row first (a concurrent join of the same reader
+ * waits on the unique key and then finds it taken, so nobody is counted twice), then
+ * `person_limit` in one conditional statement (design §1.8). Refused, the caller's transaction
+ * is rolled back, the join row with it.
+ */
+export async function joinReader(
+  tx: Tx,
+  act: { id: number; org_id: number },
+  reader: { id: number; real_name: string; phone: string },
+  cancelled?: { id: number },
+): Promise<{ join_id: number; join_num: number }> {
+  const [join] = cancelled
+    ? await tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: nowSec() }).where(eq(activityJoins.id, cancelled.id)).returning()
+    : await tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone }).onConflictDoNothing().returning();
+  if (!join) {
+    const [other] = await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id)));
+    const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act.id));
+    return { join_id: other.id, join_num: now.join_num };
+  }
+  const [counted] = await tx
+    .update(activities)
+    .set({ join_num: sql`${activities.join_num} + 1` })
+    .where(and(eq(activities.id, act.id), sql`(${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})`))
+    .returning({ join_num: activities.join_num });
+  if (!counted) throw refused(GATE.full);
+  return { join_id: join.id, join_num: counted.join_num };
+}
+
+/**
  * A reader write made idempotent by its `request_id`: the first answer (success or refusal) is
  * kept and every replay gets it again, also when the replays run at the same time.
  */
@@ -171,29 +200,7 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
       if (already && already.status === 1) return { joined: true, join_id: already.id, join_num: found!.join_num };
       const refusal = gateRefusal(found as GateActivity | undefined, reader, { now: nowSec(), accessCode: request.body.access_code, ban: found ? await activeBan(tx, reader.id, found.type, 'join') : null });
       if (refusal || !found) throw refused(refusal ?? GATE.missing);
-      // The join row first: a concurrent join of the same reader waits on the unique key here and
-      // then finds the row taken, so the reader is never counted twice.
-      const [join] = already
-        ? await tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: nowSec() }).where(eq(activityJoins.id, already.id)).returning()
-        : await tx
-            .insert(activityJoins)
-            .values({ org_id: found.org_id, act_id: found.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone })
-            .onConflictDoNothing()
-            .returning();
-      if (!join) {
-        const [other] = await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id)));
-        const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, found.id));
-        return { joined: true, join_id: other.id, join_num: now.join_num };
-      }
-      // person_limit in one conditional statement: concurrent joins never pass it (design §1.8).
-      // Refused, the transaction is rolled back, the join row with it.
-      const [counted] = await tx
-        .update(activities)
-        .set({ join_num: sql`${activities.join_num} + 1` })
-        .where(and(eq(activities.id, found.id), sql`(${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})`))
-        .returning({ join_num: activities.join_num });
-      if (!counted) throw refused(GATE.full);
-      return { joined: true, join_id: join.id, join_num: counted.join_num };
+      return { joined: true, ...(await joinReader(tx, found, reader, already)) };
     });
   });
 }

@@ -9,7 +9,8 @@ import {
   SUPER_SELF_GUARD,
 } from '@huodong/domain';
 import { eq } from 'drizzle-orm';
-import { organizations } from '../src/db/schema.js';
+import { ACTIVITY_KINDS } from '@huodong/domain';
+import { captchas, organizations } from '../src/db/schema.js';
 import { ORG_PAUSED } from '../src/auth/access.js';
 import { seedDemo } from '../src/seed/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/families/platform.js';
@@ -269,6 +270,30 @@ describe('demo data', () => {
     const again = await seedDemo(t.app);
     expect(again.organizations).toBe(0);
     expect([again.carousel, again.digitalResources, again.digitalGroups, again.offlineAddresses]).toEqual([0, 0, 0, 0]);
+    expect(first.activities).toBeGreaterThanOrEqual(24);
+    expect(first.participation).toBeGreaterThanOrEqual(10);
+    expect([again.activities, again.participation]).toEqual([0, 0]);
+    // every demo organisation has a published activity in progress open to all its readers
+    const orgs = (await ok(t.call('GET', '/v1/organizations?page_size=100', su()))).items as { key: string; activity_types: number[] }[];
+    expect(orgs.filter((o) => o.activity_types.length).length).toBeGreaterThanOrEqual(8);
+    for (const o of orgs.filter((x) => x.activity_types.length)) {
+      let running = 0;
+      for (const type of o.activity_types as (keyof typeof ACTIVITY_KINDS)[]) {
+        const path = ACTIVITY_KINDS[type].path.replace('{org}', o.key);
+        const rows = (await ok(t.call('GET', `${path}?act_state=2&is_tmp=0&page_size=100`, su()))).items as { scope: { identities?: number[] } }[];
+        running += rows.filter((r) => !r.scope.identities?.length).length;
+      }
+      expect(running, o.key).toBeGreaterThanOrEqual(1);
+    }
+    const szRunning = await ok(t.call('GET', '/v1/szlib/third?act_state=2&is_tmp=0', su()));
+    expect(szRunning.items.length).toBeGreaterThanOrEqual(1);
+    expect(szRunning.items[0].join_num).toBeGreaterThanOrEqual(4);
+    // a demo reader signs in with the documented password
+    const login = await t.call('POST', '/v1/szlib/client/login/verificationCode');
+    const [cap] = await t.db.select().from(captchas).where(eq(captchas.key, login.data.key));
+    const signed = await t.call('POST', '/v1/szlib/client/login', { body: { account: 'SZ00001', password: 'Reader#2024', key: login.data.key, code: cap.code } });
+    expect(signed.status, signed.message).toBe(200);
+    expect(signed.data.must_change_password).toBe(false);
     // the carousel's pictures were uploaded through the upload route and are served as images
     const carousel = await ok(t.call('GET', '/v1/szlib/carousel', su()));
     expect(carousel.items.length).toBe(3);

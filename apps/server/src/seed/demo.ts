@@ -2,6 +2,7 @@ import type { SeedStep } from './step.js';
 import { platformSteps } from './families/platform.js';
 import { orgUserSteps } from './families/orgUsers.js';
 import { contentSteps } from './families/content.js';
+import { activitySteps } from './families/activities.js';
 
 /** Every step of the demo data, in order. Families add their steps here. */
-export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps];
+export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...activitySteps];

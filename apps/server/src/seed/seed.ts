@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { meta, supers } from '../db/schema.js';
+import { captchas, meta, supers } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { issueToken, revokeToken, sha256 } from '../auth/tokens.js';
 import { tokens } from '../db/schema.js';
@@ -24,29 +24,44 @@ export async function ensureSuperAdmin(db: Db, config: AppConfig): Promise<{ cre
 }
 
 
-async function asSuper(app: FastifyInstance): Promise<{ client: SeedClient; done: () => Promise<void> }> {
-  const db = app.database.db;
-  const [admin] = await db.select().from(supers).orderBy(supers.id).limit(1);
-  const issued = await issueToken(db, { kind: 'super', id: admin.id, orgId: null, scope: 'super' }, 10 * 60 * 1000);
-  const headers = { authorization: `Bearer ${issued.access_token}` };
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, contentType?: string) => {
+/** A client of the app's HTTP API with these headers; a failed call stops the seed with its message. */
+function clientWith(app: FastifyInstance, headers: Record<string, string>): SeedClient {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, contentType?: string) => {
     const res = await app.inject({ method, url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload: body as never });
     const json = res.json();
     if (json.code !== 200) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${json.message}`);
     return json.data;
   };
-  const [row] = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.token_hash, sha256(issued.access_token)));
   return {
-    client: {
-      post: (url, body) => call('POST', url, body ?? {}),
-      get: (url) => call('GET', url),
-      upload: (url, filename, content, type) => {
-        const { body, contentType } = multipartBody(filename, content, type);
-        return call('POST', url, body, contentType);
-      },
+    post: (url, body) => call('POST', url, body ?? {}),
+    get: (url) => call('GET', url),
+    put: (url, body) => call('PUT', url, body ?? {}),
+    upload: (url, filename, content, type) => {
+      const { body, contentType } = multipartBody(filename, content, type);
+      return call('POST', url, body, contentType);
     },
-    done: () => revokeToken(db, row.id),
+    async reader(org, account, password, newPassword) {
+      const anonymous = clientWith(app, {});
+      let code = { key: '', code: '' };
+      if (app.config.loginCaptcha) {
+        const cap = await anonymous.post(`/v1/${org}/client/login/verificationCode`);
+        const [row] = await app.database.db.select({ code: captchas.code }).from(captchas).where(eq(captchas.key, cap.key));
+        code = { key: cap.key, code: row?.code ?? '' };
+      }
+      const login = await anonymous.post(`/v1/${org}/client/login`, { account, password, ...code });
+      const reader = clientWith(app, { authorization: `Bearer ${login.access_token}` });
+      if (login.must_change_password) await reader.put(`/v1/${org}/client/me/password`, { old_password: password, password: newPassword ?? password });
+      return reader;
+    },
   };
+}
+
+async function asSuper(app: FastifyInstance): Promise<{ client: SeedClient; done: () => Promise<void> }> {
+  const db = app.database.db;
+  const [admin] = await db.select().from(supers).orderBy(supers.id).limit(1);
+  const issued = await issueToken(db, { kind: 'super', id: admin.id, orgId: null, scope: 'super' }, 10 * 60 * 1000);
+  const [row] = await db.select({ id: tokens.id }).from(tokens).where(eq(tokens.token_hash, sha256(issued.access_token)));
+  return { client: clientWith(app, { authorization: `Bearer ${issued.access_token}` }), done: () => revokeToken(db, row.id) };
 }
 
 export async function seedDemo(app: FastifyInstance): Promise<Record<string, number>> {

@@ -2,8 +2,14 @@
 export interface SeedClient {
   post<T = any>(url: string, body?: unknown): Promise<T>;
   get<T = any>(url: string): Promise<T>;
+  put<T = any>(url: string, body?: unknown): Promise<T>;
   /** A multipart upload of one file in the field `file` (what the web's upload control sends). */
   upload<T = any>(url: string, filename: string, content: Buffer, type: string): Promise<T>;
+  /**
+   * Act as a reader of `org`: sign in through the reader API (the graphical code read as a person
+   * would read the picture), change a first password to `newPassword` when asked to.
+   */
+  reader(org: string, account: string, password: string, newPassword?: string): Promise<SeedClient>;
 }
 
 /** A multipart/form-data body with one file in `field`. */

@@ -1,0 +1,97 @@
+import { ACTIVITY_KINDS, type ActivityType } from '@huodong/domain';
+import { all, type SeedClient, type SeedStep } from '../step.js';
+
+/**
+ * Demo activities: in every demo organisation a finished, an in-progress (open to all its
+ * readers) and a not-yet-started activity of a type it is authorised for (third party where it
+ * may), plus a draft, dated relative to the day of seeding; then a few readers take part through
+ * the reader API (first password from the user list, sign-in, password change, join or launch).
+ */
+const DAY = 86_400;
+
+/** The password readers of the demo data end with (after changing the first one). */
+export const DEMO_READER_PASSWORD = 'Reader#2024';
+const FIRST_PASSWORD = 'Start#2024';
+
+/** Readers who take part, per organisation with imported users or students. */
+const READERS: { org: string; list: 'users' | 'students'; count: number }[] = [
+  { org: 'szlib', list: 'users', count: 4 },
+  { org: 'hdlib', list: 'users', count: 3 },
+  { org: 'njulib', list: 'users', count: 3 },
+  { org: 'gzsyxx', list: 'students', count: 2 },
+];
+
+const TITLES: Record<number, [string, string, string, string]> = {
+  7: ['“书香满城”线上阅读马拉松', '国家图书馆“典籍里的中国”线上答题', '寒假亲子共读打卡挑战', '（草稿）合作方新活动'],
+};
+const titlesOf = (type: number, org: string): [string, string, string, string] =>
+  TITLES[type] ?? [`${org}年度读书节`, `${org}经典诵读活动`, `${org}新书推荐季`, `（草稿）${org}新活动`];
+
+const configOf = (type: number, i: number) =>
+  type === 7 ? { link: `https://reading.example.org/events/${1000 + i}`, open_mode: 'browser', partner_name: '悦读联盟', pass_identity: 1 } : {};
+
+async function activitiesOf(client: SeedClient, org: { id: number; key: string; activity_types: number[] }, now: number): Promise<number> {
+  const types = org.activity_types as ActivityType[];
+  if (types.length === 0) return 0;
+  const type: ActivityType = types.includes(7) ? 7 : types[0];
+  const path = ACTIVITY_KINDS[type].path.replace('{org}', org.key);
+  const existing = new Set((await all(client, path)).map((a) => a.title));
+  const [finished, running, upcoming, draft] = titlesOf(type, org.key);
+  const plans = [
+    { title: finished, start_at: now - 40 * DAY, end_at: now - 10 * DAY, publish: true },
+    { title: running, start_at: now - 3 * DAY, end_at: now + 30 * DAY, publish: true, person_limit: 500 },
+    { title: upcoming, start_at: now + 7 * DAY, end_at: now + 40 * DAY, publish: true },
+    { title: draft, start_at: now + 14 * DAY, end_at: now + 60 * DAY, publish: false },
+  ];
+  let n = 0;
+  for (const [i, p] of plans.entries()) {
+    if (existing.has(p.title)) continue;
+    const made = await client.post(path, { title: p.title, start_at: p.start_at, end_at: p.end_at, person_limit: p.person_limit ?? 0, address: '线上', profile: `${p.title}，欢迎全体读者参加。`, config: configOf(type, org.id * 10 + i) });
+    if (p.publish) await client.post(`${path}/${made.id}/publish`);
+    n++;
+  }
+  return n;
+}
+
+/** Readers take part in their organisation's in-progress activity. */
+async function participation(client: SeedClient, plan: (typeof READERS)[number]): Promise<number> {
+  const people = (await client.get(`/v1/${plan.org}/${plan.list}?page=1&page_size=${plan.count}&sort=id`)).items as { id: number; academic_num?: string; account?: string }[];
+  let n = 0;
+  for (const person of people) {
+    const account = (person.academic_num ?? person.account)!;
+    const readers = await client.get(`/v1/${plan.org}/readers?keyword=${encodeURIComponent(account)}`);
+    if (!readers.items.some((r: { account: string }) => r.account === account)) {
+      await client.post(`/v1/${plan.org}/${plan.list}/${person.id}/password`, { password: FIRST_PASSWORD });
+    }
+    const reader = await client.reader(plan.org, account, readers.items.length ? DEMO_READER_PASSWORD : FIRST_PASSWORD, DEMO_READER_PASSWORD);
+    const open = (await reader.get(`/v1/${plan.org}/client/activities?act_state=2`)).items as { id: number; type: number }[];
+    for (const act of open) {
+      const detail = await reader.get(`/v1/${plan.org}/client/activities/${act.id}`);
+      if (detail.mine.joined || detail.mine.refusal) continue;
+      const call = act.type === 7 ? 'launch' : 'join';
+      await reader.post(`/v1/${plan.org}/client/activities/${act.id}/${call}`, { request_id: `seed-${plan.org}-${account}-${act.id}` });
+      n++;
+    }
+  }
+  return n;
+}
+
+export const activitySteps: SeedStep[] = [
+  {
+    name: 'activities',
+    async run(c) {
+      const now = Math.floor(Date.now() / 1000);
+      let n = 0;
+      for (const org of await all(c, '/v1/organizations')) n += await activitiesOf(c, org as never, now);
+      return n;
+    },
+  },
+  {
+    name: 'participation',
+    async run(c) {
+      let n = 0;
+      for (const plan of READERS) n += await participation(c, plan);
+      return n;
+    },
+  },
+];

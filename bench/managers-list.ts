@@ -15,23 +15,13 @@
  * are recorded through the driver and EXPLAIN ANALYZEd; a sequential scan in any of them fails the run.
  */
 import os from 'node:os';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { onEachDatabase, wantPostgres } from './databases.js';
+import { measureLoad, type Figures } from './load.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-
-/** What autocannon's `--json` prints (the part used here). */
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
@@ -110,30 +100,6 @@ async function fill(db: Database): Promise<void> {
   await db.query('vacuum analyze');
 }
 
-interface Figures {
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-/**
- * autocannon in its own process (10 connections), so that the load generator does not share the
- * server's event loop: the figures are the server's, not the client's.
- */
-async function measure(url: string, token: string, scenario: string, seconds = duration): Promise<Figures> {
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTOCANNON, '--json', '-c', '10', '-d', String(seconds), '-H', `authorization=Bearer ${token}`, url], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-  const result = JSON.parse(out) as AutocannonResult;
-  return { scenario, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
-}
-
 /** The statements one request to `url` sends for the list (the token look-up, a join with organizations, left out). */
 async function listStatements(url: string, token: string): Promise<{ query: string; params: unknown[] }[]> {
   recorded.length = 0;
@@ -170,9 +136,9 @@ async function run(label: string, database: Database): Promise<void> {
     const answer = await fetch(urlOf(s.query), { headers: { authorization: `Bearer ${access_token}` } }).then((r) => r.json() as Promise<ListAnswer>);
     matches[s.name] = `${answer.data.items.length} of ${answer.data._meta.totalCount}${answer.data._meta.totalCapped ? '+' : ''}`;
   }
-  await measure(urlOf('page=1'), access_token, 'warm-up (not shown)', 2); // JIT and connection pool
+  await measureLoad(urlOf('page=1'), access_token, 'warm-up (not shown)', 2); // JIT and connection pool
   const rows: Figures[] = [];
-  for (const s of SCENARIOS) rows.push(await measure(urlOf(s.query), access_token, s.name));
+  for (const s of SCENARIOS) rows.push(await measureLoad(urlOf(s.query), access_token, s.name, duration));
   const before = BEFORE[label as keyof typeof BEFORE] ?? {};
   const cell = (f?: [number, number, number]) => (f ? `${f[0]} · ${f[1]} · ${f[2]}` : '–');
   console.table(

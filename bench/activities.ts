@@ -1,0 +1,127 @@
+/**
+ * Benchmark: activities at scale (issue 11).
+ *
+ *   npx tsx bench/activities.ts          # PGlite; PostgreSQL too with --pg or DATABASE_URL
+ *   npx tsx bench/activities.ts --pg --duration 5
+ *
+ * Fill (bulk SQL): 1,000 organisations and 1,000,000 activities — 100,000 third-party activities
+ * in `benchact0`, the rest spread over the other 999 — with times around now, so that every state
+ * occurs; 10,000 readers of benchact0 and 1,000,000 join rows (1,000 of its activities × 1,000
+ * readers). Measured over real HTTP at 10 connections: the organisation's activity list (page 1,
+ * a state filter, a deep page, a keyword) and the platform's list when it is served; then 2,000
+ * readers joining one activity with person_limit 1,000 at 50 at a time: joins/s and the limit held.
+ */
+import os from 'node:os';
+import { onEachDatabase, wantPostgres } from './databases.js';
+import { measureLoad, type Figures } from './load.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { hashPassword } from '../apps/server/src/auth/passwords.js';
+
+const args = process.argv.slice(2);
+const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
+const ORGS = 1000;
+const TOTAL = 1_000_000;
+const READERS = 10_000;
+
+async function fill(db: Database): Promise<void> {
+  await db.query(`insert into organizations (key, name, activity_types) select 'benchact' || g, '活动基准机构' || g, '[7]'::jsonb from generate_series(0, ${ORGS - 1}) g`);
+  // Rows of all organisations interleave by id; every tenth row belongs to benchact0 (100,000 in all).
+  await db.query(
+    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, config)
+     select o.id, case when v.k = 0 then 7 else (array[1,2,3,4,5,6,7,8,9,16,19])[1 + g % 11] end,
+            (array['读书节','诵读会','知识竞赛','征文','打卡挑战'])[1 + g % 5] || g,
+            extract(epoch from now())::bigint + ((g % 90) - 45) * 86400,
+            extract(epoch from now())::bigint + ((g % 90) - 45) * 86400 + (1 + g % 30) * 86400,
+            0, '{"link":"https://partner.example.org/x","callback_secret":"bench-secret-0123456789"}'::jsonb
+     from generate_series(1, ${TOTAL}) g
+     cross join lateral (select case when g % 10 = 0 then 0 else 1 + g % ${ORGS - 1} end as k) v
+     join organizations o on o.key = 'benchact' || v.k
+     order by g`,
+  );
+  const hash = await hashPassword('Bench#Reader1');
+  await db.query(`insert into readers (org_id, account, password_hash, source) select o.id, 'r' || g, $1, 'register' from generate_series(1, ${READERS}) g, organizations o where o.key = 'benchact0'`, [hash]);
+  await db.query(
+    `insert into activity_joins (org_id, act_id, reader_id)
+     select a.org_id, a.id, r.id from (select id, org_id from activities where org_id = (select id from organizations where key = 'benchact0') order by id limit 1000) a
+     cross join (select id from readers order by id limit 1000) r`,
+  );
+  await db.query('vacuum analyze');
+}
+
+async function run(label: string, database: Database): Promise<void> {
+  console.log(`\n== ${label} (${database.driver}) ==`);
+  const t0 = Date.now();
+  await fill(database);
+  console.log(`filled ${TOTAL.toLocaleString()} activities, ${READERS.toLocaleString()} readers, 1,000,000 joins in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const [su] = await database.query<{ id: number }>(`insert into supers (account, password_hash) values ('benchsu', $1) returning id`, [await hashPassword('Bench#Super1')]);
+  const { access_token: token } = await issueToken(database.db, { kind: 'super', id: su.id, orgId: null, scope: 'super' }, 3_600_000);
+
+  const scenarios = [
+    ['org list, page 1', '/v1/benchact0/third?page=1&page_size=10'],
+    ['org list, in progress', '/v1/benchact0/third?act_state=2&page=1&page_size=10'],
+    ['org list, page 500', '/v1/benchact0/third?page=500&page_size=10'],
+    ['org list, keyword', `/v1/benchact0/third?keyword=${encodeURIComponent('读书节1000')}&page_size=10`],
+    ['platform list, page 1', '/v1/activities?page=1&page_size=10'],
+    ['platform list, in progress', '/v1/activities?act_state=2&page=1&page_size=10'],
+  ] as const;
+  const rows: (Figures & { total: string })[] = [];
+  for (const [name, path] of scenarios) {
+    const probe = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+    if (probe.status !== 200) {
+      console.log(`${name}: ${probe.status} (not served here), skipped`);
+      continue;
+    }
+    const meta = ((await probe.json()) as { data: { _meta: { totalCount: number; totalCapped?: boolean } } }).data._meta;
+    await measureLoad(base + path, token, 'warm-up', 1);
+    rows.push({ ...(await measureLoad(base + path, token, name, duration)), total: `${meta.totalCount}${meta.totalCapped ? '+' : ''}` });
+  }
+  console.table(rows.map((r) => ({ scenario: r.scenario, matches: r.total, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.errors })));
+
+  // 2,000 readers join one activity with person_limit 1,000, 50 at a time.
+  const [act] = await database.query<{ id: number }>(
+    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, person_limit, config)
+     select id, 7, '限额活动', extract(epoch from now())::bigint - 86400, extract(epoch from now())::bigint + 86400, 0, 1000, '{"link":"https://p.example.org"}'::jsonb from organizations where key = 'benchact0' returning id`,
+  );
+  const readers = await database.query<{ id: number; org_id: number }>(`select id, org_id from readers order by id limit 2000`);
+  const tokens = await Promise.all(readers.map(async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: r.org_id, scope: 'benchact0' }, 3_600_000)).access_token));
+  let next = 0;
+  const outcomes: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < tokens.length) {
+        const i = next++;
+        const res = await fetch(`${base}/v1/benchact0/client/activities/${act.id}/join`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ request_id: `bench-join-${i}` }),
+        });
+        outcomes.push(res.status);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const [{ join_num }] = await database.query<{ join_num: number }>('select join_num from activities where id = $1', [act.id]);
+  console.table([
+    {
+      'join attempts': outcomes.length,
+      joined: outcomes.filter((s) => s === 200).length,
+      'refused (full)': outcomes.filter((s) => s === 409).length,
+      other: outcomes.filter((s) => s !== 200 && s !== 409).length,
+      'join_num after': join_num,
+      'joins/s': Math.round(outcomes.length / seconds),
+    },
+  ]);
+  if (join_num !== 1000) process.exitCode = 1;
+  await app.close();
+}
+
+await onEachDatabase({ postgres: wantPostgres(args) }, run);

@@ -11,6 +11,10 @@
  * batch delete, 422 naming the field, unknown id 404, no token 401, and the tenant matrix
  * (org-scoped: a manager of another organisation gets 403/404 and the row is unchanged; a batch
  * delete mixing own and foreign ids changes only own rows; super-scoped: a manager gets 403).
+ *
+ * A read-only declaration (`readOnly`: a platform view of rows another declaration owns) gets its
+ * rows from the fixture's `row` hook, and instead of create, update and delete it is checked that
+ * those routes are not served; every other case runs on it unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
@@ -43,6 +47,14 @@ it('every declared resource is served and has a fixture', () => {
   const served = new Set(BINDINGS.map((b) => b.def.name));
   expect(RESOURCES.filter((r) => !served.has(r.name)).map((r) => r.name)).toEqual([]);
   expect(RESOURCES.filter((r) => !FIXTURES[r.name]).map((r) => r.name)).toEqual([]);
+  // A fixture has what its declaration's cases need: create, update and invalid bodies, or a row hook.
+  const incomplete = RESOURCES.filter((r) => {
+    const f = FIXTURES[r.name];
+    return f && (r.readOnly ? !f.row : !(f.create && f.update && f.invalid));
+  });
+  expect(incomplete.map((r) => r.name)).toEqual([]);
+  // The organisations' tenant matrix below writes through create and update: read-only views are the platform's.
+  expect(RESOURCES.filter((r) => r.readOnly && r.scope !== 'super').map((r) => r.name)).toEqual([]);
 });
 
 const seq: Record<string, number> = {};
@@ -62,7 +74,12 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
   }
   const create = async (org = orgA) => {
     seq[def.name] = (seq[def.name] ?? 0) + 1;
-    const body = await fixture().create(seq[def.name], ctxOf(org));
+    if (def.readOnly) {
+      const got = await read(await fixture().row!(seq[def.name], ctxOf(org)), org);
+      expect(got.status, `${got.status} ${got.message}`).toBe(200);
+      return got.data as Record<string, any> & { id: number };
+    }
+    const body = await fixture().create!(seq[def.name], ctxOf(org));
     const res = await t.call('POST', base(org), { token: t.superToken, body });
     expect(res.status, `${res.status} ${res.message}`).toBe(200);
     return res.data as Record<string, any> & { id: number };
@@ -97,9 +114,22 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     expect(got.data).not.toHaveProperty('search');
   });
 
-  it('updates with POST and with PUT', async () => {
+  if (def.readOnly) {
+    it('serves no create, update or delete: a read-only view', async () => {
+      const row = await create();
+      const before = (await read(row.id)).data;
+      for (const [method, url] of [['POST', base()], ['POST', `${base()}/${row.id}`], ['PUT', `${base()}/${row.id}`], ['DELETE', `${base()}/${row.id}`], ['POST', `${base()}/batchDelete`]]) {
+        const res = await t.call(method, url, { token: t.superToken, body: method === 'DELETE' ? undefined : { title: '改名', ids: [row.id] } });
+        expect(res.status, `${method} ${url}`).toBe(404);
+      }
+      expect((await read(row.id)).data).toEqual(before);
+    });
+  }
+
+  if (!def.readOnly) it('updates with POST and with PUT', async () => {
     const row = await create();
-    const { update, writeOnly = [] } = fixture();
+    const { writeOnly = [] } = fixture();
+    const update = fixture().update!;
     const expected = Object.fromEntries(Object.entries(update).filter(([k]) => !writeOnly.includes(k)));
     for (const method of ['POST', 'PUT']) {
       const res = await t.call(method, `${base()}/${row.id}`, { token: t.superToken, body: update });
@@ -109,8 +139,8 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     }
   });
 
-  it('refuses an invalid body with 422 naming the field', async () => {
-    const { body, field } = fixture().invalid;
+  if (!def.readOnly) it('refuses an invalid body with 422 naming the field', async () => {
+    const { body, field } = fixture().invalid!;
     const res = await t.call('POST', base(), { token: t.superToken, body });
     expect(res.status).toBe(422);
     expect(res.message.startsWith(`${field}: `), res.message).toBe(true);
@@ -196,7 +226,7 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     });
   }
 
-  it('deletes one row, then a batch, answering how many were deleted', async () => {
+  if (!def.readOnly) it('deletes one row, then a batch, answering how many were deleted', async () => {
     const one = await create();
     expect((await t.call('DELETE', `${base()}/${one.id}`, { token: t.superToken })).status).toBe(200);
     expect((await read(one.id)).status).toBe(404);
@@ -214,15 +244,18 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     const since = Math.floor(Date.now() / 1000);
     const row = await create();
     // updated with a fresh create body: the fixture's update values may be taken by now (unique names)
-    seq[def.name] += 1;
-    const fresh = await fixture().create(seq[def.name], ctxOf(orgA));
-    const updated = await t.call('POST', `${base()}/${row.id}`, { token: t.superToken, body: fresh });
-    expect(updated.status, updated.message).toBe(200);
+    if (!def.readOnly) {
+      seq[def.name] += 1;
+      const fresh = await fixture().create!(seq[def.name], ctxOf(orgA));
+      const updated = await t.call('POST', `${base()}/${row.id}`, { token: t.superToken, body: fresh });
+      expect(updated.status, updated.message).toBe(200);
+    }
     const flag = togglesOf(def)[0]?.states.find((s) => s.value === 1)?.name;
     if (flag) expect((await t.call('POST', `${base()}/${row.id}/${flag}`, { token: t.superToken })).status).toBe(200);
-    expect((await t.call('DELETE', `${base()}/${row.id}`, { token: t.superToken })).status).toBe(200);
+    if (!def.readOnly) expect((await t.call('DELETE', `${base()}/${row.id}`, { token: t.superToken })).status).toBe(200);
     const rows = await t.db.select().from(auditLogs).where(and(eq(auditLogs.resource, def.name), sql`${auditLogs.ids} @> ${JSON.stringify([row.id])}::jsonb`)).orderBy(asc(auditLogs.id));
-    expect(rows.map((a) => a.action)).toEqual(['create', 'update', ...(flag ? [flag] : []), 'delete']);
+    // a read-only view's rows are created (and audited) by the declaration that owns them
+    expect(rows.map((a) => a.action)).toEqual(def.readOnly ? (flag ? [flag] : []) : ['create', 'update', ...(flag ? [flag] : []), 'delete']);
     for (const a of rows) {
       expect(a).toMatchObject({ actor_kind: 'super', scope: def.scope === 'org' ? orgA.key : 'super', org_id: def.scope === 'org' ? orgA.id : null, ids: [row.id] });
       expect(a.at).toBeGreaterThanOrEqual(since);
@@ -233,8 +266,12 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     const row = await create();
     expect((await t.call('GET', base())).status).toBe(401);
     expect((await t.call('GET', `${base()}/${row.id}`)).status).toBe(401);
-    expect((await t.call('POST', base(), { body: await fixture().create(999, ctxOf(orgA)) })).status).toBe(401);
-    expect((await t.call('DELETE', `${base()}/${row.id}`)).status).toBe(401);
+    if (def.readOnly) {
+      for (const action of rowActionNames(def)) expect((await t.call('POST', `${base()}/${row.id}/${action}`)).status, action).toBe(401);
+    } else {
+      expect((await t.call('POST', base(), { body: await fixture().create!(999, ctxOf(orgA)) })).status).toBe(401);
+      expect((await t.call('DELETE', `${base()}/${row.id}`)).status).toBe(401);
+    }
     expect((await read(row.id)).status).toBe(200);
   });
 
@@ -273,7 +310,7 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
         const crossed = resourcePath(def, orgB.key, parentIn(orgA));
         expect((await t.call('GET', crossed, { token: foreign })).status).toBe(404);
         expect((await t.call('GET', `${crossed}/${row.id}`, { token: foreign })).status).toBe(404);
-        expect((await t.call('POST', crossed, { token: foreign, body: await fixture().create(900, ctxOf(orgB)) })).status).toBe(404);
+        expect((await t.call('POST', crossed, { token: foreign, body: await fixture().create!(900, ctxOf(orgB)) })).status).toBe(404);
         expect((await t.call('DELETE', `${crossed}/${row.id}`, { token: foreign })).status).toBe(404);
         // orgB's own parent with orgA's child id: not found by the parent and tenant filters.
         expect((await t.call('GET', `${base(orgB)}/${row.id}`, { token: foreign })).status).toBe(404);
@@ -290,7 +327,7 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
 
     it('ignores an org_id in the body: rows belong to the path organisation', async () => {
       seq[def.name] = (seq[def.name] ?? 0) + 1;
-      const body = { ...(await fixture().create(seq[def.name], ctxOf(orgA))), org_id: orgB.id };
+      const body = { ...(await fixture().create!(seq[def.name], ctxOf(orgA))), org_id: orgB.id };
       const res = await t.call('POST', base(), { token: t.superToken, body });
       expect(res.status).toBe(200);
       expect(res.data.org_id).toBe(orgA.id);
@@ -316,7 +353,7 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
 
     it('writes only with the declared write role', async () => {
       seq[def.name] = (seq[def.name] ?? 0) + 1;
-      const body = await fixture().create(seq[def.name], ctxOf(orgA));
+      const body = await fixture().create!(seq[def.name], ctxOf(orgA));
       const normal = await t.call('POST', base(), { token: tokens.normalA, body });
       expect(normal.status).toBe(canWrite(def, { kind: 'manager', type: 'normal' }) ? 200 : 403);
       expect((await t.call('GET', base(), { token: tokens.normalA })).status).toBe(200);
@@ -326,8 +363,18 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
       const row = await create();
       const before = (await read(row.id)).data;
       expect((await t.call('GET', base(), { token: tokens.adminA })).status).toBe(403);
-      expect((await t.call('POST', `${base()}/${row.id}`, { token: tokens.adminA, body: fixture().update })).status).toBe(403);
-      expect((await t.call('DELETE', `${base()}/${row.id}`, { token: tokens.adminA })).status).toBe(403);
+      expect((await t.call('GET', `${base()}/${row.id}`, { token: tokens.adminA })).status).toBe(403);
+      if (!def.readOnly) {
+        expect((await t.call('POST', `${base()}/${row.id}`, { token: tokens.adminA, body: fixture().update })).status).toBe(403);
+        expect((await t.call('DELETE', `${base()}/${row.id}`, { token: tokens.adminA })).status).toBe(403);
+      }
+      for (const action of rowActionNames(def)) {
+        const body = fixture().rowUpdates?.[action];
+        expect((await t.call('POST', `${base()}/${row.id}/${action}`, { token: tokens.adminA, body })).status, action).toBe(403);
+      }
+      for (const action of batchesOf(def)) {
+        expect((await t.call('POST', `${base()}/${action.name}`, { token: tokens.adminA, body: { ids: [row.id] } })).status, action.name).toBe(403);
+      }
       expect((await read(row.id)).data).toEqual(before);
     });
   }

@@ -162,6 +162,12 @@ export interface ResourceInput {
   nameField?: string;
   /** Default order, e.g. `-id`. */
   defaultSort?: string;
+  /**
+   * A view of rows another declaration owns (the platform's list of every organisation's
+   * activities): no create, update or delete route is served and the page offers no 新增, 编辑 or
+   * 删除; the declared actions (toggles, batches, exports) still run.
+   */
+  readOnly?: boolean;
 }
 
 export interface ResourceDef extends ResourceInput {

@@ -94,8 +94,8 @@ export const ROUTES: RouteDef[] = [
   act('adminIntegralWork', '积分记录'),
   act('adminLecture', '点播讲座', true),
   act('adminLectureWork', '讲座视频'),
-  r('adminActGroup', '活动分类', 'organ', 'activity'),
-  r('adminActGroupList', '分类活动', 'organ'),
+  r('adminActGroup', '活动分类', 'organ', 'activity', { resource: 'activityGroups' }),
+  r('adminActGroupList', '分类活动', 'organ', undefined, { resource: 'activityGroupActs' }),
   r('adminCase', '阅读案例', 'organ', 'case'),
   r('adminCase/adminpdfDetail', '案例详情', 'organ'),
   r('adminpdfDetail', '案例详情', 'organ'),
@@ -163,7 +163,7 @@ export const ROUTES: RouteDef[] = [
   r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count'),
 
   // Platform (super) pages
-  r('actManage', '活动管理', 'super', 'activity'),
+  r('actManage', '活动管理', 'super', 'activity', { resource: 'platformActivities' }),
   r('orgManage', '机构管理', 'super', 'org', { page: true }),
   r('manage/superManage', '超级管理员', 'super', 'account', { page: true }),
   r('manage/adminManage', '机构管理员', 'super', 'account', { page: true }),

@@ -13,7 +13,10 @@ import { scopesBinding } from './families/scopes.js';
 import { carouselBinding } from './families/carousel.js';
 import { offlineAddressesBinding } from './families/offlineAddresses.js';
 import { ACTIVITY_BINDINGS } from './families/activities.js';
+import { blacklistsBinding, readersBinding } from './families/readers.js';
 import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBinding } from './families/digital.js';
+import { activityGroupActsBinding, activityGroupsBinding } from './families/activityGroups.js';
+import { platformActivitiesBinding } from './families/platformActivities.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
 export const BINDINGS: ResourceBinding[] = [
@@ -36,4 +39,9 @@ export const BINDINGS: ResourceBinding[] = [
   digitalGroupsBinding,
   digitalGroupResourcesBinding,
   ...ACTIVITY_BINDINGS,
+  readersBinding,
+  blacklistsBinding,
+  activityGroupsBinding,
+  activityGroupActsBinding,
+  platformActivitiesBinding,
 ];

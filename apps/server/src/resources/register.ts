@@ -42,16 +42,19 @@ function registerResource(app: FastifyInstance, service: ResourceService): void 
 
   r.get(base, { config, schema: { params: params.list, querystring: listQueryOf(def) } }, (request) => service.list(request, request.query as ListQuery));
   r.get(`${base}/:id`, { config, schema: { params: params.row } }, (request) => service.get(request, id(request)));
-  r.post(base, { config, schema: { params: params.list, body: def.create } }, (request) => service.create(request, request.body as Record<string, unknown>));
-  for (const method of ['post', 'put'] as const) {
-    r[method](`${base}/:id`, { config, schema: { params: params.row, body: def.update } }, (request) =>
-      service.update(request, id(request), request.body as Record<string, unknown>),
-    );
+  // A read-only declaration (a view of rows another declaration owns) serves no create, update or delete.
+  if (!def.readOnly) {
+    r.post(base, { config, schema: { params: params.list, body: def.create } }, (request) => service.create(request, request.body as Record<string, unknown>));
+    for (const method of ['post', 'put'] as const) {
+      r[method](`${base}/:id`, { config, schema: { params: params.row, body: def.update } }, (request) =>
+        service.update(request, id(request), request.body as Record<string, unknown>),
+      );
+    }
+    r.delete(`${base}/:id`, { config, schema: { params: params.row } }, async (request) => {
+      await service.remove(request, [id(request)]);
+      return null;
+    });
   }
-  r.delete(`${base}/:id`, { config, schema: { params: params.row } }, async (request) => {
-    await service.remove(request, [id(request)]);
-    return null;
-  });
 
   for (const action of def.actions) {
     switch (action.kind) {

@@ -198,6 +198,7 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
   /** Run a write in one transaction with its guard, side effects and audit row. */
   async function write<T>(request: FastifyRequest, action: WriteAction, ids: number[], fn: (tx: Tx, rows: Row[], ctx: ResourceContext) => Promise<T>): Promise<T> {
     if (!canWrite(def, callerOf(request))) throw forbidden();
+    if (def.readOnly && ['create', 'update', 'delete'].includes(action)) throw new Error(`${def.name} is read-only: no ${action}`);
     await assertParent(request);
     return db.transaction(async (tx) => {
       const ctx: ResourceContext = { ...context(request), tx };

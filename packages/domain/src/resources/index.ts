@@ -13,7 +13,10 @@ import { scopesResource } from './scopes.js';
 import { carouselResource } from './carousel.js';
 import { offlineAddressesResource } from './offlineAddresses.js';
 import { ACTIVITY_RESOURCES } from './activities.js';
+import { blacklistsResource, readersResource } from './readers.js';
 import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesResource } from './digital.js';
+import { activityGroupActsResource, activityGroupsResource } from './activityGroups.js';
+import { platformActivitiesResource } from './platformActivities.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -31,7 +34,10 @@ export * from './scopes.js';
 export * from './carousel.js';
 export * from './offlineAddresses.js';
 export * from './activities.js';
+export * from './readers.js';
 export * from './digital.js';
+export * from './activityGroups.js';
+export * from './platformActivities.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -54,6 +60,11 @@ export const RESOURCES: ResourceDef[] = [
   digitalGroupsResource,
   digitalGroupResourcesResource,
   ...ACTIVITY_RESOURCES,
+  readersResource,
+  blacklistsResource,
+  activityGroupsResource,
+  activityGroupActsResource,
+  platformActivitiesResource,
 ];
 
 export function findResource(name: string): ResourceDef {

@@ -103,6 +103,16 @@ export interface OrgName {
   key: string;
 }
 
+/** `GET /v1/{org}/website/org`: the organisation's public information. */
+export interface WebsiteOrg {
+  key: string;
+  name: string;
+  logo: string;
+  address: string;
+  contact: string;
+  phone: string;
+}
+
 export const ORG_HAS_MEMBERS = (name: string) => `机构“${name}”下还有管理员或用户，请先删除后再删除机构`;
 export const ORG_HAS_CHILDREN = (name: string) => `机构“${name}”下还有下级机构，请先删除或移走下级机构`;
 export const ORG_PARENT_CYCLE = '上级机构不能是本机构或其下级机构';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACTIVITY_RESOURCES, activityStateOf, publishProblem, type ResourceDef } from '@huodong/domain';
-import { activities, organizations } from '../../db/schema.js';
+import { ACTIVITY_RESOURCES, activityStateOf, operateTimeRefusal, publishProblem, type ResourceDef } from '@huodong/domain';
+import { activities, activityGroupItems, organizations } from '../../db/schema.js';
 import { badRequest, forbidden, validationError } from '../../http/errors.js';
 import { bind, type ResourceBinding, type Row } from '../binding.js';
+import { operateTimeOf } from './operateTime.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -57,12 +58,15 @@ function activityBinding(def: ResourceDef): ResourceBinding {
       }
       return values;
     },
-    async guard(action, rows, { tx, org }) {
+    async guard(action, rows, { tx, org, caller }) {
       if (action === 'create') {
         const [o] = await tx.select({ types: organizations.activity_types }).from(organizations).where(eq(organizations.id, org!.id));
         if (!o?.types.includes(type)) throw forbidden(ACTIVITY_TYPE_NOT_ENABLED);
       }
       if (action === 'publish') {
+        // Organisations publish only inside the platform's window (/v1/OperateTime); the platform at any time.
+        const outside = caller.kind === 'super' ? null : operateTimeRefusal(await operateTimeOf(tx), nowSec());
+        if (outside) throw badRequest(outside);
         for (const row of rows) {
           const problem = publishProblem(type, row as { config?: unknown });
           if (problem) throw validationError([{ field: 'config', message: problem }]);
@@ -75,6 +79,8 @@ function activityBinding(def: ResourceDef): ResourceBinding {
         const first = rows.filter((r) => r.published_at === null).map((r) => r.id);
         if (first.length) await tx.update(activities).set({ published_at: nowSec() }).where(inArray(activities.id, first));
       }
+      // A deleted activity leaves the groups it was in.
+      if (action === 'delete' && rows.length) await tx.delete(activityGroupItems).where(inArray(activityGroupItems.act_id, rows.map((r) => r.id)));
     },
     commands: {
       /** A new draft with the same settings and content, title suffixed, counters zero. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // `@huodong/domain` is a workspace package exporting TypeScript source; Vite follows the
@@ -122,6 +122,20 @@ const STAND_INS: StandIn[] = [
       '}',
     ].join('\n'),
   },
+  {
+    // Table renders a Dropdown in the selection column's title only with `rowSelection.selections`
+    // (select all / invert menus), which no table sets (~4 KB brotli).
+    importer: new RegExp(`${ANTD}table[\\\\/]hooks[\\\\/]useSelection\\.js$`),
+    source: '../../dropdown',
+    code: `export default function SelectionsDropdown() { ${neverRendered('Table rowSelection.selections')} }`,
+  },
+  {
+    // …and Radio only with `rowSelection.type: 'radio'`; every selection is by checkboxes. Radio
+    // also brings antd Form's useForm module with rc-form's form store (~7 KB brotli together).
+    importer: new RegExp(`${ANTD}table[\\\\/]hooks[\\\\/]useSelection\\.js$`),
+    source: '../../radio',
+    code: `export default function SelectionRadio() { ${neverRendered("Table rowSelection.type 'radio'")} }`,
+  },
 ];
 
 const STAND_IN_PREFIX = '\0huodong-stand-in:';
@@ -148,6 +162,58 @@ function antdStandIns(): Plugin {
 }
 
 /**
+ * A value that JSON keeps as it is: null, booleans, finite numbers, strings, arrays and plain
+ * objects of them. Anything else (a function, a zod schema, a RegExp, undefined in an array…) is
+ * reported by its path, so data that grows one fails the build instead of changing.
+ */
+function assertPlainJson(value: unknown, at: string): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+  if (typeof value === 'number' && Number.isFinite(value)) return;
+  if (Array.isArray(value)) return value.forEach((v, i) => assertPlainJson(v, `${at}[${i}]`));
+  if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) assertPlainJson(v, `${at}.${k}`);
+    return;
+  }
+  throw new Error(`${at} is not plain JSON (${typeof value}): a *.data.ts module exports data only (buildTimeData)`);
+}
+
+/** Modules of data computed at build time: `*.data.ts` under src/. */
+const DATA_MODULE = /[\\/]src[\\/].+\.data\.ts$/;
+
+/**
+ * A `*.data.ts` module holds data computed from the domain's code, e.g. the declarations as
+ * the list pages read them (src/resources/declarations.data.ts: no zod schemas). The build runs
+ * it (Vite's module runner, on the domain's TypeScript) and writes its exports' values as JSON
+ * in its place, so a page loads a few KB of data instead of the code that makes it (the
+ * declarations' modules, which build zod schemas at load). Every export must be plain JSON. The
+ * dev server and the unit tests run the module itself, so all three see the same values.
+ */
+function buildTimeData(): Plugin {
+  let root = '';
+  return {
+    name: 'huodong:build-time-data',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    async load(id) {
+      if (!DATA_MODULE.test(id)) return null;
+      const { module, dependencies } = await runnerImport<Record<string, unknown>>(id, { configFile: false, root, logLevel: 'error' });
+      for (const dep of dependencies) if (path.isAbsolute(dep)) this.addWatchFile(dep);
+      const name = path.relative(root, id);
+      return Object.entries(module)
+        .map(([key, value]) => {
+          if (key === 'default') throw new Error(`${name}: a *.data.ts module has named exports only`);
+          assertPlainJson(value, `${name}: ${key}`);
+          return `export const ${key} = JSON.parse(${JSON.stringify(JSON.stringify(value))});\n`;
+        })
+        .join('');
+    },
+  };
+}
+
+/**
  * The first load in two chunks (the budgets of e2e/budgets.test.ts): React and React DOM, then
  * the rest of the shell. Left to itself, rolldown cut the shell into 15-20 files by which pages
  * share each module, and one file compresses better than many plus their import/export glue
@@ -160,7 +226,7 @@ const CHUNK_GROUPS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress(), antdStandIns()],
+  plugins: [react(), precompress(), antdStandIns(), buildTimeData()],
   optimizeDeps: { rolldownOptions: { plugins: [antdStandIns()] } },
   server: {
     proxy: {

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { carouselResource, defineResource, textField } from '@huodong/domain';
+import { declarationOf } from '../src/resources/declarations';
 import { ParentBar } from '../src/resources/ParentBar';
 import { ResourcePage } from '../src/resources/ResourcePage';
 import { DetailTabs, detailTabKey, type DetailTab } from '../src/resources/DetailTabs';
@@ -11,8 +12,8 @@ import { DetailTabs, detailTabKey, type DetailTab } from '../src/resources/Detai
 /** DetailTabs: a parent's children and the page's own panels as tabs; only the open tab renders. */
 const TABS: DetailTab[] = [
   { key: 'stats', title: '统计', render: () => createElement('p', null, '参与人数：12') },
-  { child: carouselResource },
-  { child: carouselResource, key: 'more', title: '更多图片' },
+  { child: declarationOf(carouselResource) },
+  { child: declarationOf(carouselResource), key: 'more', title: '更多图片' },
 ];
 
 const render = (url: string) =>
@@ -44,7 +45,7 @@ describe('DetailTabs', () => {
 
 describe('a sub-resource page', () => {
   /** A child of the carousel, declared here: its path takes the parent's id, its page reads `?actID=`. */
-  const child = defineResource({
+  const child = declarationOf(defineResource({
     name: 'slideLinks',
     title: '图片链接',
     scope: 'org',
@@ -54,7 +55,7 @@ describe('a sub-resource page', () => {
     keywordFields: ['name'],
     actions: [],
     writeRole: 'manager',
-  });
+  }));
   const page = (parentId?: number) =>
     renderToStaticMarkup(
       createElement(

@@ -5,14 +5,17 @@ import {
   PAUSE,
   carouselResource,
   cellText,
+  defineResource,
   listFields,
   managersResource,
   optionsFromData,
   organizationsResource,
+  platformActivitiesResource,
   supersResource,
   tagsResource,
   togglesOf,
   type ResourceField,
+  type ResourceInput,
 } from '@huodong/domain';
 import {
   callerFromSelf,
@@ -33,8 +36,12 @@ import {
   sortParam,
   thumbnailUrl,
 } from '../src/resources/listModel';
+import { declarationOf } from '../src/resources/declarations';
 import { batchDeleteConfirm, batchDeleted, deleteConfirm, keywordPlaceholder, toggleConfirm, toggleDone } from '../src/resources/texts';
 import { optionsQueryKey, resourceListPath, uploadPath } from '../src/resources/resourcePaths';
+
+/** A declaration with nothing but what a test gives. */
+const BARE: ResourceInput = { name: 'bare', title: '测试', scope: 'org', path: '/v1/{org}/bare', fields: [], keywordFields: [], actions: [], writeRole: 'manager' };
 
 /** The pause toggle's button for a row, as the page offers it. */
 const pauseOf = (row: Record<string, unknown>) => rowToggles(togglesOf(organizationsResource), row)[0].state;
@@ -67,6 +74,14 @@ describe('button-level permissions', () => {
     expect(resourceControls(managersResource, orgAdmin).rowUpdates.map((a) => a.label)).toEqual(['权限']);
     const read = resourceControls(managersResource, ordinary);
     expect([read.create, read.edit, read.batchDelete, read.toggles.length, read.rowUpdates.length]).toEqual([false, false, false, 0, 0]);
+  });
+
+  it('a read-only view (the platform\'s activities) offers its actions but no 新增, 编辑 or 删除', () => {
+    const c = resourceControls(declarationOf(platformActivitiesResource), superCaller);
+    expect([c.create, c.edit, c.delete, c.batchDelete]).toEqual([false, false, false, false]);
+    expect(c.toggles.map((t) => t.column)).toEqual(['is_rec', 'is_pause']);
+    expect(c.batches.map((b) => b.name)).toEqual(['batchRecommend', 'batchPause', 'batchEnable']);
+    expect(selectable(c)).toBe(true);
   });
 
   it('while the caller is unknown the page is read only', () => {
@@ -123,7 +138,7 @@ describe('columns and cells', () => {
     expect(names).toContain('account');
     expect(names).not.toContain('password');
     expect(listFields(organizationsResource).map((f) => f.name)).not.toContain('address'); // list: false
-    expect(filterFields(organizationsResource).map((f) => f.name)).toEqual(['type_id', 'org_group', 'parent_id', 'seller_id', 'is_pause']);
+    expect(filterFields(declarationOf(organizationsResource)).map((f) => f.name)).toEqual(['type_id', 'org_group', 'parent_id', 'seller_id', 'is_pause']);
   });
 
   it('status cells read the domain labels; selects show option labels; times are local', () => {
@@ -177,7 +192,8 @@ describe('the list call', () => {
   });
 
   it('filters: equality as is, a set joined with commas, a date range as whole China days in seconds', () => {
-    const f = (filter: ResourceField['filter'], kind: ResourceField['kind'] = 'select'): ResourceField => ({ name: 'x', label: 'X', kind, filter });
+    const f = (filter: ResourceField['filter'], kind: ResourceField['kind'] = 'select') => declarationOf(defineResource({ ...BARE, fields: [{ name: 'x', label: 'X', kind, filter }] })).fields[0];
+    expect(f(true).filter).toBe('eq');
     expect(filterValue(f(true), 3)).toBe(3);
     expect(filterValue(f('eq'), '')).toBeUndefined();
     expect(filterValue(f('in'), [1, 2, 3])).toBe('1,2,3');
@@ -189,7 +205,7 @@ describe('the list call', () => {
     expect(filterValue(f('range', 'datetime'), [null, day(2024, 1, 2)])).toBe(`,${from + 86400 - 1}`);
     expect(filterValue(f('range', 'datetime'), [null, null])).toBeUndefined();
     expect(filterValue(f('range', 'number'), [1, null])).toBe('1,');
-    expect(filtersOf(organizationsResource, { type_id: 2, org_group: '', name: 'x' })).toEqual({ type_id: 2 });
+    expect(filtersOf(declarationOf(organizationsResource), { type_id: 2, org_group: '', name: 'x' })).toEqual({ type_id: 2 });
   });
 
   it('an export takes the list’s keyword, filters and sort (not its page) and a child’s parent', () => {

@@ -1,27 +1,29 @@
 import { useSearchParams } from 'react-router';
 import { Empty } from 'antd';
-import { RESOURCES, routeOfResource } from '@huodong/domain';
+import { routeOfResource } from '@huodong/domain';
 import { useScope } from '../shared/session';
-import { idFromQuery } from './listModel';
-import { ParentBar, parentDefOf } from './ParentBar';
+import { DECLARATIONS } from './declarations.data';
+import { idFromQuery, parentDeclarationOf } from './listModel';
+import { ParentBar } from './ParentBar';
 import { ResourcePage } from './ResourcePage';
 import { UNKNOWN_PAGE, needParent } from './texts';
 
 /**
  * The page of a route that names a declared resource (`RouteDef.resource`): no web file of its
- * own. Loaded lazily by the router, so the declarations (and zod) stay out of the first load.
+ * own. Loaded lazily by the router. It reads the declarations without their schemas
+ * (declarations.ts): zod loads with the create/edit dialogs.
  * An organisation resource lists the URL's organisation; a sub-resource reads its parent's id from
  * the query the declaration names (spec §2 `?actID=`), shows the parent's title and a way back.
  */
 export default function DeclaredPage({ resource }: { resource: string }) {
   const { scope, isSuper } = useScope();
   const [params] = useSearchParams();
-  const def = RESOURCES.find((r) => r.name === resource);
+  const def = DECLARATIONS.find((r) => r.name === resource);
   if (!def) return <Empty description={UNKNOWN_PAGE} />;
   const org = def.scope === 'org' && !isSuper ? scope : undefined;
   if (!def.parent) return <ResourcePage def={def} org={org} />;
   const parentId = idFromQuery(params.get(def.parent.query));
-  const parent = parentDefOf(def);
+  const parent = parentDeclarationOf(def);
   if (parentId === undefined) {
     const title = routeOfResource(def.parent.resource)?.title ?? parent?.title ?? '';
     return <ResourcePage def={def} org={org} needOrg={needParent(title)} header={<ParentBar def={def} org={org} />} />;

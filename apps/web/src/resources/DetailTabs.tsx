@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs } from 'antd';
-import type { ResourceDef } from '@huodong/domain';
+import type { Declaration } from './declarations';
 import { ResourcePage } from './ResourcePage';
 
 /** One tab of a detail page: a child resource's list (scoped to the parent), or a panel of the page's own. */
-export type DetailTab = { child: ResourceDef; key?: string; title?: string } | { key: string; title: string; render: () => ReactNode };
+export type DetailTab = { child: Declaration; key?: string; title?: string } | { key: string; title: string; render: () => ReactNode };
 
 export const detailTabKey = (tab: DetailTab): string => ('child' in tab ? (tab.key ?? tab.child.name) : tab.key);
 

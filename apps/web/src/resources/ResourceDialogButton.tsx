@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import type { ResourceDef } from '@huodong/domain';
+import type { Declaration } from './declarations';
 import { AppModal } from '../shared/AppModal';
 import { ResourcePage } from './ResourcePage';
 
 /** A small declared resource managed in a dialog from another page (机构类型, 角色): a button and its ResourcePage. */
-export function ResourceDialogButton({ def, label = def.title, width = 800, org }: { def: ResourceDef; label?: string; width?: number; org?: string }) {
+export function ResourceDialogButton({ def, label = def.title, width = 800, org }: { def: Declaration; label?: string; width?: number; org?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>

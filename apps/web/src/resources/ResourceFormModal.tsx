@@ -3,11 +3,12 @@ import { Form, type FormItemProps } from 'antd';
 import type { ResourceDef, ResourceField } from '@huodong/domain';
 import { isApiError } from '../shared/api';
 import { AppModal } from '../shared/AppModal';
+import type { Declaration } from './declarations';
 import type { Row } from './listModel';
 import { FieldInput, valueProps } from './fieldInputs';
 import { createTitle, editTitle } from './texts';
 import { FormInvalidError, useResourceForm, type ResourceForm } from './useResourceForm';
-import { formSpec, initialValues, isRequired, memberOf, namePath, type FormMode, type FormValues } from './validation';
+import { formSpec, initialValues, isRequired, memberOf, namePath, resourceOf, type FormMode, type FormValues } from './validation';
 
 export interface FormInputContext {
   mode: FormMode;
@@ -70,7 +71,8 @@ export function DeclaredFormItems({
 }
 
 export interface ResourceFormModalProps {
-  def: ResourceDef;
+  /** The list's declaration; the form validates with the domain's (its schemas). */
+  def: Declaration | ResourceDef;
   mode: FormMode;
   open: boolean;
   row?: Row;
@@ -84,6 +86,7 @@ export interface ResourceFormModalProps {
 /**
  * Create and edit dialog of a resource: one Form.Item per declared form field. Each opening
  * gets a fresh form (new key), so values of an earlier opening never leak into the next.
+ * Loaded with its first opening (ResourcePage), with the field inputs and the schemas.
  */
 export function ResourceFormModal(props: ResourceFormModalProps) {
   const [opening, setOpening] = useState(0);
@@ -95,7 +98,8 @@ export function ResourceFormModal(props: ResourceFormModalProps) {
   return <FormDialog key={opening} {...props} />;
 }
 
-function FormDialog({ def, mode, open, row, org, inputs, submit, onClose }: ResourceFormModalProps) {
+function FormDialog({ def: declared, mode, open, row, org, inputs, submit, onClose }: ResourceFormModalProps) {
+  const def = useMemo(() => resourceOf(declared), [declared]);
   const spec = useMemo(() => formSpec(def, mode), [def, mode]);
   const rf = useResourceForm(spec);
   const { form } = rf;

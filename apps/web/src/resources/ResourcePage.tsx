@@ -1,25 +1,12 @@
 import { Suspense, lazy, useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Empty, Flex, Form, Input, InputNumber, Select, Space, Table, Typography, theme, type FormInstance } from 'antd';
+import { Button, Empty, Flex, Select, Space, Table, theme } from 'antd';
+// antd's Input itself, not the barrel's (which carries TextArea, Search, OTP and Password along).
+import Input from 'antd/es/input/Input';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, HolderOutlined } from '@ant-design/icons';
-import {
-  DELETE,
-  EDIT,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
-  RESOURCES,
-  filterModeOf,
-  listFields,
-  routeOfResource,
-  rowCellText,
-  type ListData,
-  type ResourceDef,
-  type ResourceExport,
-  type ResourceField,
-  type RowUpdateAction,
-} from '@huodong/domain';
+import { DELETE, EDIT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, listFields, routeOfResource, rowCellText, type ListData, type ResourceExport, type ResourceField } from '@huodong/domain';
 import { useApiQuery } from '../shared/api';
 import { TABLE_PAGINATION } from '../shared/antdDefaults';
 import { scopeLink } from '../shared/scope';
@@ -33,6 +20,7 @@ import {
   filtersOf,
   listQuery,
   moveId,
+  namePath,
   removesFromUse,
   resourceControls,
   rowName,
@@ -45,9 +33,10 @@ import {
   type Row,
   type SortOrder,
 } from './listModel';
-import { useFieldOptions, useFieldsOptions } from './fieldInputs';
-import { ResourceFormModal, type CustomInput } from './ResourceFormModal';
-import { RowUpdateDialog } from './RowUpdateDialog';
+import type { Declaration, DeclaredField, DeclaredRowUpdate } from './declarations';
+import { DECLARATIONS } from './declarations.data';
+import { useFieldOptions, useFieldsOptions } from './fieldOptions';
+import type { CustomInput } from './ResourceFormModal';
 import {
   ACTIONS,
   BATCH_DELETE,
@@ -55,10 +44,6 @@ import {
   DRAG_HANDLE,
   KEYWORD,
   OPEN_FILE,
-  RANGE_FROM,
-  RANGE_TO,
-  RESET,
-  SEARCH,
   SORT_DONE,
   SORT_HINT,
   SORT_MODE,
@@ -66,14 +51,15 @@ import {
   keywordPlaceholder,
   sortTruncated,
 } from './texts';
+import { SearchBar, SearchField } from './SearchBar';
 import { useResourceActions, type ResourceActions } from './useResourceActions';
-import { namePath, type FormMode } from './validation';
+import type { FormMode } from './validation';
 
 export interface RowContext {
   row: Row;
   /** What the caller may do on this page (button-level permissions). */
   controls: Controls;
-  /** May the caller write this row (controls plus the page's `canWriteRow`)? */
+  /** May the caller write this row (`controls.write` and the page's `canWriteRow`)? */
   writable: boolean;
   actions: ResourceActions;
   /** Open the edit dialog of this row. */
@@ -91,7 +77,8 @@ export interface ToolbarContext {
 }
 
 export interface ResourcePageProps {
-  def: ResourceDef;
+  /** The declaration as lists read it (`findDeclaration`, `DECLARATIONS`): no schemas. */
+  def: Declaration;
   /** Organisation key filling `{org}` in the path; the page shows `needOrg` until it is given. */
   org?: string;
   /** A sub-resource's parent id (filling the parent's `{param}`). */
@@ -119,35 +106,33 @@ const FIRST_PAGE: ListState = { page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {
  */
 const NARROW_ACTIONS_WIDTH = 120;
 
-// The range picker loads only with a page that filters by a date range.
+// The range inputs load only with a page that filters by a range.
 const DateRangeInput = lazy(() => import('./DateRangeInput'));
+const NumberRangeInput = lazy(() => import('./NumberRangeInput'));
+// The dialogs load when one first opens, with the field inputs and the declarations' schemas (zod).
+const ResourceFormModal = lazy(() => import('./ResourceFormModal').then((m) => ({ default: m.ResourceFormModal })));
+const RowUpdateDialog = lazy(() => import('./RowUpdateDialog').then((m) => ({ default: m.RowUpdateDialog })));
 
-/** Two numbers `[from, to]` for a `range` filter on a number. */
-function NumberRange({ value, onChange, label }: { value?: [number | null, number | null]; onChange?: (v: [number | null, number | null]) => void; label: string }) {
-  const [from, to] = value ?? [null, null];
-  return (
-    <Space.Compact>
-      <InputNumber aria-label={`${label}${RANGE_FROM}`} placeholder={RANGE_FROM} value={from} onChange={(v) => onChange?.([v, to])} />
-      <InputNumber aria-label={`${label}${RANGE_TO}`} placeholder={RANGE_TO} value={to} onChange={(v) => onChange?.([from, v])} />
-    </Space.Compact>
-  );
-}
-
-/** A filter of the search form by its mode; forwards what Form.Item injects (value, onChange, id). */
-function FilterInput({ field, org, ...injected }: { field: ResourceField; org?: string } & Record<string, unknown>) {
+/** A filter of the search form by its mode, holding the form's value of its field. */
+function FilterInput({ field, org, id, value, onChange }: { field: DeclaredField; org?: string; id: string; value: unknown; onChange: (v: unknown) => void }) {
   const { options, loading } = useFieldOptions(field, org);
   const narrow = useNarrow();
   const width = narrow ? '100%' : 160;
-  const mode = filterModeOf(field);
+  const mode = field.filter;
+  const bound = { id, value: value as never, onChange };
   if (mode === 'range') {
     if (field.kind === 'datetime') {
       return (
         <Suspense fallback={<Input disabled placeholder={field.label} style={{ width: narrow ? '100%' : 240 }} />}>
-          <DateRangeInput style={{ width: narrow ? '100%' : 240 }} {...injected} />
+          <DateRangeInput style={{ width: narrow ? '100%' : 240 }} {...bound} />
         </Suspense>
       );
     }
-    return <NumberRange label={field.label} {...injected} />;
+    return (
+      <Suspense fallback={<Input disabled placeholder={field.label} style={{ width }} />}>
+        <NumberRangeInput label={field.label} {...bound} />
+      </Suspense>
+    );
   }
   const choice = field.kind === 'select' || field.kind === 'checkboxes' || field.kind === 'switch' || field.options || field.optionsFrom;
   if (choice || mode === 'in') {
@@ -161,86 +146,65 @@ function FilterInput({ field, org, ...injected }: { field: ResourceField; org?: 
         maxTagCount="responsive"
         style={{ width: mode === 'in' ? (narrow ? '100%' : 220) : width }}
         showSearch={{ optionFilterProp: 'label' }}
-        {...injected}
+        {...bound}
       />
     );
   }
-  return <Input allowClear placeholder={field.label} style={{ width }} {...injected} />;
+  return <Input allowClear placeholder={field.label} style={{ width }} id={id} value={(value as string | undefined) ?? ''} onChange={(e) => onChange(e.target.value)} />;
 }
 
-export interface SearchBarProps<T> {
-  form: FormInstance<T>;
-  name?: string;
-  onFinish: (values: T) => void;
-  onReset: () => void;
-  /** The search fields (Form.Items); their inputs size with `useNarrow() ? '100%' : …`. */
-  children: ReactNode;
-}
-
-/**
- * A list page's search form with 查询 and 重置: one row that wraps on wide screens, stacked
- * full-width fields on narrow ones.
- */
-export function SearchBar<T>({ form, name, onFinish, onReset, children }: SearchBarProps<T>) {
-  const narrow = useNarrow();
-  return (
-    <Form form={form} layout={narrow ? 'vertical' : 'inline'} name={name} onFinish={onFinish} style={narrow ? undefined : { rowGap: 12 }}>
-      {children}
-      <Form.Item style={narrow ? { marginBottom: 0 } : undefined}>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {SEARCH}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onReset();
-            }}
-          >
-            {RESET}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
-  );
-}
-
-function SearchForm({ def, org, onSearch }: { def: ResourceDef; org?: string; onSearch: (keyword: string | undefined, filters: Record<string, unknown>) => void }) {
-  const [form] = Form.useForm<Record<string, unknown>>();
+/** The search form of a declaration: the keyword and the declared filters, sent on 查询. */
+function SearchForm({ def, org, onSearch }: { def: Declaration; org?: string; onSearch: (keyword: string | undefined, filters: Record<string, unknown>) => void }) {
+  const [values, setValues] = useState<Record<string, unknown>>({});
   const narrow = useNarrow();
   const filters = filterFields(def);
   const keywordLabels = def.keywordFields.map((n) => def.fields.find((f) => f.name === n)?.label ?? n);
   if (filters.length === 0 && keywordLabels.length === 0) return null;
-  const submit = (values: Record<string, unknown>) => {
+  const set = (name: string) => (v: unknown) => setValues((prev) => ({ ...prev, [name]: v }));
+  const search = () => {
     const { keyword, ...rest } = values;
     onSearch(typeof keyword === 'string' ? keyword : undefined, filtersOf(def, rest));
   };
+  const reset = () => {
+    setValues({});
+    onSearch(undefined, {});
+  };
   return (
-    <SearchBar form={form} name={`${def.name}-search`} onFinish={submit} onReset={() => onSearch(undefined, {})}>
+    <SearchBar name={`${def.name}-search`} onSearch={search} onReset={reset}>
       {keywordLabels.length > 0 && (
-        <Form.Item name="keyword" label={KEYWORD}>
-          <Input allowClear placeholder={keywordPlaceholder(keywordLabels)} style={{ width: narrow ? '100%' : 220 }} />
-        </Form.Item>
+        <SearchField field="keyword" label={KEYWORD}>
+          {(id) => (
+            <Input
+              id={id}
+              allowClear
+              placeholder={keywordPlaceholder(keywordLabels)}
+              style={{ width: narrow ? '100%' : 220 }}
+              value={(values.keyword as string | undefined) ?? ''}
+              onChange={(e) => set('keyword')(e.target.value)}
+            />
+          )}
+        </SearchField>
       )}
       {filters.map((f) => (
-        <Form.Item key={f.name} name={f.name} label={f.label}>
-          <FilterInput field={f} org={org} />
-        </Form.Item>
+        <SearchField key={f.name} field={f.name} label={f.label}>
+          {(id) => <FilterInput field={f} org={org} id={id} value={values[f.name]} onChange={set(f.name)} />}
+        </SearchField>
       ))}
     </SearchBar>
   );
 }
 
 /** A cell of a declared field: images as a thumbnail, other files as a link, the rest as the domain's text. */
-function cell(f: ResourceField, row: Row, options: ResourceField['options']): ReactNode {
+function cell(f: ResourceField, row: Row, options: ResourceField['options'], linkColor: string): ReactNode {
   const text = rowCellText(f, row, options);
   if (!text) return text;
   if (f.kind === 'image') return <img src={thumbnailUrl(text)} alt={f.label} loading="lazy" style={{ height: 40, maxWidth: 80, objectFit: 'cover', borderRadius: 2, display: 'block' }} />;
   if (f.kind === 'file' || f.kind === 'video' || f.kind === 'audio') {
+    // antd Typography.Link's look, without its module
     return (
-      <Typography.Link href={text} target="_blank" rel="noopener noreferrer">
+      <a href={text} target="_blank" rel="noopener noreferrer" style={{ color: linkColor }}>
         {OPEN_FILE}
-      </Typography.Link>
+      </a>
     );
   }
   return text;
@@ -293,9 +257,9 @@ function ExportButton({ exp, run }: { exp: ResourceExport; run: (onProgress: (p:
 }
 
 /** Declared children of a resource with the route of their page (row links). */
-function childPagesOf(def: ResourceDef) {
+function childPagesOf(def: Declaration) {
   return (def.children ?? []).flatMap((name) => {
-    const child = RESOURCES.find((r) => r.name === name);
+    const child = DECLARATIONS.find((d) => d.name === name);
     const route = routeOfResource(name);
     return child?.parent && route ? [{ child, route, query: child.parent.query }] : [];
   });
@@ -321,7 +285,10 @@ export function ResourcePage(props: ResourcePageProps) {
   const [state, setState] = useState<ListState>(FIRST_PAGE);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row; open: boolean }>({ mode: 'create', open: false });
-  const [rowUpdate, setRowUpdate] = useState<{ action: RowUpdateAction; row: Row } | null>(null);
+  // The form dialog stays mounted once opened (it animates closing); it loads on first opening.
+  const [formLoaded, setFormLoaded] = useState(false);
+  if (dialog.open && !formLoaded) setFormLoaded(true);
+  const [rowUpdate, setRowUpdate] = useState<{ action: DeclaredRowUpdate; row: Row } | null>(null);
   const [sorting, setSorting] = useState(false);
   const [drag, setDrag] = useState<{ id: number; over?: number } | null>(null);
 
@@ -348,7 +315,8 @@ export function ResourcePage(props: ResourcePageProps) {
   const columnsOf = useMemo(() => listFields(def), [def]);
   const columnOptions = useFieldsOptions(columnsOf, org);
   const childPages = useMemo(() => childPagesOf(def), [def]);
-  const writable = (row: Row) => controls.edit && (canWriteRow ? canWriteRow(row) : true);
+  // Row actions need write access to the row; 编辑 and 删除 also need a declaration that is not read-only.
+  const writable = (row: Row) => controls.write && (canWriteRow ? canWriteRow(row) : true);
   const removable = (row: Row) => writable(row) && (canRemoveRow ? canRemoveRow(row) : true);
 
   const edit = (row: Row) => setDialog({ mode: 'update', row, open: true });
@@ -389,11 +357,12 @@ export function ResourcePage(props: ResourcePageProps) {
       width: f.width,
       sorter: f.sortable && !sorting ? true : undefined,
       sortOrder: f.sortable && !sorting && state.sort?.replace(/^-/, '') === f.name ? (state.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
-      render: (_: unknown, row: Row) => cell(f, row, columnOptions[i]),
+      render: (_: unknown, row: Row) => cell(f, row, columnOptions[i], token.colorLink),
     })),
   );
 
-  const hasRowControls = controls.edit || controls.toggles.length > 0 || controls.rowUpdates.length > 0 || childPages.length > 0 || rowActions.length > 0;
+  const hasRowControls =
+    controls.edit || controls.toggles.length > 0 || controls.rowUpdates.length > 0 || controls.commands.length > 0 || childPages.length > 0 || rowActions.length > 0;
   if (hasRowControls && !sorting) {
     columns.push({
       key: '__actions',
@@ -421,6 +390,12 @@ export function ResourcePage(props: ResourcePageProps) {
             {canRow &&
               controls.rowUpdates.map((action) => (
                 <Button key={action.name} type="link" size="small" onClick={() => setRowUpdate({ action, row })}>
+                  {action.label}
+                </Button>
+              ))}
+            {canRow &&
+              controls.commands.map((action) => (
+                <Button key={action.name} type="link" size="small" onClick={() => actions.command(row, action)}>
                   {action.label}
                 </Button>
               ))}
@@ -495,10 +470,11 @@ export function ResourcePage(props: ResourcePageProps) {
         {!sorting && (def.exports ?? []).map((exp) => <ExportButton key={exp.name} exp={exp} run={(onProgress) => actions.exportList(exp, exportQuery(def, state, parentId), onProgress)} />)}
         {!sorting && toolbar?.(toolbarCtx)}
         {sorting && (
-          <Typography.Text type="secondary">
+          // antd Typography.Text type="secondary", without its module
+          <span style={{ color: token.colorTextDescription }}>
             {SORT_HINT}
             {total > shown.length ? `；${sortTruncated(shown.length, total)}` : ''}
-          </Typography.Text>
+          </span>
         )}
       </Flex>
       <Table<Row>
@@ -544,17 +520,25 @@ export function ResourcePage(props: ResourcePageProps) {
             : { ...TABLE_PAGINATION, current: state.page, pageSize: state.pageSize, total, ...(list.data?._meta.totalCapped ? { showTotal: cappedTotalText } : {}) }
         }
       />
-      <ResourceFormModal
-        def={def}
-        mode={dialog.mode}
-        open={dialog.open}
-        row={dialog.row}
-        org={org}
-        inputs={inputs}
-        submit={(body) => (dialog.mode === 'create' ? actions.create(body) : actions.update(dialog.row!.id, body))}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
-      {rowUpdate && <RowUpdateDialog def={def} action={rowUpdate.action} row={rowUpdate.row} org={org} actions={actions} onClose={() => setRowUpdate(null)} />}
+      {formLoaded && (
+        <Suspense fallback={null}>
+          <ResourceFormModal
+            def={def}
+            mode={dialog.mode}
+            open={dialog.open}
+            row={dialog.row}
+            org={org}
+            inputs={inputs}
+            submit={(body) => (dialog.mode === 'create' ? actions.create(body) : actions.update(dialog.row!.id, body))}
+            onClose={() => setDialog((d) => ({ ...d, open: false }))}
+          />
+        </Suspense>
+      )}
+      {rowUpdate && (
+        <Suspense fallback={null}>
+          <RowUpdateDialog def={def} action={rowUpdate.action} row={rowUpdate.row} org={org} actions={actions} onClose={() => setRowUpdate(null)} />
+        </Suspense>
+      )}
     </>
   );
 

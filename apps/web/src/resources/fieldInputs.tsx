@@ -1,53 +1,16 @@
+/**
+ * The inputs of declared fields in the create/edit and row-update dialogs, loaded with them (not
+ * with the list): antd Cascader, InputNumber, Switch, Checkbox groups, dayjs and the provinces.
+ */
 import { Suspense, lazy } from 'react';
-import { Cascader, Checkbox, Input, InputNumber, Select, Spin, Switch, Typography } from 'antd';
+import { Cascader, Checkbox, Input, InputNumber, Select, Spin, Switch } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { z } from 'zod';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { optionsFromData, PROVINCE_TREE, type ResourceField } from '@huodong/domain';
+import { PROVINCE_TREE, type ResourceField } from '@huodong/domain';
 import dayjs, { type Dayjs } from '../shared/dayjs';
-import { api } from '../shared/api';
-import { optionGroups, type OptionItem } from './listModel';
-import { optionsPath, optionsQueryKey } from './resourcePaths';
+import { useFieldOptions } from './fieldOptions';
 import { regionPlaceholder } from './texts';
 import { baseType, type FormMode } from './validation';
-
-/** Option lists are small: one page of up to 100 rows. */
-const OPTIONS_QUERY = { page_size: 100 };
-
-/** The options query of a field with `optionsFrom` (`{org}` filled); disabled when it cannot run yet. */
-function optionsQuery(field: ResourceField, org?: string) {
-  const path = field.optionsFrom ? optionsPath(field.optionsFrom.path, org) : null;
-  return {
-    queryKey: path ? optionsQueryKey(path, org) : ['options', null, field.name],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<unknown>(path as string, OPTIONS_QUERY, { signal }),
-    enabled: !!path,
-    staleTime: 60_000,
-  };
-}
-
-const optionsOf = (field: ResourceField, data: unknown): OptionItem[] =>
-  field.optionsFrom ? optionsFromData(data, field.optionsFrom) : (field.options ?? []);
-
-export interface FieldOptions {
-  options: OptionItem[];
-  /** By `optionsFrom.group` (checkboxes grouped by menu group); one unnamed group otherwise. */
-  groups: { group: string; options: OptionItem[] }[];
-  loading: boolean;
-}
-
-/** Options of a select or checkbox field: declared ones, or loaded from `optionsFrom.path`. */
-export function useFieldOptions(field: ResourceField, org?: string): FieldOptions {
-  const q = useQuery(optionsQuery(field, org));
-  const options = optionsOf(field, q.data);
-  const groups = field.optionsFrom?.group ? optionGroups(q.data, field.optionsFrom) : [{ group: '', options }];
-  return { options, groups, loading: q.isLoading };
-}
-
-/** Options of several fields at once (table cells of select columns). */
-export function useFieldsOptions(fields: ResourceField[], org?: string): OptionItem[][] {
-  const results = useQueries({ queries: fields.map((f) => optionsQuery(f, org)) });
-  return fields.map((f, i) => optionsOf(f, results[i].data));
-}
 
 // antd's date pickers and upload are a large part of a resource page; they load only with a form that has one.
 const DateTimeInput = lazy(() => import('./DateTimeInput'));
@@ -66,7 +29,7 @@ function CheckboxesInput({ field, org, ...injected }: { field: ResourceField; or
     <Checkbox.Group style={{ display: 'block' }} {...injected}>
       {groups.map((g) => (
         <div key={g.group} style={{ marginBottom: 12 }}>
-          <Typography.Text strong>{g.group}</Typography.Text>
+          <strong>{g.group}</strong>
           <div>
             {g.options.map((o) => (
               <Checkbox key={String(o.value)} value={o.value}>

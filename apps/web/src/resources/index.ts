@@ -1,17 +1,21 @@
 /**
- * The resource machinery: a declared resource (ResourceDef) rendered as a page. A layer beside
- * shared/: it uses shared/ and the domain, never features/ or app/ (test/layers.test.ts).
+ * The resource machinery: a declared resource rendered as a page. A layer beside shared/: it
+ * uses shared/ and the domain, never features/ or app/ (test/layers.test.ts).
+ *
+ * This is what a list page loads at once. The form machinery (dialogs, field inputs, validation
+ * with the declarations' zod schemas) is in `./forms`, for modules loaded with a form.
  */
-export { ResourcePage, SearchBar, type ResourcePageProps, type RowActionRender, type RowContext, type SearchBarProps, type ToolbarContext } from './ResourcePage';
-export { ResourceFormModal, DeclaredFormItems, type CustomInput, type FormInputContext } from './ResourceFormModal';
-export { RowUpdateDialog } from './RowUpdateDialog';
+export { ResourcePage, type ResourcePageProps, type RowActionRender, type RowContext, type ToolbarContext } from './ResourcePage';
+export { SearchBar, SearchField, searchFieldId, type SearchBarProps } from './SearchBar';
+export type { CustomInput, FormInputContext } from './ResourceFormModal';
 export { DetailTabs, type DetailTab, type DetailTabsProps } from './DetailTabs';
 export { ParentBar } from './ParentBar';
 export { ResourceDialogButton } from './ResourceDialogButton';
 export { useResourceActions, confirm, type ResourceActions } from './useResourceActions';
 export { resourceListPath, resourceQueryKey, uploadPath } from './resourcePaths';
-export { useResourceForm, FormInvalidError, type ResourceForm } from './useResourceForm';
-export { useFieldOptions } from './fieldInputs';
+export type { Declaration, DeclaredAction, DeclaredField, DeclaredRowUpdate } from './declarations';
+export { DECLARATIONS } from './declarations.data';
+export { useFieldOptions } from './fieldOptions';
 export * from './listModel';
-export * from './validation';
+export type { FormMode, FormValues } from './validation';
 export * as resourceTexts from './texts';

@@ -1,25 +1,22 @@
 import {
   IMAGE_WIDTH_DEFAULT,
   IS_PAUSE_FIELD,
-  batchesOf,
   canWrite,
-  filterModeOf,
-  hasAction,
+  commandPath,
   optionsFromData,
-  rowUpdatesOf,
-  togglesOf,
   toggleStateFor,
   type BatchAction,
   type Caller,
+  type CommandAction,
   type FieldOption,
-  type ResourceDef,
-  type ResourceField,
-  type RowUpdateAction,
   type SelfInfo,
   type ToggleAction,
   type ToggleState,
 } from '@huodong/domain';
 import type { QueryParams } from '../shared/url';
+import type { Declaration, DeclaredAction, DeclaredField, DeclaredRowUpdate } from './declarations';
+import { DECLARATIONS } from './declarations.data';
+import { commandDone } from './texts';
 
 /**
  * The list model of a resource page: which controls a caller gets, which toggle a row offers,
@@ -38,6 +35,8 @@ export function callerFromSelf(self: Pick<SelfInfo, 'type'> | undefined): Caller
 }
 
 export interface Controls {
+  /** The caller may write the declaration's rows (`canWrite`): its row actions follow this. */
+  write: boolean;
   create: boolean;
   edit: boolean;
   delete: boolean;
@@ -49,25 +48,35 @@ export interface Controls {
   /** Declared batch actions, each a toolbar button acting on the selection. */
   batches: BatchAction[];
   /** Declared row updates (授权, 权限), each a row button opening its dialog. */
-  rowUpdates: RowUpdateAction[];
+  rowUpdates: DeclaredRowUpdate[];
+  /** Declared row commands (复制), each a row button posting without a body. */
+  commands: CommandAction[];
 }
+
+/** The declared actions of one kind. */
+const actionsOf = <K extends DeclaredAction['kind']>(def: Pick<Declaration, 'actions'>, kind: K) =>
+  def.actions.filter((a): a is Extract<DeclaredAction, { kind: K }> => a.kind === kind);
 
 /**
  * Button-level permissions (issue 3): controls the caller may not use are not rendered. Writes
  * follow the domain's `canWrite`; actions are those the declaration lists. No caller (self still
  * loading or failed) → read only.
  */
-export function resourceControls(def: Pick<ResourceDef, 'writeRole' | 'actions'>, caller: CallerLike | undefined): Controls {
+export function resourceControls(def: Pick<Declaration, 'writeRole' | 'actions' | 'readOnly'>, caller: CallerLike | undefined): Controls {
   const write = !!caller && canWrite(def, caller);
+  // A read-only view (the platform's activities) runs its declared actions but offers no 新增, 编辑 or 删除.
+  const rows = write && !def.readOnly;
   return {
-    create: write,
-    edit: write,
-    delete: write,
-    batchDelete: write && hasAction(def, 'batchDelete'),
-    sort: write && hasAction(def, 'sort'),
-    toggles: write ? togglesOf(def) : [],
-    batches: write ? batchesOf(def) : [],
-    rowUpdates: write ? rowUpdatesOf(def) : [],
+    write,
+    create: rows,
+    edit: rows,
+    delete: rows,
+    batchDelete: rows && actionsOf(def, 'batchDelete').length > 0,
+    sort: write && actionsOf(def, 'sort').length > 0,
+    toggles: write ? actionsOf(def, 'toggle') : [],
+    batches: write ? actionsOf(def, 'batch') : [],
+    rowUpdates: write ? actionsOf(def, 'rowUpdate') : [],
+    commands: write ? actionsOf(def, 'command') : [],
   };
 }
 
@@ -85,8 +94,23 @@ export function rowToggles(toggles: readonly ToggleAction[], row: Record<string,
  */
 export const removesFromUse = (action: ToggleAction, state: ToggleState): boolean => action.column === IS_PAUSE_FIELD && state.value === 1;
 
+/** What a row command does: the path it posts to (`{org}`, the parent and `{id}` filled), what it asks first, what it says after. */
+export interface CommandCall {
+  path: string;
+  confirm?: string;
+  done: string;
+}
+
+export function commandCall(def: Pick<Declaration, 'path' | 'parent'>, action: CommandAction, row: Pick<Row, 'id'>, org?: string, parentId?: number | string): CommandCall {
+  return {
+    path: commandPath(def, action, org ? encodeURIComponent(org) : undefined, row.id, parentId),
+    confirm: action.confirm,
+    done: commandDone(action.label),
+  };
+}
+
 /** The text naming a row in confirmations (declaration's `nameField`, default `name`). */
-export function rowName(def: Pick<ResourceDef, 'nameField'>, row: Record<string, unknown>): string {
+export function rowName(def: Pick<Declaration, 'nameField'>, row: Record<string, unknown>): string {
   const v = row[def.nameField ?? 'name'];
   return v === undefined || v === null ? '' : String(v);
 }
@@ -94,7 +118,7 @@ export function rowName(def: Pick<ResourceDef, 'nameField'>, row: Record<string,
 export type OptionItem = FieldOption;
 
 /** Options grouped by a key of the loaded rows (`optionsFrom.group`), groups in first-seen order. */
-export function optionGroups(data: unknown, keys: NonNullable<ResourceField['optionsFrom']>): { group: string; options: OptionItem[] }[] {
+export function optionGroups(data: unknown, keys: NonNullable<DeclaredField['optionsFrom']>): { group: string; options: OptionItem[] }[] {
   const rows = Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : [];
   const groups = new Map<string, unknown[]>();
   for (const r of rows) {
@@ -107,7 +131,7 @@ export function optionGroups(data: unknown, keys: NonNullable<ResourceField['opt
 }
 
 /** Declared fields offered as filters in the search form. */
-export const filterFields = (def: Pick<ResourceDef, 'fields'>): ResourceField[] => def.fields.filter((f) => f.filter);
+export const filterFields = (def: Pick<Declaration, 'fields'>): DeclaredField[] => def.fields.filter((f) => f.filter);
 
 /** China Standard Time (UTC+8): date ranges are whole days there, as the cells show them. */
 const CHINA_OFFSET_SECONDS = 8 * 3600;
@@ -127,9 +151,9 @@ export const chinaDayStart = (d: CalendarDay): number => Date.UTC(d.year(), d.mo
  * the chosen values with commas; `range` sends `from,to` (a date range as whole China days in
  * Unix seconds, either end may be blank); blank → no filter.
  */
-export function filterValue(field: ResourceField, value: unknown): QueryParams[string] {
+export function filterValue(field: DeclaredField, value: unknown): QueryParams[string] {
   if (value === undefined || value === null || value === '') return undefined;
-  const mode = filterModeOf(field);
+  const mode = field.filter;
   if (mode === 'in') return Array.isArray(value) ? (value.length ? value.join(',') : undefined) : String(value);
   if (mode === 'range') {
     if (!Array.isArray(value)) return undefined;
@@ -146,7 +170,7 @@ export function filterValue(field: ResourceField, value: unknown): QueryParams[s
 }
 
 /** The search form's values → the list's filters (keyword apart). */
-export function filtersOf(def: Pick<ResourceDef, 'fields'>, values: Record<string, unknown>): Record<string, QueryParams[string]> {
+export function filtersOf(def: Pick<Declaration, 'fields'>, values: Record<string, unknown>): Record<string, QueryParams[string]> {
   const out: Record<string, QueryParams[string]> = {};
   for (const f of filterFields(def)) {
     const v = filterValue(f, values[f.name]);
@@ -188,7 +212,7 @@ export function listQuery(state: ListState, fixed: QueryParams = {}): QueryParam
  * The query of an export: the list's keyword, filters and sort (not its page), plus the parent's
  * id for a sub-resource (`{param}={id}`, as the server's export route reads it).
  */
-export function exportQuery(def: Pick<ResourceDef, 'parent'>, state: ListState, parentId?: number | string): QueryParams {
+export function exportQuery(def: Pick<Declaration, 'parent'>, state: ListState, parentId?: number | string): QueryParams {
   const { page: _page, page_size: _size, ...rest } = listQuery(state);
   if (def.parent && parentId !== undefined) rest[def.parent.param] = String(parentId);
   return rest;
@@ -215,3 +239,16 @@ export function idFromQuery(v: string | null | undefined): number | undefined {
   const n = Number(v);
   return n >= 1 && n <= 2_147_483_647 ? n : undefined;
 }
+
+/** antd's name of a field: `config.time_limit` → `['config', 'time_limit']`. */
+export const namePath = (name: string): string | string[] => (name.includes('.') ? name.split('.') : name);
+
+/** The declaration of a resource by name (schemas left out; see declarations.ts). */
+export function findDeclaration(name: string): Declaration {
+  const def = DECLARATIONS.find((d) => d.name === name);
+  if (!def) throw new Error(`unknown resource ${name}`);
+  return def;
+}
+
+/** The parent declaration of a sub-resource. */
+export const parentDeclarationOf = (def: Pick<Declaration, 'parent'>): Declaration | undefined => DECLARATIONS.find((d) => d.name === def.parent?.resource);

@@ -1,4 +1,6 @@
-import { RESOURCES, resourcePath, type ResourceDef, type StoredKind } from '@huodong/domain';
+import { resourcePath, type ResourceDef, type StoredKind } from '@huodong/domain';
+import type { Declaration } from './declarations';
+import { DECLARATIONS } from './declarations.data';
 
 /** Query key prefix of every list and read of a resource; writes invalidate it. */
 export const resourceQueryKey = (def: Pick<ResourceDef, 'name'>): readonly unknown[] => ['resource', def.name];
@@ -25,9 +27,9 @@ export function optionsPath(path: string, org?: string): string | null {
  */
 export function optionsQueryKey(path: string, org?: string): readonly unknown[] {
   const bare = path.split('?')[0];
-  let owner: ResourceDef | undefined;
+  let owner: Declaration | undefined;
   let ownerLength = 0;
-  for (const def of RESOURCES) {
+  for (const def of DECLARATIONS) {
     const base = resourcePath(def, org ? encodeURIComponent(org) : undefined);
     if ((bare === base || bare.startsWith(`${base}/`)) && base.length > ownerLength) {
       owner = def;

@@ -38,6 +38,9 @@ export const batchDone = (label: string, title: string, n: number): string => `$
 export const rowUpdateTitle = (title: string, name: string): string => (name ? `${title}「${name}」` : title);
 export const rowUpdateDone = (label: string): string => `${label}已保存`;
 
+/** A row command (复制): `复制成功`. Its confirmation is the declaration's text. */
+export const commandDone = (label: string): string => `${label}成功`;
+
 /** Drag sorting. */
 export const SORT_MODE = '排序';
 export const SORT_DONE = '完成排序';

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { exportPath, type BatchAction, type ResourceDef, type ResourceExport, type RowUpdateAction, type ToggleAction, type ToggleState } from '@huodong/domain';
+import { exportPath, type BatchAction, type CommandAction, type ResourceExport, type ToggleAction, type ToggleState } from '@huodong/domain';
 import { api, type QueryParams } from '../shared/api';
 import { feedback } from '../shared/feedback';
 import { DIALOG_TITLE } from '../shared/texts';
-import { rowName, type Row } from './listModel';
+import type { Declaration, DeclaredRowUpdate } from './declarations';
+import { commandCall, rowName, type Row } from './listModel';
 import {
   SAVE_SUCCESS,
   SORT_SAVED,
@@ -35,7 +36,9 @@ export interface ResourceActions {
   /** `POST {id}/{state.name}`, asking first when the state says so; a message names the row. */
   toggle(row: Row, action: ToggleAction, state: ToggleState): void;
   /** `POST {id}/{name}` with the dialog's body (授权, 权限). */
-  rowUpdate(row: Row, action: RowUpdateAction, body: FormValues): Promise<Row>;
+  rowUpdate(row: Row, action: Pick<DeclaredRowUpdate, 'name' | 'label'>, body: FormValues): Promise<Row>;
+  /** A row command (复制): asks the declared confirmation first, then `POST` without a body; `<label>成功`. */
+  command(row: Row, action: CommandAction): void;
   /** Confirmation naming the row, then DELETE {id}. */
   confirmDelete(row: Row): void;
   /** Confirmation with the count, then POST batchDelete; reports how many were deleted. */
@@ -59,7 +62,7 @@ export function confirm(content: string, onOk: () => Promise<unknown>, danger = 
 }
 
 /** Writes of one resource (of one parent, for a sub-resource); each invalidates the resource's lists. */
-export function useResourceActions(def: ResourceDef, org?: string, parentId?: number): ResourceActions {
+export function useResourceActions(def: Declaration, org?: string, parentId?: number): ResourceActions {
   const client = useQueryClient();
   return useMemo<ResourceActions>(() => {
     const path = resourceListPath(def, org, parentId);
@@ -88,6 +91,13 @@ export function useResourceActions(def: ResourceDef, org?: string, parentId?: nu
         else void runToggle(row, state).catch(() => undefined);
       },
       rowUpdate: (row, action, body) => after(api.post<Row>(`${base()}/${row.id}/${action.name}`, body), rowUpdateDone(action.label)),
+      command: (row, action) => {
+        base(); // the organisation and the parent are known, as for every write
+        const call = commandCall(def, action, row, org, parentId);
+        const run = () => after(api.post<Row>(call.path), call.done);
+        if (call.confirm) confirm(call.confirm, run);
+        else void run().catch(() => undefined);
+      },
       confirmDelete: (row) => {
         const name = rowName(def, row);
         confirm(deleteConfirm(def.title, name), () => after(api.del(`${base()}/${row.id}`), deleted(def.title, name)), true);

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { fieldValue, type ResourceDef, type ResourceField, type RowUpdateAction } from '@huodong/domain';
+import { fieldValue, findResource, rowUpdatesOf, type ResourceDef, type ResourceField, type RowUpdateAction } from '@huodong/domain';
+import type { Declaration, DeclaredRowUpdate } from './declarations';
+import { namePath } from './listModel';
+
+export { namePath };
 
 /**
  * Form validation from a declaration (spec §5: per-field rules, reset, validate-all,
@@ -66,6 +70,20 @@ export const schemaOf = (def: Pick<ResourceDef, 'create' | 'update'>, mode: Form
 /** The create or edit form of a declaration. */
 export const formSpec = (def: Pick<ResourceDef, 'create' | 'update' | 'fields'>, mode: FormMode): FormSpec => ({ fields: formFields(def, mode), schema: schemaOf(def, mode) });
 
+/**
+ * The domain's declaration (with its schemas) of a declaration the list read: the list pages
+ * read them without (declarations.ts), the dialogs validate with them. A full one is itself.
+ */
+export const resourceOf = (def: Declaration | ResourceDef): ResourceDef => ('create' in def ? def : findResource(def.name));
+
+/** The domain's row update (with its fields and body) of one the list read. */
+export function rowUpdateOf(def: Declaration | ResourceDef, action: DeclaredRowUpdate | RowUpdateAction): RowUpdateAction {
+  if ('body' in action) return action;
+  const full = rowUpdatesOf(resourceOf(def)).find((a) => a.name === action.name);
+  if (!full) throw new Error(`${def.name}: unknown row update ${action.name}`);
+  return full;
+}
+
 /** The form of a row update (授权, 权限): its own fields and body. */
 export const rowUpdateSpec = (action: Pick<RowUpdateAction, 'fields' | 'body'>): FormSpec => ({ fields: action.fields.filter((f) => f.schema && f.form !== false), schema: action.body });
 
@@ -116,9 +134,6 @@ export function setIn(target: FormValues, name: string, value: unknown): void {
   }
   o[parts[parts.length - 1]] = value;
 }
-
-/** antd's name of a field: `config.time_limit` → `['config', 'time_limit']`. */
-export const namePath = (name: string): string | string[] => (name.includes('.') ? name.split('.') : name);
 
 /** A row's values of the form's fields, nested as antd's form holds them. */
 export function initialValues(fields: readonly ResourceField[], row: Record<string, unknown>): FormValues {

@@ -1,15 +1,18 @@
 import { useSearchParams } from 'react-router';
 import { Flex, Select } from 'antd';
-import { organizationsResource, rolesResource, type OrgName } from '@huodong/domain';
+import type { OrgName } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { orgLabel } from '../../shared/orgLabel';
-import { ResourceDialogButton, resourceQueryKey } from '../../resources';
+import { ResourceDialogButton, findDeclaration, resourceQueryKey } from '../../resources';
 import { ManagersTable } from './ManagersTable';
 import { CHOOSE_ORG, ROLES } from './texts';
 
+const ORGANIZATIONS = findDeclaration('organizations');
+const ROLES_DEF = findDeclaration('roles');
+
 /** Organisation select of the platform pages; options show `name(ID:id)` (spec §6, super kind). */
 export function OrgSelect({ value, onChange }: { value?: string; onChange: (key: string | undefined) => void }) {
-  const names = useApiQuery<OrgName[]>([...resourceQueryKey(organizationsResource), 'names'], `${organizationsResource.path}/names`);
+  const names = useApiQuery<OrgName[]>([...resourceQueryKey(ORGANIZATIONS), 'names'], `${ORGANIZATIONS.path}/names`);
   return (
     <Select
       aria-label={CHOOSE_ORG}
@@ -39,7 +42,7 @@ export default function AdminManagePage() {
           <span>{CHOOSE_ORG}：</span>
           <OrgSelect value={org} onChange={choose} />
           {/* Manager roles (platform-wide), managed in a dialog. */}
-          <ResourceDialogButton def={rolesResource} label={ROLES} width={900} />
+          <ResourceDialogButton def={ROLES_DEF} label={ROLES} width={900} />
         </Flex>
       }
     />

@@ -1,25 +1,28 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Table } from 'antd';
+import { Button, Table, theme } from 'antd';
+import Input from 'antd/es/input/Input';
 import type { ColumnsType } from 'antd/es/table';
-import { IS_PAUSE, PAGE_SIZE_DEFAULT, managersResource, type ListData, type OrgManagerCount } from '@huodong/domain';
+import { IS_PAUSE, PAGE_SIZE_DEFAULT, type ListData, type OrgManagerCount } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { TABLE_PAGINATION } from '../../shared/antdDefaults';
 import { useNarrow } from '../../shared/useNarrow';
-import { SearchBar, listQuery, resourceQueryKey, resourceTexts, type ListState } from '../../resources';
+import { SearchBar, SearchField, findDeclaration, listQuery, resourceQueryKey, resourceTexts, type ListState } from '../../resources';
 import { managersLink } from './orgRowActions';
 import { ADMIN_COUNT, MANAGER_COUNT, ORG_KEY, ORG_NAME, VIEW_MANAGERS } from './texts';
 
 const PATH = '/v1/managers/organizations';
+const MANAGERS = findDeclaration('managers');
 
 /** /super/manage/adminOrgManage: organisations with their manager counts; click through to the managers. */
 export default function AdminOrgManagePage() {
   const navigate = useNavigate();
   const [state, setState] = useState<ListState>({ page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {} });
-  const [form] = Form.useForm<{ keyword?: string }>();
+  const [keyword, setKeyword] = useState('');
+  const { token } = theme.useToken();
   const narrow = useNarrow();
   // Counts change with every manager write, so they live under the managers' key.
-  const list = useApiQuery<ListData<OrgManagerCount>>([...resourceQueryKey(managersResource), 'organizations'], PATH, listQuery(state), {
+  const list = useApiQuery<ListData<OrgManagerCount>>([...resourceQueryKey(MANAGERS), 'organizations'], PATH, listQuery(state), {
     placeholderData: (prev) => prev,
   });
 
@@ -52,15 +55,28 @@ export default function AdminOrgManagePage() {
   ];
 
   return (
-    <Card variant="borderless">
+    // A plain panel like a borderless antd Card (see ResourcePage).
+    <div style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
       <SearchBar
-        form={form}
-        onFinish={(v) => setState((s) => ({ ...s, page: 1, keyword: v.keyword }))}
-        onReset={() => setState((s) => ({ ...s, page: 1, keyword: undefined }))}
+        name="orgManagers-search"
+        onSearch={() => setState((s) => ({ ...s, page: 1, keyword }))}
+        onReset={() => {
+          setKeyword('');
+          setState((s) => ({ ...s, page: 1, keyword: undefined }));
+        }}
       >
-        <Form.Item name="keyword" label={resourceTexts.KEYWORD}>
-          <Input allowClear placeholder={resourceTexts.keywordPlaceholder([ORG_NAME, ORG_KEY])} style={{ width: narrow ? '100%' : 220 }} />
-        </Form.Item>
+        <SearchField field="keyword" label={resourceTexts.KEYWORD}>
+          {(id) => (
+            <Input
+              id={id}
+              allowClear
+              placeholder={resourceTexts.keywordPlaceholder([ORG_NAME, ORG_KEY])}
+              style={{ width: narrow ? '100%' : 220 }}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+            />
+          )}
+        </SearchField>
       </SearchBar>
       <Table<OrgManagerCount>
         rowKey="id"
@@ -75,6 +91,6 @@ export default function AdminOrgManagePage() {
         }
         pagination={{ ...TABLE_PAGINATION, current: state.page, pageSize: state.pageSize, total: list.data?._meta.totalCount ?? 0 }}
       />
-    </Card>
+    </div>
   );
 }

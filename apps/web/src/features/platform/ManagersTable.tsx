@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Select } from 'antd';
-import { MANAGER_ADMIN, MANAGER_NORMAL, MANAGER_TYPES, isOrgAdmin, managersResource } from '@huodong/domain';
 import { isSuperCaller, useSelf } from '../../shared/session';
-import { ResourcePage, type CustomInput, type Row } from '../../resources';
+import { ResourcePage, findDeclaration, type CustomInput, type Row } from '../../resources';
+import { MANAGER_ADMIN, MANAGER_NORMAL, MANAGER_TYPES } from './managerTypes.data';
 import { CHOOSE_ORG_FIRST } from './texts';
+
+const MANAGERS = findDeclaration('managers');
 
 const typeOptions = (types: string[]) => types.map((value) => ({ value, label: MANAGER_TYPES[value] }));
 
@@ -21,12 +23,12 @@ export function ManagersTable({ org, header }: { org?: string; header?: ReactNod
   };
   return (
     <ResourcePage
-      def={managersResource}
+      def={MANAGERS}
       org={org}
       header={header}
       needOrg={CHOOSE_ORG_FIRST}
       inputs={{ type: typeInput }}
-      canWriteRow={(row: Row) => isSuper || !isOrgAdmin(row.type as string)}
+      canWriteRow={(row: Row) => isSuper || row.type !== MANAGER_ADMIN}
     />
   );
 }

@@ -1,6 +1,7 @@
-import { supersResource } from '@huodong/domain';
 import { useSelf } from '../../shared/session';
-import { ResourcePage, type Row } from '../../resources';
+import { ResourcePage, findDeclaration, type Row } from '../../resources';
+
+const SUPERS = findDeclaration('supers');
 
 /**
  * /super/manage/superManage: super administrators. The signed-in administrator edits its own row
@@ -9,5 +10,5 @@ import { ResourcePage, type Row } from '../../resources';
 export default function SuperManagePage() {
   const self = useSelf();
   const notSelf = (row: Row) => self.data?.type === 'super' && row.id !== self.data.id;
-  return <ResourcePage def={supersResource} canRemoveRow={notSelf} />;
+  return <ResourcePage def={SUPERS} canRemoveRow={notSelf} />;
 }

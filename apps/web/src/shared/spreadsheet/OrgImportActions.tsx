@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button } from 'antd';
-import { USER_IMPORTS, type UserImportId } from '@huodong/domain';
+import type { UserImportId } from '@huodong/domain';
+import { IMPORT_TITLES } from './imports.data';
 
 // The dialog (antd Upload, the worker protocol) loads when a button is pressed, not with the list page.
 const ImportModal = lazy(() => import('./ImportModal').then((m) => ({ default: m.ImportModal })));
@@ -29,7 +30,7 @@ export function OrgImportActions({ orgId, org, link, onImported }: OrgImportActi
     <>
       {kinds.map((kind) => (
         <Button key={kind} type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} onClick={() => setOpen(kind)}>
-          {USER_IMPORTS[kind].title}
+          {IMPORT_TITLES[kind]}
         </Button>
       ))}
       {open && (

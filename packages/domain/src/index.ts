@@ -5,3 +5,4 @@ export * from './resources/index.js';
 export * from './rules/index.js';
 export * from './cells.js';
 export * from './client.js';
+export * from './define.js';

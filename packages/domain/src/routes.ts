@@ -60,7 +60,7 @@ export const ROUTES: RouteDef[] = [
   // Open routes (spec §2: no login requirement)
   { path: 'login', title: '登录', scope: 'both', login: false, page: true },
   { path: 'errorPage', title: '错误', scope: 'both', login: false, page: true },
-  { path: 'alter/viewCount', title: '浏览统计', scope: 'both', login: false },
+  { path: 'alter/viewCount', title: '浏览统计', scope: 'both', login: false, page: true },
   { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false },
   { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false },
 
@@ -86,7 +86,7 @@ export const ROUTES: RouteDef[] = [
   act('adminOfflines', '系列线下活动', true),
   act('adminOfflinesList', '系列活动场次'),
   act('adminOfflinesListWork', '场次报名'),
-  act('adminThirdParty', '第三方活动', true),
+  { ...act('adminThirdParty', '第三方活动', true), page: true },
   act('adminReadClock', '阅读打卡', true),
   act('adminReadClockRecord', '打卡记录'),
   act('adminReadClockSource', '打卡资源'),
@@ -150,7 +150,7 @@ export const ROUTES: RouteDef[] = [
   count('actCountOfflineMore', '线下活动统计详情'),
   count('actCountTrain', '培训统计'),
   count('actCountTrain/actCountTrainPaper', '培训答卷'),
-  count('thirdPartyCount', '第三方活动统计'),
+  { ...count('thirdPartyCount', '第三方活动统计'), page: true },
   count('actCountRead', '阅读打卡统计'),
   count('actCountReadRecord', '打卡记录统计'),
   count('actCountOriMix', '多类型原创统计'),
@@ -174,7 +174,7 @@ export const ROUTES: RouteDef[] = [
   r('system/quickReply', '快捷回复', 'super', 'system', { resource: 'quickReplies' }),
   r('checkManage', '审核管理', 'super', 'check'),
 
-  r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist'),
+  r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist', { resource: 'blacklists' }),
   r('adminBlacklist/adminBlackconfig', '黑名单设置', 'organ', 'blacklist'),
 
   r('digitalResources/adminDigital', '数字资源', 'organ', 'digital', { resource: 'digitalResources' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BATCH_DELETE, defineResource, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, type ResourceDef, type ResourceField } from '../resource.js';
+import { BATCH_DELETE, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, type ResourceDef, type ResourceField } from '../resource.js';
+import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
 import { choiceField, createdField, field, fileField, intField, plainText, recField, statusField, textField } from './fields.js';

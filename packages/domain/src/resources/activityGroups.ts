@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { createdField, fileField, idField, idRef, refField, sortField, statusField, textField } from './fields.js';
 

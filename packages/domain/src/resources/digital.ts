@@ -1,4 +1,5 @@
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { defineResource } from '../define.js';
 import { choiceField, createdField, fileField, idField, linkField, refField, sortField, statusField, textField } from './fields.js';
 
 /** Kinds of digital resource. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, pauseToggle } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, pauseToggle } from '../resource.js';
+import { defineResource } from '../define.js';
 import { permissionUpdate } from './supers.js';
 import { createdField, idField, passwordNotAccount, plainText, personFields, refField, signInFields, statusField, textField } from './fields.js';
 

@@ -1,4 +1,5 @@
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { defineResource } from '../define.js';
 import { createdField, field, idField, requiredText, sortField, statusField, textField } from './fields.js';
 
 /** Modules (`/v1/modules`): the features an organisation can be authorised to use. */

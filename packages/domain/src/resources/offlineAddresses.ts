@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE } from '../resource.js';
+import { defineResource } from '../define.js';
 import { isRegion } from '../rules/provinces.js';
 import { createdField, field, idField, intField, phoneField, plainText, statusField, textField } from './fields.js';
 

@@ -1,4 +1,5 @@
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE } from '../resource.js';
+import { defineResource } from '../define.js';
 import { IDENTITY_OPTIONS, SEX_OPTIONS, identityField, sexField } from './userFields.js';
 import { createdField, statusField, textField } from './fields.js';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../rules/activityState.js';
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, pauseToggle, rowUpdate, rowUpdatesOf } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, pauseToggle, rowUpdatesOf } from '../resource.js';
+import { defineResource, rowUpdate } from '../define.js';
 import { createdField, idField, idRef, phoneField, refField, statusField, textField } from './fields.js';
 
 const ACTIVITY_TYPE_VALUES = Object.keys(ACTIVITY_TYPES).map(Number);

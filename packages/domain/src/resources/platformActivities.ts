@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { batch, defineResource, pauseToggle, REC_TOGGLE } from '../resource.js';
+import { batch, pauseToggle, REC_TOGGLE } from '../resource.js';
+import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { ACTIVITY_DRAFT, ACTIVITY_KINDS, ACTIVITY_RESOURCES, type ActivityType } from './activities.js';
 import { createdField, idField, idRef, MAX_INT, plainText, recField, statusField } from './fields.js';

@@ -1,4 +1,5 @@
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { defineResource } from '../define.js';
 import { createdField, idField, sortField, statusField, textField } from './fields.js';
 
 /** Quick replies (`/v1/quickReplies`): canned texts reviewers pick when checking works. */

@@ -1,4 +1,5 @@
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, SORT } from '../resource.js';
+import { defineResource } from '../define.js';
 import { createdField, idField, sortField, statusField, textField } from './fields.js';
 
 /** Scope settings (`/v1/scope`, super only): the reaches an activity may be published to (全国, 本省, 本市, 本机构 …). */

@@ -1,4 +1,5 @@
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE } from '../resource.js';
+import { defineResource } from '../define.js';
 import { createdField, idField, phoneField, statusField, textField } from './fields.js';
 
 /**

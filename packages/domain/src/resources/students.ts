@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE } from '../resource.js';
+import { defineResource } from '../define.js';
 import { CLASS_INVALID, ENROLLMENT_DATE_INVALID, GRADE_INVALID } from '../rules/messages.js';
 import { IDENTITY_OPTIONS, SEX_OPTIONS, identityField, sexField } from './userFields.js';
 import { createdField, statusField, textField } from './fields.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BATCH_DELETE, defineResource, pauseToggle, rowUpdate, rowUpdatesOf } from '../resource.js';
+import { BATCH_DELETE, pauseToggle, rowUpdatesOf } from '../resource.js';
+import { defineResource, rowUpdate } from '../define.js';
 import { MENU_GROUPS, ROUTES, routeFitsScope, SUPER_SCOPE } from '../routes.js';
 import { idField, passwordNotAccount, plainText, personFields, signInFields } from './fields.js';
 

@@ -1,4 +1,5 @@
-import { BATCH_DELETE, defineResource, PAUSE_TOGGLE, REC_TOGGLE, SORT } from '../resource.js';
+import { BATCH_DELETE, PAUSE_TOGGLE, REC_TOGGLE, SORT } from '../resource.js';
+import { defineResource } from '../define.js';
 import { createdField, idField, recField, sortField, statusField, textField } from './fields.js';
 
 /** Platform tags (`/v1/tags`) offered to every organisation's activities; recommended ones are listed first there. */

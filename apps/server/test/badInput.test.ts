@@ -48,7 +48,7 @@ beforeAll(async () => {
   await t.call('POST', `/v1/${org.key}/readers`, { token: t.superToken, body: { account: READER.account, password: READER.password } });
   const first = await t.call('POST', `/v1/${org.key}/client/login`, { body: { account: READER.account, password: READER.password } });
   await t.call('PUT', `/v1/${org.key}/client/me/password`, { token: first.data.access_token, body: { old_password: READER.password, password: READER.changed } });
-  const ctx = { org, superToken: t.superToken, call: t.call };
+  const ctx = { org, superToken: t.superToken, call: t.call, login: t.login };
   for (const def of RESOURCES) {
     // RESOURCES lists a parent before its children, so its row exists by now.
     if (def.parent) parentIds[def.parent.param] = rowIds.get(routePath(RESOURCES.find((d) => d.name === def.parent!.resource)!))!;
@@ -77,7 +77,7 @@ const fill = (url: string, params: Record<string, string> = {}) =>
 async function baseBody(route: RouteOptions): Promise<Record<string, unknown>> {
   if (/\/login$/.test(route.url)) return { account: 'root', password: 'not-the-password', key: 'k', code: 'c' };
   const def = RESOURCES.find((d) => routePath(d) === route.url);
-  if (def && route.method === 'POST') return FIXTURES[def.name].create!(++seq, { org, superToken: t.superToken, call: t.call });
+  if (def && route.method === 'POST') return FIXTURES[def.name].create!(++seq, { org, superToken: t.superToken, call: t.call, login: t.login });
   return {};
 }
 

@@ -238,3 +238,16 @@ describe('the participation gate', () => {
     expect((await t.call('GET', `/v1/${org.key}/client/activities/${narrow.id}`, { token: r.token })).status).toBe(404);
   });
 });
+
+describe('the public figures of an activity (alter/viewCount)', () => {
+  it('answers a published activity without sign-in, and 404 for a draft or another organisation', async () => {
+    const act = await activity({ title: '公开活动' });
+    const res = await t.call('GET', `/v1/${org.key}/activity/${act.id}/public`);
+    expect(res.status, res.message).toBe(200);
+    expect(res.data).toMatchObject({ id: act.id, title: '公开活动', type: 7, org_name: 'readlib机构', act_state: 2, view_count: 0, join_num: 0 });
+    expect(Object.keys(res.data)).not.toContain('config');
+    const draft = (await t.call('POST', `/v1/${org.key}/third`, { ...su(), body: { title: '草稿', start_at: now() - DAY, end_at: now() + DAY, config: { link: 'https://p.example.org/d' } } })).data;
+    expect((await t.call('GET', `/v1/${org.key}/activity/${draft.id}/public`)).status).toBe(404);
+    expect((await t.call('GET', `/v1/${other.key}/activity/${act.id}/public`)).status).toBe(404);
+  });
+});

@@ -60,7 +60,7 @@ it('every declared resource is served and has a fixture', () => {
 const seq: Record<string, number> = {};
 /** The parent row of a sub-resource in each organisation (made once by the fixture). */
 const parents = new Map<string, number>();
-const ctxOf = (org: { id: number; key: string }): FixtureContext => ({ org, superToken: t.superToken, call: (m, u, o) => t.call(m, u, o) });
+const ctxOf = (org: { id: number; key: string }): FixtureContext => ({ org, superToken: t.superToken, call: (m, u, o) => t.call(m, u, o), login: (a, p, o) => t.login(a, p, o) });
 
 // Resources without a fixture fail the test above (and only it).
 describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.name, def] as const))('%s', (_name, def: ResourceDef) => {

@@ -172,7 +172,7 @@ export const ROUTES: RouteDef[] = [
   r('system/moduleManage', '模块管理', 'super', 'system', { resource: 'modules' }),
   r('system/systemTag', '系统标签', 'super', 'system', { resource: 'tags' }),
   r('system/quickReply', '快捷回复', 'super', 'system', { resource: 'quickReplies' }),
-  r('checkManage', '审核管理', 'super', 'check'),
+  r('checkManage', '审核管理', 'super', 'check', { resource: 'checkActivities' }),
 
   r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist', { resource: 'blacklists' }),
   r('adminBlacklist/adminBlackconfig', '黑名单设置', 'organ', 'blacklist'),

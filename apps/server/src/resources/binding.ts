@@ -41,12 +41,16 @@ export interface ResourceBinding {
   guard?: (action: WriteAction, rows: Row[], ctx: ResourceContext) => Promise<void> | void;
   /** Side effects inside the same transaction (revoke tokens of disabled managers). */
   after?: (action: WriteAction, rows: Row[], ctx: ResourceContext) => Promise<void> | void;
+  /** Rows this declaration sees at all, beyond tenant, parent and discriminator (e.g. submitted activities). */
+  narrow?: SQL;
   /** Rows the caller may write, beyond the tenant filter (an org admin writes only ordinary admins). */
   writableWhere?: (ctx: ReadContext) => SQL | undefined;
   /** Extra list columns or shaping of each row for the client. */
   present?: (rows: Row[], ctx: ReadContext) => Promise<Row[]> | Row[];
   /** Declared row updates (`rowUpdate` actions): turn the validated body into column values. */
   rowUpdates?: Record<string, (values: Record<string, unknown>, ctx: ResourceContext & { existing: Row }) => Promise<Record<string, unknown>> | Record<string, unknown>>;
+  /** The columns a toggle state sets, adjusted for the row (publishing waits for the platform's approval). */
+  actionValues?: (action: string, values: Record<string, unknown>, row: Row, ctx: ResourceContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Row commands (`command` actions) by name: run in the write's transaction, answer the resulting row. */
   commands?: Record<string, (row: Row, ctx: ResourceContext) => Promise<Row>>;
   /** A 0/1 column that marks deleted rows: deleting sets it, and no route sees such rows again. */

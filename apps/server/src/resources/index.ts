@@ -14,6 +14,7 @@ import { carouselBinding } from './families/carousel.js';
 import { offlineAddressesBinding } from './families/offlineAddresses.js';
 import { ACTIVITY_BINDINGS } from './families/activities.js';
 import { blacklistsBinding, readersBinding } from './families/readers.js';
+import { checkActivitiesBinding } from './families/checks.js';
 import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBinding } from './families/digital.js';
 import { activityGroupActsBinding, activityGroupsBinding } from './families/activityGroups.js';
 import { platformActivitiesBinding } from './families/platformActivities.js';
@@ -41,6 +42,7 @@ export const BINDINGS: ResourceBinding[] = [
   ...ACTIVITY_BINDINGS,
   readersBinding,
   blacklistsBinding,
+  checkActivitiesBinding,
   activityGroupsBinding,
   activityGroupActsBinding,
   platformActivitiesBinding,

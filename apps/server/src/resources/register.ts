@@ -61,10 +61,10 @@ function registerResource(app: FastifyInstance, service: ResourceService): void 
       case 'toggle':
         for (const state of action.states) {
           r.post(`${base}/:id/${state.name}`, { config, schema: { params: params.row } }, (request) =>
-            service.setRow(request, state.name, id(request), () => ({
-              [action.column]: state.value,
-              ...(action.stamp ? { [action.stamp]: state.value === 1 ? nowSec() : null } : {}),
-            })),
+            service.setRow(request, state.name, id(request), (row, ctx) => {
+              const values = { [action.column]: state.value, ...(action.stamp ? { [action.stamp]: state.value === 1 ? nowSec() : null } : {}) };
+              return binding.actionValues ? binding.actionValues(state.name, values, row, ctx) : values;
+            }),
           );
         }
         break;
@@ -72,6 +72,7 @@ function registerResource(app: FastifyInstance, service: ResourceService): void 
         const prepare = binding.rowUpdates?.[action.name];
         r.post(`${base}/:id/${action.name}`, { config, schema: { params: params.row, body: action.body } }, (request) =>
           service.setRow(request, action.name, id(request), (existing, ctx) => {
+            // The body was validated by the action's own schema: only its fields are set.
             const values = request.body as Record<string, unknown>;
             return prepare ? prepare(values, { ...ctx, existing }) : values;
           }),

@@ -82,6 +82,7 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
       def.parent ? eq(col(def.parent.column), parentId ?? -1) : undefined,
       ...fixed.map(([k, v]) => eq(col(k), v)),
       binding.softDelete ? eq(col(binding.softDelete), 0) : undefined,
+      binding.narrow,
     );
   }
 
@@ -215,12 +216,17 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     });
   }
 
-  /** Body values a client may not set: the tenant, the parent and the discriminator come from the path and the declaration. */
-  const owned = (values: Record<string, unknown>) => {
+  /** Values no write may set: the row's id, its tenant and its parent come from the path. */
+  const placed = (values: Record<string, unknown>) => {
     const v = { ...values };
     delete v.id;
     delete v.org_id;
     if (def.parent) delete v[def.parent.column];
+    return v;
+  };
+  /** A client's body: neither may it set the declaration's discriminator. */
+  const owned = (values: Record<string, unknown>) => {
+    const v = placed(values);
     for (const [k] of fixed) delete v[k];
     return v;
   };
@@ -244,7 +250,8 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     ((await tx.update(table).set({ ...values, updated_at: nowSec() } as never).where(eq(col('id'), id)).returning()) as Row[])[0];
 
   async function setRow(request: FastifyRequest, action: WriteAction, id: number, values: (row: Row, ctx: ResourceContext) => Promise<Record<string, unknown>> | Record<string, unknown>) {
-    const row = await write(request, action, [id], async (tx, rows, ctx) => setOne(tx, rows[0].id, owned(await values(rows[0], ctx))));
+    // Values of actions come from the declaration or the binding (a client's body went through `owned`).
+    const row = await write(request, action, [id], async (tx, rows, ctx) => setOne(tx, rows[0].id, placed(await values(rows[0], ctx))));
     return (await present([strip(row)], request))[0];
   }
 

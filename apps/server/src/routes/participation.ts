@@ -189,6 +189,28 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  /**
+   * `GET /v1/{org}/activity/{id}/public` (no sign-in, the page `/{org}/alter/viewCount?actID=`):
+   * a published activity's public figures.
+   */
+  r.get('/v1/:org/activity/:id/public', { config: { access: 'publicOrg' }, schema: { params: actParams } }, async (request) => {
+    const found = await activityOf(request, request.params.id);
+    if (readRefusal(found) || !found) throw refused(GATE.missing);
+    return {
+      id: found.id,
+      title: found.title,
+      cover: found.cover,
+      type: found.type,
+      type_name: ACTIVITY_TYPES[found.type],
+      org_name: orgOf(request).name,
+      start_at: found.start_at,
+      end_at: found.end_at,
+      act_state: activityStateOf(found, nowSec()),
+      view_count: found.view_count,
+      join_num: found.join_num,
+    };
+  });
+
   r.post('/v1/:org/client/activities/:id/join', { config, schema: { params: actParams, body: joinBodySchema } }, async (request) => {
     const me = readerOf(request);
     return idempotent(db, me.id, request.body.request_id, async (tx) => {

@@ -3,6 +3,7 @@ import { BATCH_DELETE, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, typ
 import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
+import { CHECK_STATUS } from './checks.js';
 import { choiceField, createdField, field, fileField, intField, plainText, recField, statusField, textField } from './fields.js';
 
 /**
@@ -51,6 +52,8 @@ export const activityFields: ResourceField[] = [
   field('end_at', '结束时间', 'datetime', seconds, { sortable: true, width: 150 }),
   { name: 'act_state', label: '活动状态', kind: 'select', options: optionsOf(ACTIVITY_STATE_LABEL), filter: true, width: 90 },
   { name: 'is_tmp', label: '发布状态', kind: 'select', options: optionsOf(ACTIVITY_DRAFT), filter: true, width: 90 },
+  { name: 'check_status', label: '平台审核', kind: 'select', options: optionsOf(CHECK_STATUS), width: 90 },
+  { name: 'check_reason', label: '审核意见', kind: 'text', width: 160 },
   { name: 'join_num', label: '参与人数', kind: 'number', sortable: true, width: 90 },
   { name: 'view_count', label: '浏览量', kind: 'number', sortable: true, width: 90 },
   intField('person_limit', '人数上限', 0, 1_000_000, { list: false, placeholder: '0 表示不限' }),

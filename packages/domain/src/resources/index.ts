@@ -14,6 +14,7 @@ import { carouselResource } from './carousel.js';
 import { offlineAddressesResource } from './offlineAddresses.js';
 import { ACTIVITY_RESOURCES } from './activities.js';
 import { blacklistsResource, readersResource } from './readers.js';
+import { checkActivitiesResource } from './checks.js';
 import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesResource } from './digital.js';
 import { activityGroupActsResource, activityGroupsResource } from './activityGroups.js';
 import { platformActivitiesResource } from './platformActivities.js';
@@ -35,6 +36,7 @@ export * from './carousel.js';
 export * from './offlineAddresses.js';
 export * from './activities.js';
 export * from './readers.js';
+export * from './checks.js';
 export * from './digital.js';
 export * from './activityGroups.js';
 export * from './platformActivities.js';
@@ -62,6 +64,7 @@ export const RESOURCES: ResourceDef[] = [
   ...ACTIVITY_RESOURCES,
   readersResource,
   blacklistsResource,
+  checkActivitiesResource,
   activityGroupsResource,
   activityGroupActsResource,
   platformActivitiesResource,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACTIVITY_RESOURCES, activityStateOf, operateTimeRefusal, publishProblem, type ResourceDef } from '@huodong/domain';
+import { ACTIVITY_RESOURCES, activityStateOf, CHECK_WAITING, operateTimeRefusal, publishProblem, type ResourceDef } from '@huodong/domain';
 import { activities, activityGroupItems, organizations } from '../../db/schema.js';
 import { badRequest, forbidden, validationError } from '../../http/errors.js';
 import { bind, type ResourceBinding, type Row } from '../binding.js';
+import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -74,9 +75,17 @@ function activityBinding(def: ResourceDef): ResourceBinding {
       }
       if (action === 'unpublish' && rows.some((r) => (r.join_num as number) > 0)) throw badRequest(UNPUBLISH_AFTER_JOINS);
     },
+    /**
+     * An organisation's 发布, when the platform approves activities first (/v1/check/config):
+     * the activity stays a draft and waits for the platform's review instead.
+     */
+    async actionValues(action, values, _row, { tx, caller }) {
+      if (action !== 'publish' || caller.kind === 'super' || !(await checkConfigOf(tx)).required) return values;
+      return { is_tmp: 1, check_status: CHECK_WAITING, check_reason: '' };
+    },
     async after(action, rows, { tx }) {
       if (action === 'publish') {
-        const first = rows.filter((r) => r.published_at === null).map((r) => r.id);
+        const first = rows.filter((r) => r.published_at === null && r.is_tmp === 0).map((r) => r.id);
         if (first.length) await tx.update(activities).set({ published_at: nowSec() }).where(inArray(activities.id, first));
       }
       // A deleted activity leaves the groups it was in.

@@ -13,11 +13,21 @@ import { activities, organizations } from '../../db/schema.js';
 import { callerOf } from '../../auth/access.js';
 import { validationError } from '../../http/errors.js';
 import { audit } from '../audit.js';
-import { bind, type Row } from '../binding.js';
+import { bind, type ReadContext, type Row } from '../binding.js';
 import { activityStateWhere, withActState } from './activities.js';
 import { operateTimeRoutes } from './operateTime.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** Rows of every organisation's activities with their state and their organisation's name. */
+export async function withOrgNames(rows: Row[], { request }: ReadContext): Promise<Row[]> {
+  if (rows.length === 0) return rows;
+  const orgIds = [...new Set(rows.map((r) => r.org_id as number))];
+  const names = new Map(
+    (await request.server.database.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o.name]),
+  );
+  return withActState(rows).map((r) => ({ ...r, org_name: names.get(r.org_id as number) ?? '' }));
+}
 
 /**
  * The platform's list of every organisation's activities (spec `actManage`): all types, deleted
@@ -29,14 +39,7 @@ export const platformActivitiesBinding = bind({
   table: activities,
   softDelete: 'is_delete',
   filters: { act_state: (value) => activityStateWhere(value as number) },
-  async present(rows, { request }) {
-    if (rows.length === 0) return rows;
-    const orgIds = [...new Set(rows.map((r) => r.org_id as number))];
-    const names = new Map(
-      (await request.server.database.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o.name]),
-    );
-    return withActState(rows).map((r) => ({ ...r, org_name: names.get(r.org_id as number) ?? '' }));
-  },
+  present: withOrgNames,
   async after(action, rows, { tx }) {
     // A batch's `set` is fixed data: the recommendation time is stamped here, as the toggle does.
     if (action === 'batchRecommend' && rows.length) await tx.update(activities).set({ rec_at: nowSec() }).where(inArray(activities.id, rows.map((r) => r.id)));

@@ -1,5 +1,6 @@
 /**
- * The server's module graph has no cycle (issue 10): a registry never imports what imports it back.
+ * The server's and the domain's module graphs have no cycle (issue 10): a registry never imports
+ * what imports it back.
  * Every relative import of apps/server/src is followed, type-only imports included (they still tie
  * two modules' meanings together).
  */
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
+const DOMAIN = path.resolve(import.meta.dirname, '../../../packages/domain/src');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -58,4 +60,11 @@ it('apps/server/src has no import cycle', () => {
   expect(graph.size).toBeGreaterThan(30);
   const cycle = findCycle(graph);
   expect(cycle?.map((f) => path.relative(SRC, f)).join(" → ") ?? null).toBeNull();
+});
+
+it('packages/domain/src has no import cycle (a cycle there breaks module loading order)', () => {
+  const graph = new Map(sourceFiles(DOMAIN).map((f) => [f, importsOf(f)]));
+  expect(graph.size).toBeGreaterThan(20);
+  const cycle = findCycle(graph);
+  expect(cycle?.map((f) => path.relative(DOMAIN, f)).join(' → ') ?? null).toBeNull();
 });

@@ -3,7 +3,7 @@ import { BATCH_DELETE, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, typ
 import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
-import { CHECK_STATUS } from './checks.js';
+import { CHECK_STATUS } from '../rules/checkStatus.js';
 import { choiceField, createdField, field, fileField, intField, plainText, recField, statusField, textField } from './fields.js';
 
 /**

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { defineResource, rowUpdate } from '../define.js';
-import { ACTIVITY_TYPES } from '../rules/activityState.js';
-import { createdField, idField, plainText } from './fields.js';
-
-/** The platform's approval of an activity before it is published (`check_status`). */
-export const CHECK_STATUS = { 0: '无需审核', 1: '待审核', 2: '已通过', 3: '未通过' } as const;
-export const CHECK_WAITING = 1;
-export const CHECK_APPROVED = 2;
-export const CHECK_REJECTED = 3;
+import { CHECK_STATUS } from '../rules/checkStatus.js';
+import { createdField, plainText } from './fields.js';
+import { crossOrgActivityFields } from './platformActivities.js';
 
 const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
@@ -24,13 +19,7 @@ export const checkActivitiesResource = defineResource({
   scope: 'super',
   path: '/v1/check',
   fields: [
-    idField,
-    { name: 'title', label: '活动名称', kind: 'text', width: 200 },
-    { name: 'org_name', label: '机构', kind: 'text', width: 150 },
-    { name: 'org_id', label: '机构', kind: 'select', optionsFrom: { path: '/v1/organizations/names', value: 'id', label: 'name' }, list: false, filter: true },
-    { name: 'type', label: '活动类型', kind: 'select', options: optionsOf(ACTIVITY_TYPES), filter: true, width: 150 },
-    { name: 'start_at', label: '开始时间', kind: 'datetime', sortable: true, width: 150 },
-    { name: 'end_at', label: '结束时间', kind: 'datetime', width: 150 },
+    ...crossOrgActivityFields,
     { name: 'check_status', label: '审核状态', kind: 'select', options: optionsOf(CHECK_STATUS).filter((o) => o.value !== 0), filter: true, width: 90 },
     { name: 'check_reason', label: '审核意见', kind: 'text', width: 160 },
     { name: 'updated_at', label: '更新时间', kind: 'datetime', sortable: true, width: 150 },

@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { batch, pauseToggle, REC_TOGGLE } from '../resource.js';
+import { batch, pauseToggle, REC_TOGGLE, type ResourceField } from '../resource.js';
 import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { ACTIVITY_DRAFT, ACTIVITY_KINDS, ACTIVITY_RESOURCES, type ActivityType } from './activities.js';
 import { createdField, idField, idRef, MAX_INT, plainText, recField, statusField } from './fields.js';
 
 const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
+
+/** The first columns of the platform's lists of organisations' activities (actManage, checkManage). */
+export const crossOrgActivityFields: ResourceField[] = [
+  idField,
+  { name: 'title', label: '活动名称', kind: 'text', width: 200 },
+  { name: 'org_name', label: '机构', kind: 'text', width: 150 },
+  { name: 'org_id', label: '机构', kind: 'select', optionsFrom: { path: '/v1/organizations/names', value: 'id', label: 'name' }, list: false, filter: true },
+  { name: 'type', label: '活动类型', kind: 'select', options: optionsOf(ACTIVITY_TYPES), filter: true, width: 150 },
+  { name: 'start_at', label: '开始时间', kind: 'datetime', sortable: true, width: 150 },
+  { name: 'end_at', label: '结束时间', kind: 'datetime', sortable: true, width: 150 },
+];
 
 /**
  * The platform's view of every organisation's activities (spec §2 `actManage`, §7
@@ -20,13 +31,7 @@ export const platformActivitiesResource = defineResource({
   scope: 'super',
   path: '/v1/activities',
   fields: [
-    idField,
-    { name: 'title', label: '活动名称', kind: 'text', width: 200 },
-    { name: 'org_name', label: '机构', kind: 'text', width: 150 },
-    { name: 'org_id', label: '机构', kind: 'select', optionsFrom: { path: '/v1/organizations/names', value: 'id', label: 'name' }, list: false, filter: true },
-    { name: 'type', label: '活动类型', kind: 'select', options: optionsOf(ACTIVITY_TYPES), filter: true, width: 150 },
-    { name: 'start_at', label: '开始时间', kind: 'datetime', sortable: true, width: 150 },
-    { name: 'end_at', label: '结束时间', kind: 'datetime', sortable: true, width: 150 },
+    ...crossOrgActivityFields,
     { name: 'act_state', label: '活动状态', kind: 'select', options: optionsOf(ACTIVITY_STATE_LABEL), filter: true, width: 90 },
     { name: 'is_tmp', label: '发布状态', kind: 'select', options: optionsOf(ACTIVITY_DRAFT), filter: true, width: 90 },
     { name: 'join_num', label: '参与人数', kind: 'number', sortable: true, width: 90 },

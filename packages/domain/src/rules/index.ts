@@ -10,3 +10,4 @@ export * from './uploads.js';
 export * from './provinces.js';
 export * from './gate.js';
 export * from './activityKinds.js';
+export * from './checkStatus.js';

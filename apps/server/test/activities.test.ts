@@ -78,6 +78,12 @@ describe('activities', () => {
     expect(await ids(2)).not.toContain(running.id);
     const reopened = await t.call('POST', `/v1/${org.key}/third/${running.id}/reopen`, su());
     expect(reopened.data).toMatchObject({ state: 0, act_state: 2 });
+    // reopened (state 0): in progress again, and only there
+    expect(await ids(2)).toContain(running.id);
+    expect(await ids(3)).not.toContain(running.id);
+    expect(await ids(1)).not.toContain(running.id);
+    expect(await ids(1)).not.toContain(past.id);
+    expect(await ids(3)).not.toContain(future.id);
   });
 
   it('copy makes a new draft with the same settings, the title suffixed and the counters zero', async () => {

@@ -25,6 +25,9 @@ export const PAGES: Record<string, PageEntry> = {
   'manage/adminOrgManage': () => import('../features/platform/AdminOrgManagePage'),
   adminManager: () => import('../features/platform/AdminManagerPage'),
   'adminCount/adminUserCount': () => import('../features/orgUsers/AdminUserCountPage'),
+  'alter/viewCount': () => import('../features/activities/ViewCountPage'),
+  'adminAct/adminThirdParty': () => import('../features/activities/AdminThirdPartyPage'),
+  'adminCount/adminActCount/thirdPartyCount': () => import('../features/activities/ThirdPartyCountPage'),
 };
 
 /**

@@ -20,7 +20,8 @@ const explicit = sql`${activities.state} in (1, 2, 3)`;
  * otherwise now ≥ end is finished, start ≤ now < end in progress, before start not started.
  */
 export function activityStateWhere(state: number, now = nowSec()): SQL | undefined {
-  const computed = sql`not (${explicit}) or ${activities.state} is null`;
+  // Parenthesised: inside and(...) an unbracketed OR would let any non-explicit row through.
+  const computed = sql`(${activities.state} is null or not (${explicit}))`;
   switch (state) {
     case 1:
       return or(eq(activities.state, 1), and(computed, gt(activities.start_at, now)));

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, isBuilt } from '@huodong/domain';
+import { PAGES } from '../src/app/pages';
+import { dailyOption, scoreText, thirdCountLink, thirdCountPath, totalCards, type ThirdCountDay } from '../src/features/activities/thirdCount';
+import { actIdOf } from '../src/features/activities/actId';
+import { publicActivityPath, publicState, publicStateLabel, timeRange } from '../src/features/activities/publicActivity';
+
+/** The activity pages' own code (issue 11): the third-party figures and the public page. */
+describe('third-party figures', () => {
+  const days: ThirdCountDay[] = [
+    { day: '2025-03-01', launches: 3, readers: 2, joined: 1, completed: 1, scored: 1, average_score: 87.5 },
+    { day: '2025-03-02', launches: 1, readers: 1, joined: 0, completed: 0, scored: 0, average_score: null },
+  ];
+
+  it('calls the count of one activity and links to its page by actID', () => {
+    expect(thirdCountPath('szlib', 12)).toBe('/v1/szlib/third/12/count');
+    expect(thirdCountLink(12)).toBe('adminCount/adminActCount/thirdPartyCount?actID=12');
+  });
+
+  it('shows the totals as cards, a missing score as —', () => {
+    const cards = totalCards({ launches: 4, readers: 3, joins: 2, views: 9, completed: 1, average_score: null });
+    expect(cards.map((c) => [c.title, c.value])).toEqual([
+      ['启动次数', 4],
+      ['启动人数', 3],
+      ['参与人数', 2],
+      ['浏览量', 9],
+      ['完成人数', 1],
+      ['平均得分率', '—'],
+    ]);
+    expect(scoreText(87.5)).toBe('87.5%');
+    expect(scoreText(0)).toBe('0%');
+  });
+
+  it('charts every day: launches and readers as bars, events as lines, the score on the percent axis', () => {
+    const option = dailyOption(days);
+    expect((option.xAxis as { data: string[] }).data).toEqual(['2025-03-01', '2025-03-02']);
+    const series = option.series as { name: string; type: string; data: (number | null)[]; yAxisIndex?: number }[];
+    expect(series.map((s) => [s.name, s.type])).toEqual([
+      ['启动次数', 'bar'],
+      ['启动人数', 'bar'],
+      ['参与回调', 'line'],
+      ['完成回调', 'line'],
+      ['得分回调', 'line'],
+      ['平均得分率', 'line'],
+    ]);
+    expect(series[0].data).toEqual([3, 1]);
+    expect(series[5]).toMatchObject({ yAxisIndex: 1, data: [87.5, null] });
+    // the chart label rule of spec §9 formats the day labels
+    const formatter = (option.xAxis as { axisLabel: { formatter: (s: string) => string } }).axisLabel.formatter;
+    expect(formatter('2025-03-01')).toBe('2025-03-01');
+    expect(formatter('一二三四五六七八九十十一')).toBe('一二三四五六七八九...');
+  });
+});
+
+describe('the public figures page', () => {
+  it('reads actID as a positive whole number', () => {
+    expect(actIdOf('7')).toBe(7);
+    for (const v of [null, '', '0', '-1', '1.5', 'x', '99999999999']) expect(actIdOf(v)).toBeUndefined();
+    expect(publicActivityPath('szlib', 7)).toBe('/v1/szlib/activity/7/public');
+  });
+
+  it("takes the server's state, else computes it (an explicit state wins)", () => {
+    const now = 1_700_000_000;
+    expect(publicState({ act_state: 3, start_at: now - 10, end_at: now + 10 }, now)).toBe(3);
+    expect(publicStateLabel({ start_at: now - 10, end_at: now + 10 }, now)).toBe('进行中');
+    expect(publicStateLabel({ start_at: now + 10, end_at: now + 20 }, now)).toBe('未开始');
+    expect(publicStateLabel({ start_at: now - 10, end_at: now + 10, state: 3 }, now)).toBe('已结束');
+  });
+
+  it('shows the time in China time', () => {
+    // 2024-01-01 00:00 UTC = 08:00 in China
+    expect(timeRange({ start_at: 1704067200, end_at: 1704070800 })).toBe('2024-01-01 08:00 至 2024-01-01 09:00');
+  });
+});
+
+describe('routes of the activity pages', () => {
+  it('are built and have a page', () => {
+    for (const path of ['alter/viewCount', 'adminAct/adminThirdParty', 'adminCount/adminActCount/thirdPartyCount']) {
+      const route = ROUTES.find((r) => r.path === path)!;
+      expect(isBuilt(route), path).toBe(true);
+      expect(PAGES[path], path).toBeTypeOf('function');
+    }
+    expect(ROUTES.find((r) => r.path === 'alter/viewCount')?.login).toBe(false);
+    expect(ROUTES.find((r) => r.path === 'adminBlacklist/adminDisabledlist')?.resource).toBe('blacklists');
+    expect(ROUTES.find((r) => r.path === 'actManage')?.resource).toBe('platformActivities');
+  });
+});

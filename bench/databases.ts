@@ -6,7 +6,9 @@ import pg from 'pg';
 import { openDatabase, type Database, type DatabaseOptions } from '../apps/server/src/db/client.js';
 
 /** `--pg` on the command line, or DATABASE_URL set: run on PostgreSQL as well as on PGlite. */
-export const wantPostgres = (args: string[]): boolean => args.includes('--pg') || !!process.env.DATABASE_URL;
+export const wantPostgres = (args: string[]): boolean => args.includes('--pg') || args.includes('--pg-only') || !!process.env.DATABASE_URL;
+/** `--pg-only`: PostgreSQL alone, no PGlite run first. */
+const pgOnly = process.argv.includes('--pg-only');
 
 /**
  * Run `fn` on a fresh, migrated PGlite in a temporary directory, then (with `postgres`) on a
@@ -17,13 +19,15 @@ export async function onEachDatabase(
   opts: { postgres: boolean; onQuery?: DatabaseOptions['onQuery'] },
   fn: (label: string, database: Database) => Promise<void>,
 ): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-bench-'));
-  const lite = await openDatabase({ dataDir: dir, onQuery: opts.onQuery });
-  try {
-    await fn('PGlite', lite);
-  } finally {
-    await lite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+  if (!pgOnly) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-bench-'));
+    const lite = await openDatabase({ dataDir: dir, onQuery: opts.onQuery });
+    try {
+      await fn('PGlite', lite);
+    } finally {
+      await lite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
   if (!opts.postgres) return;
 

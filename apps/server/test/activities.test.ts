@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACTIVITY_TYPES } from '@huodong/domain';
 import { activities } from '../src/db/schema.js';
 import { MANAGER_PASSWORD, testApp, type TestApp } from './helpers.js';
 
@@ -123,6 +122,5 @@ describe('activities', () => {
     // a type in the body is ignored: the path's declaration fixes it
     const typed = await t.call('POST', `/v1/${org.key}/original`, { ...su(), body: { title: '改类型', ...base, type: 7 } });
     expect(typed.data.type).toBe(1);
-    expect(Object.keys(ACTIVITY_TYPES)).toHaveLength(11);
   });
 });

@@ -4,7 +4,7 @@ import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
 import { CHECK_STATUS } from '../rules/checkStatus.js';
-import { choiceField, createdField, field, fileField, intField, plainText, recField, statusField, textField } from './fields.js';
+import { choiceField, createdField, field, fileField, intField, optionsOf, plainText, recField, statusField, textField } from './fields.js';
 
 /**
  * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
@@ -29,7 +29,6 @@ export const ACTIVITY_KINDS: Readonly<Record<ActivityType, { name: string; path:
   19: { name: 'lecture', path: '/v1/{org}/lecture', page: 'adminAct/adminLecture' },
 };
 
-const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
 /** `HH:MM`, 00:00–23:59; blank = no daily window. */
 const clock = (label: string) =>

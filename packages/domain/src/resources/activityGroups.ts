@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { BATCH_DELETE, PAUSE_TOGGLE, SORT } from '../resource.js';
 import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
-import { createdField, fileField, idField, idRef, refField, sortField, statusField, textField } from './fields.js';
+import { createdField, idRef, optionsOf, orderedGroupFields, refField, sortField } from './fields.js';
 
-const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
  * Activity groups (spec §7 `actcate`, page adminActGroup): named, ordered sets of the
@@ -15,15 +14,7 @@ export const activityGroupsResource = defineResource({
   title: '活动分类',
   scope: 'org',
   path: '/v1/{org}/actcate',
-  fields: [
-    idField,
-    fileField('cover', '封面', 'image', 'cover'),
-    textField('name', '分类名称', 50, { required: true }),
-    textField('description', '分类说明', 500, { kind: 'textarea', list: false }),
-    sortField,
-    statusField,
-    createdField,
-  ],
+  fields: orderedGroupFields('分类名称', { name: 'description', label: '分类说明' }),
   keywordFields: ['name'],
   actions: [PAUSE_TOGGLE, BATCH_DELETE, SORT],
   writeRole: 'manager',

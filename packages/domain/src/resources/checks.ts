@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineResource, rowUpdate } from '../define.js';
 import { CHECK_STATUS } from '../rules/checkStatus.js';
-import { createdField, plainText } from './fields.js';
+import { createdField, optionsOf, plainText } from './fields.js';
 import { crossOrgActivityFields } from './platformActivities.js';
 
-const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
  * The platform's review of activities (spec §2 `checkManage`, §7 `/v1/check`): when the platform

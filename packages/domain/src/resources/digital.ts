@@ -1,6 +1,6 @@
 import { BATCH_DELETE, PAUSE_TOGGLE, SORT } from '../resource.js';
 import { defineResource } from '../define.js';
-import { choiceField, createdField, fileField, idField, linkField, refField, sortField, statusField, textField } from './fields.js';
+import { choiceField, createdField, fileField, idField, linkField, orderedGroupFields, refField, sortField, statusField, textField } from './fields.js';
 
 /** Kinds of digital resource. */
 export const DIGITAL_KINDS: Readonly<Record<number, string>> = { 1: '电子书', 2: '有声书', 3: '视频', 4: '期刊', 5: '网页' };
@@ -40,15 +40,7 @@ export const digitalGroupsResource = defineResource({
   title: '资源分组',
   scope: 'org',
   path: '/v1/{org}/digitalgroup',
-  fields: [
-    idField,
-    fileField('cover', '封面', 'image', 'cover'),
-    textField('name', '分组名称', 50, { required: true }),
-    textField('intro', '分组说明', 500, { kind: 'textarea', list: false }),
-    sortField,
-    statusField,
-    createdField,
-  ],
+  fields: orderedGroupFields('分组名称', { name: 'intro', label: '分组说明' }),
   keywordFields: ['name'],
   actions: [PAUSE_TOGGLE, BATCH_DELETE, SORT],
   writeRole: 'manager',

@@ -149,7 +149,8 @@ export function filterSchema(field: ResourceField) {
   return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 }
 
-const optionsOf = (labels: Readonly<Record<number, string>>): FieldOption[] =>
+/** Options of a select from a table of numeric codes and their labels (IS_PAUSE, ACTIVITY_TYPES…). */
+export const optionsOf = (labels: Readonly<Record<number, string>>): FieldOption[] =>
   Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
 /** Descriptor flags a builder passes through (everything but name, label, kind and schema). */
@@ -233,6 +234,20 @@ export const recField: ResourceField = { name: 'is_rec', label: '推荐', kind: 
 export const idField: ResourceField = { name: 'id', label: 'ID', kind: 'number', form: false, sortable: true, width: 80 };
 export const createdField: ResourceField = { name: 'created_at', label: '创建时间', kind: 'datetime', form: false, sortable: true, width: 170 };
 export const sortField: ResourceField = { name: 'sort', label: '排序', kind: 'number', schema: sortSchema, sortable: true, width: 90, placeholder: '数字越小越靠前' };
+
+/**
+ * The fields of an ordered, named set with a cover (activity groups, digital resource groups):
+ * id, cover, name, description, sort, status, creation time.
+ */
+export const orderedGroupFields = (nameLabel: string, description: { name: string; label: string }): ResourceField[] => [
+  idField,
+  fileField('cover', '封面', 'image', 'cover'),
+  textField('name', nameLabel, 50, { required: true }),
+  textField(description.name, description.label, 500, { kind: 'textarea', list: false }),
+  sortField,
+  statusField,
+  createdField,
+];
 
 /** Who an account is: the first columns of super administrators and organisation managers. */
 export const personFields: ResourceField[] = [

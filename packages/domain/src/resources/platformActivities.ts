@@ -3,9 +3,8 @@ import { batch, pauseToggle, REC_TOGGLE, type ResourceField } from '../resource.
 import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { ACTIVITY_DRAFT, ACTIVITY_KINDS, ACTIVITY_RESOURCES, type ActivityType } from './activities.js';
-import { createdField, idField, idRef, MAX_INT, plainText, recField, statusField } from './fields.js';
+import { createdField, idField, idRef, MAX_INT, optionsOf, plainText, recField, statusField } from './fields.js';
 
-const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
 /** The first columns of the platform's lists of organisations' activities (actManage, checkManage). */
 export const crossOrgActivityFields: ResourceField[] = [

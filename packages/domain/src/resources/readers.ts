@@ -3,9 +3,8 @@ import { ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
 import { BATCH_DELETE, pauseToggle } from '../resource.js';
 import { defineResource } from '../define.js';
-import { accountSchema, createdField, field, idField, newPassword, phoneField, refField, statusField, textField } from './fields.js';
+import { accountSchema, createdField, field, idField, newPassword, optionsOf, phoneField, refField, statusField, textField } from './fields.js';
 
-const optionsOf = (labels: Readonly<Record<number, string>>) => Object.entries(labels).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
  * Readers of an organisation (the participants' accounts, `/v1/{org}/readers`): made from the

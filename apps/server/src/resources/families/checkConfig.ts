@@ -9,7 +9,15 @@ export const NOT_WAITING = '该活动不在待审核状态';
 /** Whether the platform approves organisations' activities before they are published (off by default). */
 export async function checkConfigOf(db: Db | Tx): Promise<CheckConfig> {
   const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, CHECK_CONFIG_KEY));
-  const parsed = row ? checkConfigSchema.safeParse(JSON.parse(row.value)) : null;
-  return parsed?.success ? parsed.data : { required: false };
+  if (!row) return { required: false };
+  // A value that is not what this module writes (hand-edited) reads as the default, never a 500.
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.value);
+  } catch {
+    return { required: false };
+  }
+  const parsed = checkConfigSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { required: false };
 }
 

@@ -4,7 +4,9 @@ import { ADMIN_ONLY, ORG_KEY_PATTERN, READER_MUST_CHANGE_PASSWORD, READER_ONLY }
 import { organizations } from '../db/schema.js';
 import { HttpError, forbidden, orgNotFound, unauthorized } from '../http/errors.js';
 import type { OrgRow } from '../types.js';
-import { resolveToken } from './tokens.js';
+import { RememberedReads } from '../db/writeWatch.js';
+import type { Database } from '../db/client.js';
+import { resolveToken, sha256, type TokenCheck } from './tokens.js';
 
 const TOKEN_MESSAGES = {
   unknown: '登录已失效，请重新登录',
@@ -22,13 +24,42 @@ function bearer(request: FastifyRequest): string | null {
   return m ? m[1].trim() : null;
 }
 
+/**
+ * Remembered reads of the access hook (db/writeWatch.ts): every request of an organisation route
+ * resolves the organisation by key and the bearer token to its subject; both are used again while
+ * none of the tables they read has been written, and for at most ten seconds (what another
+ * process may have written meanwhile: a token revoked there, an organisation paused there).
+ */
+const REMEMBER_MS = 10_000;
+const ORG_TABLES = ['organizations'] as const;
+/** What resolveToken reads (tokens/tokens.ts). */
+const TOKEN_TABLES = ['tokens', 'supers', 'managers', 'readers', 'organizations'] as const;
+const remembered = new WeakMap<Database, { orgs: RememberedReads<OrgRow | null>; tokens: RememberedReads<TokenCheck> }>();
+function rememberedOf(database: Database) {
+  let r = remembered.get(database);
+  if (!r) {
+    r = { orgs: new RememberedReads(database.watch, REMEMBER_MS), tokens: new RememberedReads(database.watch, REMEMBER_MS) };
+    remembered.set(database, r);
+  }
+  return r;
+}
+
 export async function findOrgByKey(app: FastifyInstance, key: string): Promise<OrgRow | null> {
-  const [row] = await app.database.db
-    .select({ id: organizations.id, key: organizations.key, name: organizations.name, is_pause: organizations.is_pause })
-    .from(organizations)
-    .where(eq(organizations.key, key))
-    .limit(1);
-  return row ?? null;
+  return rememberedOf(app.database).orgs.get(key, ORG_TABLES, async () => {
+    const [row] = await app.database.db
+      .select({ id: organizations.id, key: organizations.key, name: organizations.name, is_pause: organizations.is_pause })
+      .from(organizations)
+      .where(eq(organizations.key, key))
+      .limit(1);
+    return row ?? null;
+  });
+}
+
+/** resolveToken, remembered; expiry is checked on every use, not only when read. */
+async function checkToken(app: FastifyInstance, token: string): Promise<TokenCheck> {
+  const check = await rememberedOf(app.database).tokens.get(sha256(token), TOKEN_TABLES, () => resolveToken(app.database.db, token));
+  if (check.ok && check.expiresAt <= Date.now()) return { ok: false, reason: 'expired' };
+  return check;
 }
 
 /**
@@ -60,7 +91,7 @@ export function registerAccess(app: FastifyInstance): void {
 
     const token = bearer(request);
     if (!token) throw unauthorized('请先进行登录');
-    const check = await resolveToken(app.database.db, token);
+    const check = await checkToken(app, token);
     if (!check.ok) throw unauthorized(TOKEN_MESSAGES[check.reason]);
     if (access === 'reader') {
       // The participant API: a reader of exactly this organisation; administrators are not readers.

@@ -30,8 +30,8 @@ export async function issueToken(db: Db, subject: Subject, ttlMs: number) {
 }
 
 export type TokenCheck =
-  | { ok: true; caller: RequestCaller; reader?: undefined }
-  | { ok: true; reader: ReaderCaller; caller?: undefined }
+  | { ok: true; caller: RequestCaller; reader?: undefined; expiresAt: number }
+  | { ok: true; reader: ReaderCaller; caller?: undefined; expiresAt: number }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'disabled' };
 
 /** Resolve a bearer token to its caller, refusing expired, revoked and disabled subjects. */
@@ -43,7 +43,7 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
   if (row.subject_kind === 'super') {
     const [s] = await db.select({ id: supers.id, account: supers.account, is_pause: supers.is_pause }).from(supers).where(eq(supers.id, row.subject_id));
     if (!s || s.is_pause) return { ok: false, reason: 'disabled' };
-    return { ok: true, caller: { kind: 'super', id: s.id, type: 'super', orgId: null, tokenId: row.id, account: s.account } };
+    return { ok: true, expiresAt: row.expires_at, caller: { kind: 'super', id: s.id, type: 'super', orgId: null, tokenId: row.id, account: s.account } };
   }
   if (row.subject_kind === 'reader') {
     const [r] = await db
@@ -52,7 +52,7 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
       .innerJoin(organizations, eq(organizations.id, readers.org_id))
       .where(eq(readers.id, row.subject_id));
     if (!r || r.is_pause || r.org_pause) return { ok: false, reason: 'disabled' };
-    return { ok: true, reader: { id: r.id, orgId: r.org_id, account: r.account, tokenId: row.id, mustChangePassword: r.must === 1 } };
+    return { ok: true, expiresAt: row.expires_at, reader: { id: r.id, orgId: r.org_id, account: r.account, tokenId: row.id, mustChangePassword: r.must === 1 } };
   }
   const [m] = await db
     .select({ id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause, org_pause: organizations.is_pause })
@@ -60,7 +60,7 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
     .innerJoin(organizations, eq(organizations.id, managers.org_id))
     .where(eq(managers.id, row.subject_id));
   if (!m || m.is_pause || m.org_pause) return { ok: false, reason: 'disabled' };
-  return { ok: true, caller: { kind: 'manager', id: m.id, type: m.type, orgId: m.org_id, tokenId: row.id, account: m.account } };
+  return { ok: true, expiresAt: row.expires_at, caller: { kind: 'manager', id: m.id, type: m.type, orgId: m.org_id, tokenId: row.id, account: m.account } };
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {

@@ -20,6 +20,11 @@ const containsPattern = (keyword: string): string => `%${keyword.replace(/[\\%_]
  * that has case (Chinese names, digits, phone numbers) matches exactly the same rows with
  * LIKE, so such a keyword uses LIKE.
  */
+/** The exact test of keywordWhere's indexed form alone: `search` holds the keyword (see list probes). */
+export function searchHolds(search: PgColumn | SQL.Aliased | SQL, keyword: string): SQL {
+  return like(search as PgColumn, sql`lower(${containsPattern(keyword.trim())})`);
+}
+
 export function keywordWhere(columns: PgColumn[], keyword: string | undefined, search?: { search: PgColumn; org_id: PgColumn; orgId: number }): SQL | undefined {
   const k = keyword?.trim();
   if (!k || columns.length === 0) return undefined;

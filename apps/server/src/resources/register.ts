@@ -8,6 +8,10 @@ import { HttpError, notFound, type ColumnLabel } from '../http/errors.js';
 import type { ResourceBinding } from './binding.js';
 import { resourceService, type ListQuery, type ResourceService } from './service.js';
 import { sendExport } from './exports.js';
+import { RememberedReads } from '../db/writeWatch.js';
+
+/** A list count is used again at most this long (what other processes write is not seen here). */
+const COUNT_REMEMBER_MS = 10_000;
 
 export const idsBody = z.object({
   ids: z.array(idRef('要操作的数据'), { error: '请选择要操作的数据' }).min(1, '请选择要操作的数据').max(1000, '一次最多操作1000条'),
@@ -171,7 +175,8 @@ declare module 'fastify' {
 /** Register every bound resource and the families' own routes. */
 export async function registerResources(app: FastifyInstance, bindings: ResourceBinding[]): Promise<void> {
   const services = new Map<string, ResourceService>();
-  for (const binding of bindings) services.set(binding.def.name, resourceService(app.database.db, binding, (name) => services.get(name)));
+  const counts = new RememberedReads<number>(app.database.watch, COUNT_REMEMBER_MS);
+  for (const binding of bindings) services.set(binding.def.name, resourceService(app.database.db, binding, (name) => services.get(name), counts));
   app.decorate('resources', services);
   app.decorate('columnLabel', columnLabels(bindings));
   for (const binding of bindings) {

@@ -5,10 +5,11 @@ import { canWrite, filterModeOf, type ListData, type PageQuery, type ResourceDef
 import type { Db, Tx } from '../db/client.js';
 import { callerOf } from '../auth/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { countLimitOf, listData, pageOf } from '../http/pagination.js';
+import { countLimitOf, listData, pageOf, type Page } from '../http/pagination.js';
+import { RememberedReads, tablesOf } from '../db/writeWatch.js';
 import { audit } from './audit.js';
 import type { ReadContext, ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
-import { keywordWhere } from './keyword.js';
+import { keywordWhere, searchHolds } from './keyword.js';
 import { tenantWhere } from './tenant.js';
 
 /** A list query after validation: paging, keyword, sort and the declared filters by field name. */
@@ -49,7 +50,14 @@ export interface ResourceService {
   command(request: FastifyRequest, name: string, id: number): Promise<Row>;
 }
 
-export function resourceService(db: Db, binding: ResourceBinding, parentOf: (name: string) => ResourceService | undefined): ResourceService {
+/**
+ * `counts`: list counts remembered while the tables they read are unchanged (db/writeWatch.ts), so
+ * paging through a result, or the same list asked again, does not count again.
+ */
+/** How many of the newest entries a keyword search tests before reading its matches as a set. */
+const PROBE_ROWS = 2000;
+
+export function resourceService(db: Db, binding: ResourceBinding, parentOf: (name: string) => ResourceService | undefined, counts?: RememberedReads<number>): ResourceService {
   const { def, table } = binding;
   const cols = getTableColumns(table) as Record<string, PgColumn>;
   const col = (name: string): PgColumn => {
@@ -100,9 +108,15 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
   }
 
   function listWhere(request: FastifyRequest, q: ListQuery): SQL | undefined {
+    const { base, keyword } = listParts(request, q);
+    return and(base, keyword);
+  }
+
+  /** A list's conditions: the keyword's apart from the rest (`base`), see keywordPageIds. */
+  function listParts(request: FastifyRequest, q: ListQuery): { base: SQL | undefined; keyword: SQL | undefined } {
     const ctx = context(request);
     const conds: (SQL | undefined)[] = [scopeWhere(request)];
-    conds.push(keywordWhere(def.keywordFields.map(col), q.keyword, cols.search && request.org ? { search: cols.search, org_id: col('org_id'), orgId: request.org.id } : undefined));
+    const keyword = keywordWhere(def.keywordFields.map(col), q.keyword, cols.search && request.org ? { search: cols.search, org_id: col('org_id'), orgId: request.org.id } : undefined);
     for (const f of filterFields) {
       const v = q[f.name];
       if (v === undefined || v === '') continue;
@@ -118,42 +132,75 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
         conds.push(from !== undefined ? gte(col(f.name), from) : undefined, to !== undefined ? lte(col(f.name), to) : undefined);
       } else conds.push(eq(col(f.name), v));
     }
-    return and(...conds);
+    return { base: and(...conds), keyword };
   }
 
-  function orderOf(q: ListQuery) {
+  function orderingOf(q: ListQuery): { order: SQL[]; lead: string; descending: boolean } {
     const sortKey = q.sort ?? def.defaultSort ?? '-id';
     const sortField = sortKey.replace(/^-/, '');
     if (!sortable.has(sortField)) throw badRequest(`sort: 不支持按${sortField}排序`);
-    const dir = sortKey.startsWith('-') ? desc : asc;
+    const descending = sortKey.startsWith('-');
+    const dir = descending ? desc : asc;
     // Organisation tables order through their (org_id, created_at, id) index, never the primary
     // key: a primary-key walk filtered by org_id would read other organisations' rows. created_at
     // follows id (both grow with insertion), and id breaks ties in the same direction.
     const lead = sortField === 'id' && def.scope === 'org' ? 'created_at' : sortField;
-    return lead === 'id' ? [dir(col('id'))] : [dir(col(lead)), dir(col('id'))];
+    return { order: lead === 'id' ? [dir(col('id'))] : [dir(col(lead)), dir(col('id'))], lead, descending };
   }
 
   const present = async (rows: Row[], request: FastifyRequest): Promise<Row[]> =>
     binding.present ? binding.present(rows, context(request)) : rows;
 
+  /**
+   * The page's ids of a keyword search in list order. The planner cannot know where in the list
+   * a keyword's matches lie: walking the list index in order and testing each entry is cheapest
+   * when they are dense among the first rows, and costs the whole organisation when they are
+   * few or far down, where reading the keyword index's matches and sorting them wins. So: first
+   * the first PROBE_ROWS entries of the list index alone, tested with the keyword (`probe`); if
+   * they hold the page, it is the page, since every other row comes later in the order. Otherwise,
+   * and at once when the count says there are at most PROBE_ROWS matches, the matches are read as
+   * a set (`sorted`: a LIMIT that never binds keeps the planner from walking the order) and sorted.
+   */
+  function keywordPageIds(base: SQL | undefined, keyword: SQL, k: string, order: SQL[], descending: boolean, page: Page) {
+    const dir = descending ? desc : asc;
+    const head = db.select({ id: col('id'), at: col('created_at'), search: col('search') }).from(table).where(base).orderBy(...order).limit(PROBE_ROWS).as('head');
+    const probe = db.select({ id: head.id }).from(head).where(searchHolds(head.search, k)).orderBy(dir(head.at), dir(head.id)).limit(page.perPage).offset(page.offset);
+    const matches = db.select({ id: col('id'), at: col('created_at') }).from(table).where(and(base, keyword)).limit(2 ** 31 - 1).as('matches');
+    const sorted = db.select({ id: matches.id }).from(matches).orderBy(dir(matches.at), dir(matches.id)).limit(page.perPage).offset(page.offset);
+    return { probe: page.offset + page.perPage <= PROBE_ROWS ? probe : null, sorted };
+  }
+
   async function list(request: FastifyRequest, q: ListQuery): Promise<ListData<Row>> {
     await assertParent(request);
     const page = pageOf(q);
-    const where = listWhere(request, q);
-    const order = orderOf(q);
+    const { base, keyword } = listParts(request, q);
+    const where = and(base, keyword);
+    const { order, lead, descending } = orderingOf(q);
     // Deferred join: the page's ids come from the ordering index alone (an index-only scan, however
     // deep the page), then only those rows are read. Count and page run side by side on PostgreSQL.
     // The count stops at countLimitOf(page) (http/pagination.ts), so it never reads a whole big
     // organisation: it costs the page's own offset plus a constant.
-    const pageIds = db.select({ id: col('id') }).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset);
+    const rowsOf = (ids: unknown) => db.select(visible).from(table).where(inArray(col('id'), ids as SQL)).orderBy(...order) as unknown as Promise<Row[]>;
     const countLimit = countLimitOf(page);
     const counted = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit + 1).as('counted');
-    const [[{ n }], rows] = await Promise.all([
-      db.select({ n: count() }).from(counted),
-      db.select(visible).from(table).where(inArray(col('id'), pageIds)).orderBy(...order),
-    ]);
+    const countQuery = db.select({ n: count() }).from(counted);
+    const countRows = async () => Number((await countQuery)[0].n);
+    const statement = countQuery.toSQL();
+    const total = () => (counts ? counts.get(`${statement.sql}\u0000${JSON.stringify(statement.params)}`, tablesOf(statement.sql), countRows) : countRows());
+    const k = q.keyword?.trim();
+    let n: number;
+    let rows: Row[];
+    if (keyword && k && cols.search && lead === 'created_at') {
+      // A keyword search: its count first (it tells how many matches there are to sort), then the page.
+      n = await total();
+      const { probe, sorted } = keywordPageIds(base, keyword, k, order, descending, page);
+      rows = probe && n > PROBE_ROWS ? await rowsOf(probe) : [];
+      if (rows.length < page.perPage) rows = await rowsOf(sorted);
+    } else {
+      [n, rows] = await Promise.all([total(), rowsOf(db.select({ id: col('id') }).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset))]);
+    }
     const capped = n > countLimit;
-    return listData(await present(rows as Row[], request), capped ? countLimit : n, page, request.url, capped);
+    return listData(await present(rows, request), capped ? countLimit : n, page, request.url, capped);
   }
 
   async function* scan(request: FastifyRequest, q: ListQuery, batch = 1000): AsyncGenerator<Row[]> {

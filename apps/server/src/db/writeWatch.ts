@@ -1,0 +1,89 @@
+/**
+ * What this process has written, table by table, so that a read it remembers (an organisation
+ * looked up by key, a bearer token's subject, a list's capped count) is used again only while no
+ * table it read has been written since (docs/decisions.md "Remembered reads").
+ *
+ * Every statement the application sends passes through `observe` (the drizzle logger of both
+ * drivers and the raw `Database.query`). A write statement advances its table's generation at
+ * once; `commit` advances again every table written in the last minute, so a read made inside
+ * the window between a transaction's write and its commit (which still saw the old rows) is not
+ * kept past the commit. A statement this does not recognise advances every table.
+ */
+const WRITE = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
+const READ_ONLY = /^\s*(?:select|begin|start\s+transaction|savepoint|release|rollback|set|show|explain|values)\b/i;
+const COMMIT = /^\s*(?:commit|end)\b/i;
+/** How long after a write its table is advanced again at each commit. */
+const IN_FLIGHT_MS = 60_000;
+
+export class WriteWatch {
+  private readonly generations = new Map<string, number>();
+  private readonly lastWrite = new Map<string, number>();
+  /** Advanced by a statement of unknown effect: every stamp changes. */
+  private everything = 0;
+
+  observe(statement: string): void {
+    if (READ_ONLY.test(statement)) return;
+    const write = WRITE.exec(statement);
+    if (write) {
+      const table = write[1].toLowerCase();
+      this.advance(table);
+      this.lastWrite.set(table, Date.now());
+      return;
+    }
+    if (COMMIT.test(statement)) {
+      const since = Date.now() - IN_FLIGHT_MS;
+      for (const [table, at] of this.lastWrite) {
+        if (at < since) this.lastWrite.delete(table);
+        else this.advance(table);
+      }
+      return;
+    }
+    this.everything++;
+  }
+
+  /** A value that changes whenever one of `tables` may have been written. */
+  stamp(tables: readonly string[]): string {
+    let s = String(this.everything);
+    for (const t of tables) s += `.${this.generations.get(t) ?? 0}`;
+    return s;
+  }
+
+  private advance(table: string): void {
+    this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
+  }
+}
+
+/** The tables a statement reads (`from "x"`, `join "x"`), for the statements drizzle writes. */
+export function tablesOf(statement: string): string[] {
+  const found = new Set<string>();
+  for (const m of statement.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)) found.add(m[1].toLowerCase());
+  return [...found];
+}
+
+/**
+ * Reads kept while the tables they read are unchanged, and at most `ttlMs` (a bound for what
+ * other processes on the same database may write, which this process cannot see).
+ */
+export class RememberedReads<T> {
+  private readonly entries = new Map<string, { value: T; stamp: string; until: number }>();
+
+  constructor(
+    private readonly watch: WriteWatch,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+    const stamp = this.watch.stamp(tables);
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === stamp && hit.until > now) return hit.value;
+    const value = await read();
+    // A write that landed while reading may or may not be in `value`: not kept then.
+    if (this.watch.stamp(tables) === stamp) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(key, { value, stamp, until: now + this.ttlMs });
+    } else this.entries.delete(key);
+    return value;
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { RememberedReads, WriteWatch, tablesOf } from '../src/db/writeWatch.js';
+
+describe('write watch and remembered reads', () => {
+  it('a write statement changes its table stamp only; reads change nothing; an unknown statement changes every stamp', () => {
+    const w = new WriteWatch();
+    const a = w.stamp(['managers']);
+    const b = w.stamp(['tokens']);
+    w.observe('select * from "managers"');
+    w.observe('begin');
+    expect(w.stamp(['managers'])).toBe(a);
+    w.observe('insert into "managers" ("account") values ($1)');
+    expect(w.stamp(['managers'])).not.toBe(a);
+    expect(w.stamp(['tokens'])).toBe(b);
+    w.observe('UPDATE tokens SET revoked_at = 1');
+    expect(w.stamp(['tokens'])).not.toBe(b);
+    const c = w.stamp(['carousel']);
+    w.observe('with x as (delete from "carousel" returning id) select count(*) from x');
+    expect(w.stamp(['carousel'])).not.toBe(c);
+  });
+
+  it('commit changes again the stamps of the tables written shortly before', () => {
+    const w = new WriteWatch();
+    w.observe('delete from "org_users" where id = $1');
+    const written = w.stamp(['org_users']);
+    const other = w.stamp(['students']);
+    w.observe('commit');
+    expect(w.stamp(['org_users'])).not.toBe(written);
+    expect(w.stamp(['students'])).toBe(other);
+  });
+
+  it('names the tables a statement reads', () => {
+    expect(tablesOf('select count(*) from (select 1 from "managers" inner join "organizations" on x limit $1) "counted"').sort()).toEqual(['managers', 'organizations']);
+  });
+
+  it('reuses a read until a table it read is written, and never keeps a read a write overtook', async () => {
+    const w = new WriteWatch();
+    const reads = new RememberedReads<number>(w, 60_000);
+    let calls = 0;
+    const read = async () => ++calls;
+    expect(await reads.get('k', ['managers'], read)).toBe(1);
+    expect(await reads.get('k', ['managers'], read)).toBe(1);
+    w.observe('insert into "tokens" ("x") values (1)');
+    expect(await reads.get('k', ['managers'], read)).toBe(1);
+    w.observe('update "managers" set "x" = 1');
+    expect(await reads.get('k', ['managers'], read)).toBe(2);
+    // A write lands while reading: the value is returned but not kept.
+    w.observe('update "managers" set "x" = 2');
+    const racing = async () => {
+      w.observe('delete from "managers"');
+      return ++calls;
+    };
+    expect(await reads.get('k', ['managers'], racing)).toBe(3);
+    expect(await reads.get('k', ['managers'], read)).toBe(4);
+    expect(await reads.get('k', ['managers'], read)).toBe(4);
+  });
+
+  it('forgets a read after its time', async () => {
+    const w = new WriteWatch();
+    const reads = new RememberedReads<number>(w, 0);
+    let calls = 0;
+    await reads.get('k', ['managers'], async () => ++calls);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await reads.get('k', ['managers'], async () => ++calls)).toBe(2);
+  });
+});

@@ -287,6 +287,48 @@ browserSuite('activities: third party end to end, groups, the public figures', (
     await page.getByTestId('view-count-missing').waitFor();
   });
 
+  it('详情 from the list opens the activity: its settings with 编辑, the reader who took part, the figures chart', { timeout: 120_000 }, async () => {
+    const act = await one(TITLE);
+    const page = await newPage(browser, server.url);
+    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await page.waitForURL(`**/${KEY}/functionIndex`);
+    await page.goto(`/${KEY}/adminAct/adminThirdParty`);
+    await button(row(page, TITLE), '详情').click();
+    await page.waitForURL(`**/${KEY}/adminAct/adminActDetail?actID=${act.id}`);
+    await page.getByTestId('detail-title').filter({ hasText: `第三方活动：${TITLE}` }).waitFor();
+
+    // 设置: the type's fields as they are saved; 编辑 opens the type's own form and the view follows
+    const settings = page.getByTestId('activity-settings');
+    await settings.getByText(LINK, { exact: true }).waitFor();
+    await settings.getByText('城市书房联盟', { exact: true }).waitFor();
+    await button(settings, '编辑').or(button(settings, '编 辑')).click();
+    const edit = await dialogWith(page, '编辑第三方活动');
+    await edit.getByLabel('合作方', { exact: true }).fill('城市书房联盟二期');
+    await button(edit, '确定').or(button(edit, '确 定')).click();
+    await edit.waitFor({ state: 'hidden' });
+    await settings.getByText('城市书房联盟二期', { exact: true }).waitFor();
+    expect((await one(TITLE)).config).toMatchObject({ link: LINK, partner_name: '城市书房联盟二期' });
+
+    // 参与者: the reader who launched it, with the name they had when joining, and its export
+    await page.getByRole('tab', { name: '参与者' }).click();
+    await page.waitForURL(/tab=participants/);
+    const participants = page.getByTestId('resource-activityParticipants');
+    await row(page, READER.account).getByText('陈读者', { exact: true }).waitFor();
+    await row(page, READER.account).getByText('已参与', { exact: true }).waitFor();
+    await participants.getByRole('button', { name: '导出参与者名单' }).waitFor();
+    const listed = await adminApi.get<{ items: { account: string; real_name: string }[] }>(`/v1/${KEY}/activity/${act.id}/participants`);
+    expect(listed.items.map((p) => [p.account, p.real_name])).toEqual([[READER.account, '陈读者']]);
+
+    // 统计: the cards and the chart of joins per day
+    await page.getByRole('tab', { name: '统计' }).click();
+    await page.getByRole('img', { name: `每日参与趋势：${TITLE}` }).waitFor();
+    expect((await page.getByTestId('total-joins').innerText()).replace(/\s+/g, ' ')).toContain('参与人数 1');
+    expect((await page.getByTestId('total-today').innerText()).replace(/\s+/g, ' ')).toContain('今日参与 1');
+    // and back to the list
+    await page.getByRole('button', { name: '返回第三方活动' }).click();
+    await page.waitForURL(`**/${KEY}/adminAct/adminThirdParty`);
+  });
+
   it('批量删除 removes the copy, also from its group', async () => {
     const copy = await one(COPY);
     const page = await newPage(browser, server.url);

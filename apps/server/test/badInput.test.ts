@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { ORG_NOT_FOUND, RESOURCES, resourcePath } from '@huodong/domain';
 import { dbConstraintError } from '../src/http/errors.js';
 import { routePath } from '../src/resources/register.js';
-import { FIXTURES } from './fixtures/index.js';
+import { FIXTURES, type FixtureContext } from './fixtures/index.js';
 import { SUPER_PASSWORD, testApp, type Json, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -24,6 +24,8 @@ const rowIds = new Map<string, number>();
 /** The parent row of each sub-resource, by the parent's path parameter (`group`). */
 const parentIds: Record<string, number> = {};
 let seq = 0;
+/** What the fixtures make rows with: the test organisation, the super token, the API. */
+const ctx = (): FixtureContext => ({ org, superToken: t.superToken, call: t.call, login: t.login, readerLogin: (a, p) => t.login(a, p, `${org.key}/client`) });
 
 const NUL = 'a\u0000b';
 const PASSWORDS = new Set(['password', 'old_password']);
@@ -48,16 +50,15 @@ beforeAll(async () => {
   await t.call('POST', `/v1/${org.key}/readers`, { token: t.superToken, body: { account: READER.account, password: READER.password } });
   const first = await t.call('POST', `/v1/${org.key}/client/login`, { body: { account: READER.account, password: READER.password } });
   await t.call('PUT', `/v1/${org.key}/client/me/password`, { token: first.data.access_token, body: { old_password: READER.password, password: READER.changed } });
-  const ctx = { org, superToken: t.superToken, call: t.call, login: t.login };
   for (const def of RESOURCES) {
     // RESOURCES lists a parent before its children, so its row exists by now.
     if (def.parent) parentIds[def.parent.param] = rowIds.get(routePath(RESOURCES.find((d) => d.name === def.parent!.resource)!))!;
     // A read-only declaration's row is made through the routes that own it.
     if (def.readOnly) {
-      rowIds.set(routePath(def), await FIXTURES[def.name].row!(++seq, ctx));
+      rowIds.set(routePath(def), await FIXTURES[def.name].row!(++seq, ctx(), def.parent && parentIds[def.parent.param]));
       continue;
     }
-    const res = await t.call('POST', resourcePath(def, org.key, def.parent && parentIds[def.parent.param]), { token: t.superToken, body: await FIXTURES[def.name].create!(++seq, ctx) });
+    const res = await t.call('POST', resourcePath(def, org.key, def.parent && parentIds[def.parent.param]), { token: t.superToken, body: await FIXTURES[def.name].create!(++seq, ctx()) });
     expect(res.status, `${def.name}: ${res.message}`).toBe(200);
     rowIds.set(routePath(def), res.data.id);
   }
@@ -77,7 +78,7 @@ const fill = (url: string, params: Record<string, string> = {}) =>
 async function baseBody(route: RouteOptions): Promise<Record<string, unknown>> {
   if (/\/login$/.test(route.url)) return { account: 'root', password: 'not-the-password', key: 'k', code: 'c' };
   const def = RESOURCES.find((d) => routePath(d) === route.url);
-  if (def && route.method === 'POST') return FIXTURES[def.name].create!(++seq, { org, superToken: t.superToken, call: t.call, login: t.login });
+  if (def && route.method === 'POST') return FIXTURES[def.name].create!(++seq, ctx());
   return {};
 }
 

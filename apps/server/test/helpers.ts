@@ -142,3 +142,35 @@ export async function testApp(overrides: Partial<AppConfig> = {}, build: Pick<Bu
     },
   };
 }
+
+export const READER_FIRST_PASSWORD = 'Reader#Pass1';
+export const READER_PASSWORD = 'Reader#Pass2';
+let readerSeq = 0;
+
+/**
+ * A reader of `org` added by the super administrator (with `body`), signed in through the reader
+ * API with the first password changed (captcha off): its id, account and token.
+ */
+export async function signedInReader(t: TestApp, org: { key: string }, body: Record<string, unknown> = {}): Promise<{ id: number; account: string; token: string }> {
+  const account = `tr${process.pid % 1000}x${++readerSeq}`;
+  const made = await t.call('POST', `/v1/${org.key}/readers`, { token: t.superToken, body: { account, password: READER_FIRST_PASSWORD, real_name: '读者', phone: '13900000000', identity: 1, ...body } });
+  if (made.status !== 200) throw new Error(`reader: ${made.message}`);
+  const login = await t.call('POST', `/v1/${org.key}/client/login`, { body: { account, password: READER_FIRST_PASSWORD } });
+  if (login.status !== 200) throw new Error(`reader login: ${login.message}`);
+  const token = login.data.access_token as string;
+  await t.call('PUT', `/v1/${org.key}/client/me/password`, { token, body: { old_password: READER_FIRST_PASSWORD, password: READER_PASSWORD } });
+  return { id: made.data.id, account, token };
+}
+
+/** A published third-party activity of `org` running from a day ago to a day ahead, with `over` in its body. */
+export async function publishedThird(t: TestApp, org: { key: string }, over: Record<string, unknown> = {}): Promise<{ id: number; scope: Record<string, unknown> }> {
+  const now = Math.floor(Date.now() / 1000);
+  const res = await t.call('POST', `/v1/${org.key}/third`, {
+    token: t.superToken,
+    body: { title: `活动${++readerSeq}`, start_at: now - 86_400, end_at: now + 86_400, config: { link: 'https://p.example.org/x' }, ...over },
+  });
+  if (res.status !== 200) throw new Error(`activity: ${res.message}`);
+  const published = await t.call('POST', `/v1/${org.key}/third/${res.data.id}/publish`, { token: t.superToken });
+  if (published.status !== 200) throw new Error(`publish: ${published.message}`);
+  return res.data;
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
 import { PAGES } from '../src/app/pages';
-import { dailyOption, scoreText, thirdCountLink, thirdCountPath, totalCards, type ThirdCountDay } from '../src/features/activities/thirdCount';
+import { dailyOption, scoreText, thirdCountPath, totalCards, type ThirdCountDay } from '../src/features/activities/thirdCount';
+import { activityCards, activityCountPath, cumulative, joinsOption } from '../src/features/activities/activityCount';
 import { actIdOf } from '../src/features/activities/actId';
 import { publicActivityPath, publicState, publicStateLabel, timeRange } from '../src/features/activities/publicActivity';
 
@@ -12,9 +13,8 @@ describe('third-party figures', () => {
     { day: '2025-03-02', launches: 1, readers: 1, joined: 0, completed: 0, scored: 0, average_score: null },
   ];
 
-  it('calls the count of one activity and links to its page by actID', () => {
+  it('calls the count of one activity', () => {
     expect(thirdCountPath('szlib', 12)).toBe('/v1/szlib/third/12/count');
-    expect(thirdCountLink(12)).toBe('adminCount/adminActCount/thirdPartyCount?actID=12');
   });
 
   it('shows the totals as cards, a missing score as —', () => {
@@ -73,13 +73,48 @@ describe('the public figures page', () => {
   });
 });
 
+describe("an activity's figures (detail page)", () => {
+  it('calls the count of any type and shows the share of views that joined, two decimals at most', () => {
+    expect(activityCountPath('szlib', 12)).toBe('/v1/szlib/activity/12/count');
+    const cards = activityCards({ joins: 1, views: 3, today: 1, cancelled: 0, disqualified: 0 });
+    expect(cards.map((c) => [c.title, c.value])).toEqual([
+      ['参与人数', 1],
+      ['浏览量', 3],
+      ['参与率', '33.33%'],
+      ['今日参与', 1],
+      ['已取消', 0],
+    ]);
+    expect(activityCards({ joins: 0, views: 0, today: 0, cancelled: 0, disqualified: 0 })[2].value).toBe('0%');
+  });
+
+  it("charts each day's joins as bars and the running total as a line", () => {
+    const days = [
+      { day: '2025-03-01', joins: 2 },
+      { day: '2025-03-02', joins: 0 },
+      { day: '2025-03-03', joins: 3 },
+    ];
+    expect(cumulative(days)).toEqual([2, 2, 5]);
+    const option = joinsOption(days);
+    expect((option.xAxis as { data: string[] }).data).toEqual(['2025-03-01', '2025-03-02', '2025-03-03']);
+    const series = option.series as { name: string; type: string; data: number[]; yAxisIndex?: number }[];
+    expect(series.map((s) => [s.name, s.type, s.data])).toEqual([
+      ['新增参与', 'bar', [2, 0, 3]],
+      ['累计参与', 'line', [2, 2, 5]],
+    ]);
+    expect(series[1].yAxisIndex).toBe(1);
+  });
+});
+
 describe('routes of the activity pages', () => {
   it('are built and have a page', () => {
-    for (const path of ['alter/viewCount', 'adminAct/adminThirdParty', 'adminCount/adminActCount/thirdPartyCount']) {
+    for (const path of ['alter/viewCount', 'adminAct/adminActDetail', 'adminCount/adminActCount/thirdPartyCount']) {
       const route = ROUTES.find((r) => r.path === path)!;
       expect(isBuilt(route), path).toBe(true);
       expect(PAGES[path], path).toBeTypeOf('function');
     }
+    // the third-party list is its declaration's page: its 详情 and 统计 links are declared
+    expect(ROUTES.find((r) => r.path === 'adminAct/adminThirdParty')?.resource).toBe('third');
+    expect(PAGES['adminAct/adminThirdParty']).toBeUndefined();
     expect(ROUTES.find((r) => r.path === 'alter/viewCount')?.login).toBe(false);
     expect(ROUTES.find((r) => r.path === 'adminBlacklist/adminDisabledlist')?.resource).toBe('blacklists');
     expect(ROUTES.find((r) => r.path === 'actManage')?.resource).toBe('platformActivities');

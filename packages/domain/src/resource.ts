@@ -25,7 +25,17 @@ export type FieldKind =
   | 'video'
   | 'audio'
   /** Province / city / district from the static provinces data: an array of names. */
-  | 'region';
+  | 'region'
+  /**
+   * A unit of the organisation tree (a cascader over `GET /v1/{org}/unit`): its id, or with
+   * `multiple` a list of ids.
+   */
+  | 'unit'
+  /**
+   * Readers of the organisation picked by searching `GET /v1/{org}/readers`: a list of reader ids.
+   * `optionsFrom.path` may name where a row's current picks are read (`{id}` = the row's id).
+   */
+  | 'readers';
 
 
 export interface FieldOption {
@@ -121,6 +131,22 @@ export interface ResourceExport {
 }
 
 /**
+ * A row control opening another page with the row's id in its query (`{page}?{query}={id}`): an
+ * activity's detail page, a third-party activity's figures. Declared once; the web renders it.
+ */
+export interface RowLink {
+  /** Button text. */
+  label: string;
+  /** The page's route path below `/{org}/` (routes.ts), e.g. `adminAct/adminActDetail`. */
+  page: string;
+  /** The page's query parameter carrying the row's id (spec §2: `actID` for activities). */
+  query: string;
+}
+
+/** The address a row link opens, below `/{org}/`: `adminAct/adminActDetail?actID=12`. */
+export const rowLinkPath = (link: Pick<RowLink, 'page' | 'query'>, id: number | string): string => `${link.page}?${link.query}=${encodeURIComponent(String(id))}`;
+
+/**
  * A sub-resource names its parent: `/v1/{org}/digitalgroup/{group}/resource` with
  * `{param: 'group', resource: 'digitalGroups', column: 'group_id'}`. Rows keep `org_id`; the parent
  * must be a row of the same organisation (a composite foreign key in the database).
@@ -158,6 +184,8 @@ export interface ResourceInput {
   exports?: ResourceExport[];
   /** Child resources shown from a row (a link to the child's page with the row's id). */
   children?: string[];
+  /** Other pages a row opens with its id (the activity's detail page). */
+  links?: readonly RowLink[];
   /** Field naming a row in confirmations (default `name`). */
   nameField?: string;
   /** Default order, e.g. `-id`. */

@@ -86,7 +86,7 @@ export const ROUTES: RouteDef[] = [
   act('adminOfflines', '系列线下活动', true),
   act('adminOfflinesList', '系列活动场次'),
   act('adminOfflinesListWork', '场次报名'),
-  { ...act('adminThirdParty', '第三方活动', true), page: true },
+  { ...act('adminThirdParty', '第三方活动', true), resource: 'third' },
   act('adminReadClock', '阅读打卡', true),
   act('adminReadClockRecord', '打卡记录'),
   act('adminReadClockSource', '打卡资源'),
@@ -94,6 +94,8 @@ export const ROUTES: RouteDef[] = [
   act('adminIntegralWork', '积分记录'),
   act('adminLecture', '点播讲座', true),
   act('adminLectureWork', '讲座视频'),
+  // Every type's activity by `?actID=` (settings, participants, statistics): not a spec route, docs/decisions.md.
+  { ...act('adminActDetail', '活动详情'), page: true },
   r('adminActGroup', '活动分类', 'organ', 'activity', { resource: 'activityGroups' }),
   r('adminActGroupList', '分类活动', 'organ', undefined, { resource: 'activityGroupActs' }),
   r('adminCase', '阅读案例', 'organ', 'case'),
@@ -175,7 +177,7 @@ export const ROUTES: RouteDef[] = [
   r('checkManage', '审核管理', 'super', 'check', { resource: 'checkActivities' }),
 
   r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist', { resource: 'blacklists' }),
-  r('adminBlacklist/adminBlackconfig', '黑名单设置', 'organ', 'blacklist'),
+  r('adminBlacklist/adminBlackconfig', '黑名单设置', 'organ', 'blacklist', { page: true }),
 
   r('digitalResources/adminDigital', '数字资源', 'organ', 'digital', { resource: 'digitalResources' }),
   r('digitalResources/adminDigitalGroup', '资源分组', 'organ', 'digital', { resource: 'digitalGroups' }),

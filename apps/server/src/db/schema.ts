@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Unix seconds (spec timestamps are seconds). */
 const seconds = (name: string) => bigint(name, { mode: 'number' });
@@ -268,6 +268,8 @@ export const readers = pgTable('readers', {
   phone: varchar('phone', { length: 20 }).notNull().default(''),
   academic_num: varchar('academic_num', { length: 64 }).notNull().default(''),
   unit: varchar('unit', { length: 100 }).notNull().default(''),
+  /** The reader's unit: an organisation of the tree under and including the reader's organisation (null: the organisation itself). */
+  unit_id: integer('unit_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
   identity: smallint('identity'),
   grade: smallint('grade'),
   /** `user` (org_users), `student` (students) or `register`. */
@@ -281,6 +283,7 @@ export const readers = pgTable('readers', {
   uniqueIndex('readers_org_id_uq').on(t.org_id, t.id),
   uniqueIndex('readers_source_uq').on(t.org_id, t.source, t.source_id),
   index('readers_org_list_idx').on(t.org_id, t.created_at, t.id),
+  index('readers_unit_idx').on(t.unit_id),
 ]);
 
 /**
@@ -312,8 +315,12 @@ export const activities = pgTable('activities', {
   time_limit: integer('time_limit').notNull().default(0),
   join_num: integer('join_num').notNull().default(0),
   view_count: integer('view_count').notNull().default(0),
-  /** Who may take part: identity categories and grades; an empty or missing list means everyone. */
-  scope: jsonb('scope').$type<{ identities?: number[]; grades?: number[] }>().notNull().default({}),
+  /**
+   * Who may take part (design §1.1): units of the organisation tree, identity categories and
+   * grades, each an empty or missing list meaning everyone; or, with `whitelist_mode` `LIST`, only
+   * the readers listed in `activity_readers`.
+   */
+  scope: jsonb('scope').$type<{ unit_ids?: number[]; identities?: number[]; grades?: number[]; whitelist_mode?: 'ALL' | 'LIST' }>().notNull().default({}),
   /** An access code readers must give (blank: none). */
   access_code: varchar('access_code', { length: 32 }).notNull().default(''),
   /** Daily window `HH:MM` (blank: all day), Asia/Shanghai. */
@@ -327,13 +334,18 @@ export const activities = pgTable('activities', {
   check_status: smallint('check_status').notNull().default(0),
   check_reason: varchar('check_reason', { length: 500 }).notNull().default(''),
   is_delete: smallint('is_delete').notNull().default(0),
+  /** The keyword copy of the title (see searchOf): organisation and platform lists search it. */
+  search: searchOf('title'),
   ...recommend,
   ...isPause,
   ...stamps,
 }, (t) => [
   uniqueIndex('activities_org_id_uq').on(t.org_id, t.id),
-  index('activities_org_type_list_idx').on(t.org_id, t.type, t.is_delete, t.created_at, t.id),
+  // A type's list in list order, carrying what its state filter and keyword probe test
+  // (state, start_at, end_at, search): those read the index alone, never the rows.
+  index('activities_org_type_list_idx').on(t.org_id, t.type, t.is_delete, t.created_at, t.id, t.state, t.start_at, t.end_at, t.search),
   index('activities_list_idx').on(t.is_delete, t.created_at, t.id),
+  searchIndex('activities_search_idx', t),
 ]);
 
 /** A reader's participation in an activity: one row per reader and activity (`join_num` counts them). */
@@ -352,6 +364,22 @@ export const activityJoins = pgTable('activity_joins', {
   foreignKey({ name: 'activity_joins_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
   uniqueIndex('activity_joins_act_reader_uq').on(t.act_id, t.reader_id),
   index('activity_joins_list_idx').on(t.org_id, t.act_id, t.created_at, t.id),
+]);
+
+/**
+ * The named readers of an activity whose scope is a list (`scope.whitelist_mode` `LIST`): one row
+ * per activity and reader, both of the same organisation (composite foreign keys).
+ */
+export const activityReaders = pgTable('activity_readers', {
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  reader_id: integer('reader_id').notNull(),
+  created_at: seconds('created_at').notNull().default(nowSeconds),
+}, (t) => [
+  primaryKey({ name: 'activity_readers_pk', columns: [t.act_id, t.reader_id] }),
+  foreignKey({ name: 'activity_readers_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  foreignKey({ name: 'activity_readers_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
+  index('activity_readers_reader_idx').on(t.reader_id),
 ]);
 
 /** Idempotent reader writes: the first answer to a (reader, request_id), replayed to a retry. */
@@ -406,11 +434,39 @@ export const blacklists = pgTable('blacklists', {
   start_at: seconds('start_at').notNull(),
   end_at: seconds('end_at'),
   is_auto: smallint('is_auto').notNull().default(0),
+  /** The automatic rule (offence kind) that made the entry; null for an administrator's entry. */
+  offence_kind: varchar('offence_kind', { length: 32 }),
   ...stamps,
 }, (t) => [
   foreignKey({ name: 'blacklists_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
   index('blacklists_org_list_idx').on(t.org_id, t.created_at, t.id),
   index('blacklists_reader_idx').on(t.reader_id, t.start_at),
+]);
+
+/**
+ * A reader's offences (design §14: no-shows, voided votes, rejected comments, plagiarism), counted
+ * by the organisation's automatic blacklist rules. `ref` names the evidence (a reservation, a vote):
+ * the same evidence counts once. `outcome` is what the offence triggered: 0 nothing, 1 a warning,
+ * 2 an automatic blacklist entry (`blacklist_id`).
+ */
+export const readerOffences = pgTable('reader_offences', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  reader_id: integer('reader_id').notNull(),
+  kind: varchar('kind', { length: 32 }).notNull(),
+  act_id: integer('act_id'),
+  act_type: smallint('act_type'),
+  ref: varchar('ref', { length: 64 }).notNull().default(''),
+  outcome: smallint('outcome').notNull().default(0),
+  blacklist_id: integer('blacklist_id').references(() => blacklists.id, { onDelete: 'set null' }),
+  created_at: seconds('created_at').notNull().default(nowSeconds),
+}, (t) => [
+  foreignKey({ name: 'reader_offences_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
+  foreignKey({ name: 'reader_offences_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  uniqueIndex('reader_offences_ref_uq').on(t.reader_id, t.kind, t.ref).where(sql`${t.ref} <> ''`),
+  index('reader_offences_count_idx').on(t.reader_id, t.kind, t.created_at),
+  index('reader_offences_org_list_idx').on(t.org_id, t.created_at, t.id),
+  index('reader_offences_blacklist_idx').on(t.blacklist_id),
 ]);
 
 /** Settings of an organisation by key (blacklist rules, reader registration, …), JSON values. */
@@ -432,6 +488,68 @@ export const thirdLaunches = pgTable('third_launches', {
 }, (t) => [
   foreignKey({ name: 'third_launches_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   index('third_launches_act_idx').on(t.act_id, t.created_at),
+]);
+
+/**
+ * A work of an original-works activity (types 1 and 9, rules/works.ts and rules/workStates.ts):
+ * submitted by a reader, or uploaded on a reader's behalf by an administrator (`uploaded_by`).
+ * `creation_type_id` and `group_id` name entries of the activity's work configuration
+ * (activities.config). `media`: the stored files' URLs in order. `work_no` is given at first
+ * approval from the activity's counter (activity_counters) and never reused.
+ */
+export const works = pgTable('works', {
+  id: serial('id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  reader_id: integer('reader_id').notNull(),
+  creation_type_id: integer('creation_type_id').notNull(),
+  group_id: integer('group_id'),
+  title: varchar('title', { length: 50 }).notNull(),
+  content: text('content').notNull().default(''),
+  link: varchar('link', { length: 500 }).notNull().default(''),
+  cover: varchar('cover', { length: 500 }).notNull().default(''),
+  media: jsonb('media').$type<string[]>().notNull().default([]),
+  /** Author fields as collected (rules/works.ts AUTHOR_FIELDS); the phone is never shown publicly. */
+  author: jsonb('author').$type<Record<string, string>>().notNull().default({}),
+  pledge: smallint('pledge').notNull().default(0),
+  /** rules/workStates.ts WORK_STATUS key. */
+  status: varchar('status', { length: 16 }).notNull().default('draft'),
+  reason: varchar('reason', { length: 500 }).notNull().default(''),
+  work_no: varchar('work_no', { length: 32 }),
+  award_level: varchar('award_level', { length: 20 }),
+  /** Final expert score (rules/judging.ts summarizeScores), 2 decimals. */
+  score: numeric('score', { precision: 7, scale: 2, mode: 'number' }),
+  is_show: smallint('is_show').notNull().default(1),
+  uploaded_by: integer('uploaded_by').references(() => managers.id, { onDelete: 'set null' }),
+  submitted_at: seconds('submitted_at'),
+  approved_at: seconds('approved_at'),
+  is_delete: smallint('is_delete').notNull().default(0),
+  ...recommend,
+  ...stamps,
+  search: searchOf('title', 'work_no'),
+}, (t) => [
+  foreignKey({ name: 'works_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  foreignKey({ name: 'works_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
+  uniqueIndex('works_org_id_uq').on(t.org_id, t.id),
+  uniqueIndex('works_act_no_uq').on(t.act_id, t.work_no),
+  index('works_list_idx').on(t.org_id, t.act_id, t.is_delete, t.created_at, t.id, t.status, t.search),
+  index('works_reader_idx').on(t.act_id, t.reader_id),
+  searchIndex('works_search_idx', t),
+]);
+
+/**
+ * Per-activity counters taken by one atomic `insert … on conflict … do update … returning`
+ * (work numbers per group, certificate sequences): never reused, whatever the concurrency.
+ */
+export const activityCounters = pgTable('activity_counters', {
+  org_id: integer('org_id').notNull(),
+  /** 0: an organisation-wide counter. */
+  act_id: integer('act_id').notNull(),
+  name: varchar('name', { length: 32 }).notNull(),
+  value: integer('value').notNull().default(0),
+}, (t) => [
+  primaryKey({ name: 'activity_counters_pk', columns: [t.org_id, t.act_id, t.name] }),
+  foreignKey({ name: 'activity_counters_org_fk', columns: [t.org_id], foreignColumns: [organizations.id] }).onDelete('cascade'),
 ]);
 
 /** A partner's signed callback about a reader (joined, completed, scored), kept once per event id. */

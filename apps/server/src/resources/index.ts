@@ -18,6 +18,7 @@ import { checkActivitiesBinding } from './families/checks.js';
 import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBinding } from './families/digital.js';
 import { activityGroupActsBinding, activityGroupsBinding } from './families/activityGroups.js';
 import { platformActivitiesBinding } from './families/platformActivities.js';
+import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
 export const BINDINGS: ResourceBinding[] = [
@@ -46,4 +47,6 @@ export const BINDINGS: ResourceBinding[] = [
   activityGroupsBinding,
   activityGroupActsBinding,
   platformActivitiesBinding,
+  orgActivitiesBinding,
+  activityParticipantsBinding,
 ];

@@ -9,7 +9,8 @@ const containsPattern = (keyword: string): string => `%${keyword.replace(/[\\%_]
  *
  * With `search` (the lower-cased, generated copy of those columns that the big organisation
  * tables keep, see db/schema.ts) it is one LIKE against the keyword lower-cased by the same
- * `lower()`, found through the table's GIN keyword index: the rows of organisation `orgId` whose
+ * `lower()`, found through the table's GIN keyword index: the rows of organisation `orgId` (any
+ * organisation when null) whose
  * keyword_grams hold every piece of the keyword (keyword_query, migration 0003), so a search reads
  * only the rows that may match, whatever the size of the organisation and whatever the script or
  * length of the keyword. The LIKE keeps the meaning exact (a row holding the pieces "abc" and
@@ -25,12 +26,14 @@ export function searchHolds(search: PgColumn | SQL.Aliased | SQL, keyword: strin
   return like(search as PgColumn, sql`lower(${containsPattern(keyword.trim())})`);
 }
 
-export function keywordWhere(columns: PgColumn[], keyword: string | undefined, search?: { search: PgColumn; org_id: PgColumn; orgId: number }): SQL | undefined {
+export function keywordWhere(columns: PgColumn[], keyword: string | undefined, search?: { search: PgColumn; org_id: PgColumn; orgId: number | null }): SQL | undefined {
   const k = keyword?.trim();
   if (!k || columns.length === 0) return undefined;
   const pattern = containsPattern(k);
   if (search) {
-    const pieces = sql`keyword_grams(${search.org_id}, ${search.search}) @> keyword_query(${search.orgId}::integer, lower(${k}))`;
+    // Across organisations (the platform's lists): the keyword's pieces without an organisation.
+    const query = search.orgId === null ? sql`array_remove(keyword_query(0, lower(${k})), 'org:0')` : sql`keyword_query(${search.orgId}::integer, lower(${k}))`;
+    const pieces = sql`keyword_grams(${search.org_id}, ${search.search}) @> ${query}`;
     return sql`(${pieces} and ${like(search.search, sql`lower(${pattern})`)})`;
   }
   const caseless = k.toLowerCase() === k && k.toUpperCase() === k;

@@ -24,6 +24,7 @@ import { HttpError } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { activityStateWhere } from '../resources/families/activities.js';
+import { gateReaderOf, scopeWhere, unitChain } from './activityScope.js';
 
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
@@ -149,14 +150,13 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     const org = orgOf(request);
     const reader = await readerRow(readerOf(request).id);
     const q = request.query;
-    // Scope by identity and grade in SQL: an empty list means everyone.
-    const scoped = sql`(coalesce(jsonb_array_length(${activities.scope}->'identities'), 0) = 0 or ${activities.scope}->'identities' @> ${JSON.stringify(reader.identity === null ? [] : [reader.identity])}::jsonb and ${reader.identity !== null})
-      and (coalesce(jsonb_array_length(${activities.scope}->'grades'), 0) = 0 or ${activities.scope}->'grades' @> ${JSON.stringify(reader.grade === null ? [] : [reader.grade])}::jsonb and ${reader.grade !== null})`;
+    // The scope in SQL (units, identity, grade, reader list): only activities the reader may join are listed.
+    const units = (await unitChain(db, org.id, reader.unit_id)) ?? [org.id];
     const where = and(
       eq(activities.org_id, org.id),
       eq(activities.is_delete, 0),
       eq(activities.is_tmp, 0),
-      scoped,
+      scopeWhere(reader, units),
       q.type !== undefined ? eq(activities.type, q.type as number) : undefined,
       q.act_state !== undefined ? activityStateWhere(q.act_state as number) : undefined,
     );
@@ -169,9 +169,11 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/v1/:org/client/activities/:id', { config, schema: { params: actParams } }, async (request) => {
-    const reader = await readerRow(readerOf(request).id);
+    const row = await readerRow(readerOf(request).id);
     const found = await activityOf(request, request.params.id);
     const missing = readRefusal(found);
+    const reader = { ...(await gateReaderOf(db, row, found?.id)), id: row.id };
+    // Out of scope reads as missing, as the list hides it.
     if (missing || !found || !inScope(found.scope, reader)) throw refused(GATE.missing);
     // A view: one atomic increment, so concurrent views all count.
     const [{ view_count }] = await db.update(activities).set({ view_count: sql`${activities.view_count} + 1` }).where(eq(activities.id, found.id)).returning({ view_count: activities.view_count });
@@ -215,8 +217,9 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     const me = readerOf(request);
     return idempotent(db, me.id, request.body.request_id, async (tx) => {
       // Inside the transaction everything goes through `tx` (PGlite has one connection).
-      const reader = await readerRow(me.id, tx);
+      const row = await readerRow(me.id, tx);
       const found = await activityOf(request, request.params.id, tx);
+      const reader = { ...(await gateReaderOf(tx, row, found?.id)), id: row.id };
       // Joined already: the same answer again, nothing counted twice.
       const [already] = found ? await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id))) : [];
       if (already && already.status === 1) return { joined: true, join_id: already.id, join_num: found!.join_num };

@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  batchFirstPasswordSchema,
   canWrite,
+  FIRST_PASSWORD_BATCH_MAX,
+  FIRST_PASSWORD_NONE,
+  FIRST_PASSWORD_TOO_MANY,
+  firstPasswordRowError,
   firstPasswordSchema,
+  passwordsByRule,
+  studentsResource,
   idParam,
   OLD_PASSWORD_WRONG,
   orgUsersResource,
@@ -18,7 +25,7 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { orgSettings, orgUsers, readers, students } from '../db/schema.js';
-import { forbidden, HttpError, notFound, validationError } from '../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound, validationError } from '../http/errors.js';
 import { consumeCaptcha, createCaptcha } from '../auth/captcha.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { countAttempt, signedIn, THROTTLED_MESSAGE } from '../auth/throttle.js';
@@ -26,6 +33,9 @@ import { issueToken, revokeSubjects, revokeToken } from '../auth/tokens.js';
 import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { audit } from '../resources/audit.js';
 import { ACCOUNT_DISABLED, BAD_CAPTCHA, BAD_CREDENTIALS } from './auth.js';
+import { UNIT_OUTSIDE, unitChain } from './activityScope.js';
+import { listQueryOf } from '../resources/register.js';
+import type { ListQuery } from '../resources/service.js';
 
 const orgParams = z.object({ org: z.string() });
 const rowParams = orgParams.extend({ id: idParam });
@@ -45,10 +55,84 @@ const profileColumns = {
   phone: readers.phone,
   academic_num: readers.academic_num,
   unit: readers.unit,
+  unit_id: readers.unit_id,
   identity: readers.identity,
   grade: readers.grade,
   must_change_password: readers.must_change_password,
 };
+
+type PeopleKind = 'users' | 'students';
+const tableOf = (kind: PeopleKind) => (kind === 'users' ? orgUsers : students);
+
+/** An imported user or student as a reader account is made from it. */
+interface Person {
+  id: number;
+  account: string;
+  real_name: string;
+  identity: number | null;
+  grade: number | null;
+  academic_num: string;
+  unit: string;
+}
+
+/** Imported users or students, newest first (the lists' default order). */
+async function peopleOf(db: Db | Tx, kind: PeopleKind, where: SQL | undefined, limit?: number): Promise<Person[]> {
+  const q =
+    kind === 'users'
+      ? db
+          .select({ id: orgUsers.id, account: orgUsers.academic_num, real_name: orgUsers.real_name, identity: orgUsers.identity, grade: sql<number | null>`null`, academic_num: orgUsers.academic_num, unit: orgUsers.department })
+          .from(orgUsers)
+          .where(where)
+          .orderBy(desc(orgUsers.created_at), desc(orgUsers.id))
+      : db
+          .select({ id: students.id, account: students.account, real_name: students.name, identity: students.identity, grade: students.grade, academic_num: students.account, unit: students.school_name })
+          .from(students)
+          .where(where)
+          .orderBy(desc(students.created_at), desc(students.id));
+  return limit === undefined ? q : q.limit(limit);
+}
+
+export const ACCOUNT_TAKEN = '该账号已被其他读者使用';
+/** Per-row messages repeated in the 422 message (all of them are in data.errors), as the imports do. */
+const MESSAGE_ROWS = 20;
+const rowsRefused = (errors: string[]) =>
+  new HttpError(422, errors.slice(0, MESSAGE_ROWS).join('\n') + (errors.length > MESSAGE_ROWS ? `\n……共${errors.length}条错误` : ''), { errors });
+
+/**
+ * Give each person the password of the same index (hashed): the reader account is made on the
+ * first time (学号 / student account), and on every later one its password is replaced and its
+ * sessions end. The reader must change it before anything else. Audited as `password`.
+ */
+async function setFirstPasswords(tx: Tx, request: FastifyRequest, kind: PeopleKind, people: Person[], hashes: string[]): Promise<{ id: number; account: string }[]> {
+  const org = orgOf(request);
+  const source = kind === 'users' ? 'user' : 'student';
+  const rows = people.map((person, i) => ({
+    org_id: org.id,
+    account: person.account,
+    password_hash: hashes[i],
+    must_change_password: 1,
+    real_name: person.real_name,
+    academic_num: person.academic_num,
+    unit: person.unit,
+    identity: person.identity,
+    grade: kind === 'students' ? person.grade : null,
+    source,
+    source_id: person.id,
+  }));
+  const out: { id: number; account: string }[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    out.push(
+      ...(await tx
+        .insert(readers)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoUpdate({ target: [readers.org_id, readers.source, readers.source_id], set: { password_hash: sql`excluded.password_hash`, must_change_password: 1, updated_at: nowSec() } })
+        .returning({ id: readers.id, account: readers.account })),
+    );
+  }
+  await revokeSubjects(tx as never, 'reader', out.map((r) => r.id));
+  await audit(tx, request, 'password', kind === 'users' ? orgUsersResource.name : studentsResource.name, people.map((p) => p.id));
+  return out;
+}
 
 /**
  * Readers' accounts (issue 11): sign-in with the graphical code and the same throttle as the
@@ -113,6 +197,8 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
   r.get('/v1/:org/client/me', { config: { access: 'reader', initialPassword: true }, schema: { params: orgParams } }, me);
   r.put('/v1/:org/client/me', { config: { access: 'reader' }, schema: { params: orgParams, body: readerProfileSchema } }, async (request) => {
     const values = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    // A unit is the organisation or one below it (/v1/{org}/unit); null: the organisation itself.
+    if (typeof values.unit_id === 'number' && !(await unitChain(db, orgOf(request).id, values.unit_id))) throw validationError([{ field: 'unit_id', message: UNIT_OUTSIDE }]);
     if (Object.keys(values).length) await db.update(readers).set({ ...values, updated_at: nowSec() }).where(eq(readers.id, readerOf(request).id));
     return me(request);
   });
@@ -144,35 +230,65 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     r.post(`/v1/:org/${kind}/:id/password`, { config: { access: 'org' }, schema: { params: rowParams, body: firstPasswordSchema } }, async (request) => {
       if (!canWrite(orgUsersResource, callerOf(request))) throw forbidden();
       const org = orgOf(request);
+      const [person] = await peopleOf(db, kind, and(eq(tableOf(kind).id, request.params.id), eq(tableOf(kind).org_id, org.id)));
+      if (!person) throw notFound();
+      if (sameAsAccount(request.body.password, person.account)) throw validationError([{ field: 'password', message: PASSWORD_IS_ACCOUNT }]);
+      const hash = await hashPassword(request.body.password);
       return db.transaction(async (tx) => {
-        const person =
-          kind === 'users'
-            ? (await tx.select({ id: orgUsers.id, account: orgUsers.academic_num, real_name: orgUsers.real_name, identity: orgUsers.identity, grade: sql<number | null>`null`, academic_num: orgUsers.academic_num, unit: orgUsers.department }).from(orgUsers).where(and(eq(orgUsers.id, request.params.id), eq(orgUsers.org_id, org.id))))[0]
-            : (await tx.select({ id: students.id, account: students.account, real_name: students.name, identity: students.identity, grade: students.grade, academic_num: students.account, unit: students.school_name }).from(students).where(and(eq(students.id, request.params.id), eq(students.org_id, org.id))))[0];
-        if (!person) throw notFound();
-        if (sameAsAccount(request.body.password, person.account)) throw validationError([{ field: 'password', message: PASSWORD_IS_ACCOUNT }]);
-        const source = kind === 'users' ? 'user' : 'student';
-        const values = {
-          org_id: org.id,
-          account: person.account,
-          password_hash: await hashPassword(request.body.password),
-          must_change_password: 1,
-          real_name: person.real_name,
-          academic_num: person.academic_num,
-          unit: person.unit,
-          identity: person.identity,
-          grade: kind === 'students' ? person.grade : null,
-          source,
-          source_id: person.id,
-        };
-        const [reader] = await tx
-          .insert(readers)
-          .values(values)
-          .onConflictDoUpdate({ target: [readers.org_id, readers.source, readers.source_id], set: { password_hash: values.password_hash, must_change_password: 1, updated_at: nowSec() } })
-          .returning({ id: readers.id, account: readers.account });
-        await revokeSubjects(tx as never, 'reader', [reader.id]);
-        await audit(tx, request, 'password', kind === 'users' ? 'orgUsers' : 'students', [person.id]);
+        const [reader] = await setFirstPasswords(tx, request, kind, [person], [hash]);
         return { reader_id: reader.id, account: reader.account, must_change_password: true };
+      });
+    });
+
+    /**
+     * `POST /v1/{org}/users/batchPassword` and `/students/batchPassword`: first passwords for the
+     * selected rows (`ids`, numbered in that order) or for every row the list's filters match
+     * (`filter`, numbered in the list's order), by one rule. Every password the rule makes must
+     * pass the password rule; otherwise nothing changes and the refused rows are named
+     * (第N行: 学号 X，…). All in one transaction; every reader must change the password.
+     */
+    r.post(`/v1/:org/${kind}/batchPassword`, { config: { access: 'org' }, schema: { params: orgParams, body: batchFirstPasswordSchema } }, async (request) => {
+      if (!canWrite(orgUsersResource, callerOf(request))) throw forbidden();
+      const org = orgOf(request);
+      const table = tableOf(kind);
+      const { ids, filter, rule } = request.body;
+      let people: Person[];
+      if (ids) {
+        const found = new Map((await peopleOf(db, kind, and(eq(table.org_id, org.id), inArray(table.id, ids)))).map((p) => [p.id, p]));
+        const missing = ids.find((id) => !found.has(id));
+        if (missing !== undefined) throw validationError([{ field: 'ids', message: `用户不存在：${missing}` }]);
+        people = [...new Set(ids)].map((id) => found.get(id)!);
+      } else {
+        // The list's own filter (tenant, keyword, declared filters), in the list's default order.
+        const service = app.resources.get(kind === 'users' ? orgUsersResource.name : studentsResource.name)!;
+        const query = listQueryOf(service.def).safeParse(Object.fromEntries(Object.entries(filter!).map(([k, v]) => [k, String(v)])));
+        if (!query.success) throw validationError(query.error.issues.map((i) => ({ field: ['filter', ...i.path.map(String)].join('.'), message: i.message })));
+        people = await peopleOf(db, kind, service.listWhere(request, query.data as ListQuery), FIRST_PASSWORD_BATCH_MAX + 1);
+        if (people.length > FIRST_PASSWORD_BATCH_MAX) throw badRequest(`filter: ${FIRST_PASSWORD_TOO_MANY}`);
+      }
+      if (people.length === 0) throw badRequest(`filter: ${FIRST_PASSWORD_NONE}`);
+
+      // The phones readers gave (the phone rule), and accounts another reader holds already.
+      const source = kind === 'users' ? 'user' : 'student';
+      const existing = await db
+        .select({ source: readers.source, source_id: readers.source_id, account: readers.account, phone: readers.phone })
+        .from(readers)
+        .where(and(eq(readers.org_id, org.id), or(and(eq(readers.source, source), inArray(readers.source_id, people.map((p) => p.id))), inArray(readers.account, people.map((p) => p.account)))));
+      const own = new Map(existing.filter((x) => x.source === source).map((x) => [x.source_id, x]));
+      const taken = new Set(existing.filter((x) => !(x.source === source && people.some((p) => p.id === x.source_id && p.account === x.account))).map((x) => x.account));
+      const made = passwordsByRule(rule, people.map((p) => ({ account: p.account, phone: own.get(p.id)?.phone ?? '' })));
+      const errors = made.ok ? [] : made.errors.map((message) => ({ row: Number(/\d+/.exec(message)![0]), message }));
+      people.forEach((p, i) => {
+        if (taken.has(p.account) && own.get(p.id)?.account !== p.account) errors.push({ row: i + 1, message: firstPasswordRowError(i + 1, p.account, ACCOUNT_TAKEN) });
+      });
+      if (errors.length || !made.ok) throw rowsRefused(errors.sort((a, b) => a.row - b.row).map((e) => e.message));
+
+      // Hashed before the transaction (scrypt is slow on purpose); one hash per distinct password.
+      const hashes = new Map<string, string>();
+      for (const password of new Set(made.passwords)) hashes.set(password, await hashPassword(password));
+      return db.transaction(async (tx) => {
+        const set = await setFirstPasswords(tx, request, kind, people, made.passwords.map((p) => hashes.get(p)!));
+        return { updated: set.length };
       });
     });
   }

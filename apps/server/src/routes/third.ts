@@ -5,9 +5,11 @@ import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { gateRefusal, GATE, idParam, joinBodySchema, plainText, type GateActivity } from '@huodong/domain';
 import { activities, activityJoins, readers, thirdEvents, thirdLaunches } from '../db/schema.js';
+import { chinaDay } from '../db/chinaDay.js';
 import { HttpError } from '../http/errors.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { activeBan, idempotent, joinReader, refused } from './participation.js';
+import { gateReaderOf } from './activityScope.js';
 
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
@@ -65,7 +67,7 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
     return idempotent(db, me.id, request.body.request_id, async (tx) => {
       const [reader] = await tx.select().from(readers).where(eq(readers.id, me.id));
       const [act] = await tx.select().from(activities).where(and(eq(activities.id, request.params.id), eq(activities.org_id, org.id), eq(activities.type, THIRD)));
-      const refusal = gateRefusal(act as GateActivity | undefined, reader, { now: nowSec(), accessCode: request.body.access_code, ban: act ? await activeBan(tx, reader.id, THIRD, 'join') : null });
+      const refusal = gateRefusal(act as GateActivity | undefined, await gateReaderOf(tx, reader, act?.id), { now: nowSec(), accessCode: request.body.access_code, ban: act ? await activeBan(tx, reader.id, THIRD, 'join') : null });
       if (refusal || !act) throw refused(refusal ?? GATE.missing);
       // The first launch joins the reader (through the same atomic limit as a join).
       const [joined] = await tx.select({ id: activityJoins.id, status: activityJoins.status }).from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id)));
@@ -127,15 +129,14 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
     const org = orgOf(request);
     const [act] = await db.select({ id: activities.id, title: activities.title, join_num: activities.join_num, view_count: activities.view_count }).from(activities).where(and(eq(activities.id, request.params.id), eq(activities.org_id, org.id), eq(activities.type, THIRD), eq(activities.is_delete, 0)));
     if (!act) throw new HttpError(404, '数据不存在或已被删除');
-    const day = (col: typeof thirdLaunches.created_at | typeof thirdEvents.occurred_at) => sql<string>`to_char(to_timestamp(${col} + 28800) at time zone 'UTC', 'YYYY-MM-DD')`;
     const launches = await db
-      .select({ day: day(thirdLaunches.created_at), launches: count(), readers: countDistinct(thirdLaunches.reader_id) })
+      .select({ day: chinaDay(thirdLaunches.created_at), launches: count(), readers: countDistinct(thirdLaunches.reader_id) })
       .from(thirdLaunches)
       .where(eq(thirdLaunches.act_id, act.id))
-      .groupBy(day(thirdLaunches.created_at));
+      .groupBy(chinaDay(thirdLaunches.created_at));
     const events = await db
       .select({
-        day: day(thirdEvents.occurred_at),
+        day: chinaDay(thirdEvents.occurred_at),
         joined: sql<number>`count(*) filter (where ${thirdEvents.event} = 'joined')`.mapWith(Number),
         completed: sql<number>`count(*) filter (where ${thirdEvents.event} = 'completed')`.mapWith(Number),
         scored: sql<number>`count(*) filter (where ${thirdEvents.event} = 'scored')`.mapWith(Number),
@@ -143,7 +144,7 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
       })
       .from(thirdEvents)
       .where(eq(thirdEvents.act_id, act.id))
-      .groupBy(day(thirdEvents.occurred_at));
+      .groupBy(chinaDay(thirdEvents.occurred_at));
     const days = [...new Set([...launches.map((l) => l.day), ...events.map((e) => e.day)])].sort();
     const byDay = days.map((d) => {
       const l = launches.find((x) => x.day === d);

@@ -26,8 +26,9 @@ export const PAGES: Record<string, PageEntry> = {
   adminManager: () => import('../features/platform/AdminManagerPage'),
   'adminCount/adminUserCount': () => import('../features/orgUsers/AdminUserCountPage'),
   'alter/viewCount': () => import('../features/activities/ViewCountPage'),
-  'adminAct/adminThirdParty': () => import('../features/activities/AdminThirdPartyPage'),
+  'adminAct/adminActDetail': () => import('../features/activities/ActivityDetailPage'),
   'adminCount/adminActCount/thirdPartyCount': () => import('../features/activities/ThirdPartyCountPage'),
+  'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
 };
 
 /**

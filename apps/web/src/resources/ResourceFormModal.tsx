@@ -62,7 +62,7 @@ export function DeclaredFormItems({
             {...valueProps(f, f.schema)}
             {...custom?.itemProps}
           >
-            {custom ? custom.render(ctx) : <FieldInput field={f} member={f.schema} org={org} mode={mode} />}
+            {custom ? custom.render(ctx) : <FieldInput field={f} member={f.schema} org={org} mode={mode} rowId={ctx.row?.id} />}
           </Form.Item>
         );
       })}

@@ -6,8 +6,8 @@ import Input from 'antd/es/input/Input';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, HolderOutlined } from '@ant-design/icons';
-import { DELETE, EDIT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, listFields, routeOfResource, rowCellText, type ListData, type ResourceExport, type ResourceField } from '@huodong/domain';
-import { useApiQuery } from '../shared/api';
+import { DELETE, EDIT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, listFields, routeOfResource, rowCellText, rowLinkPath, type ListData, type ResourceExport, type ResourceField } from '@huodong/domain';
+import { useApiQuery, type QueryParams } from '../shared/api';
 import { TABLE_PAGINATION } from '../shared/antdDefaults';
 import { scopeLink } from '../shared/scope';
 import { cappedTotalText } from '../shared/texts';
@@ -74,6 +74,10 @@ export interface ToolbarContext {
   actions: ResourceActions;
   selectedIds: number[];
   clearSelection: () => void;
+  /** The list's keyword and filters as they are searched now (no page), e.g. for a batch over every match. */
+  query: QueryParams;
+  /** How many rows match them. */
+  total: number;
 }
 
 export interface ResourcePageProps {
@@ -195,7 +199,7 @@ function SearchForm({ def, org, onSearch }: { def: Declaration; org?: string; on
 }
 
 /** A cell of a declared field: images as a thumbnail, other files as a link, the rest as the domain's text. */
-function cell(f: ResourceField, row: Row, options: ResourceField['options'], linkColor: string): ReactNode {
+export function fieldCell(f: ResourceField, row: Row, options: ResourceField['options'], linkColor: string): ReactNode {
   const text = rowCellText(f, row, options);
   if (!text) return text;
   if (f.kind === 'image') return <img src={thumbnailUrl(text)} alt={f.label} loading="lazy" style={{ height: 40, maxWidth: 80, objectFit: 'cover', borderRadius: 2, display: 'block' }} />;
@@ -268,7 +272,7 @@ function childPagesOf(def: Declaration) {
 /**
  * A declared resource as a page (spec §2, §5, §7, §9): search form (filters by equality, set or
  * range), server-paged sortable table, the declared row controls (编辑, toggles, row updates,
- * links to child pages, 删除), the declared toolbar (新增, batch actions, 批量删除, drag sorting,
+ * links to child pages and to the declared pages of a row, 删除), the declared toolbar (新增, batch actions, 批量删除, drag sorting,
  * exports), and the create and edit dialog. A family page adds only its own through the props.
  */
 export function ResourcePage(props: ResourcePageProps) {
@@ -357,12 +361,19 @@ export function ResourcePage(props: ResourcePageProps) {
       width: f.width,
       sorter: f.sortable && !sorting ? true : undefined,
       sortOrder: f.sortable && !sorting && state.sort?.replace(/^-/, '') === f.name ? (state.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
-      render: (_: unknown, row: Row) => cell(f, row, columnOptions[i], token.colorLink),
+      render: (_: unknown, row: Row) => fieldCell(f, row, columnOptions[i], token.colorLink),
     })),
   );
 
+  const links = def.links ?? [];
   const hasRowControls =
-    controls.edit || controls.toggles.length > 0 || controls.rowUpdates.length > 0 || controls.commands.length > 0 || childPages.length > 0 || rowActions.length > 0;
+    controls.edit ||
+    controls.toggles.length > 0 ||
+    controls.rowUpdates.length > 0 ||
+    controls.commands.length > 0 ||
+    childPages.length > 0 ||
+    links.length > 0 ||
+    rowActions.length > 0;
   if (hasRowControls && !sorting) {
     columns.push({
       key: '__actions',
@@ -404,6 +415,11 @@ export function ResourcePage(props: ResourcePageProps) {
                 {child.title}
               </Button>
             ))}
+            {links.map((link) => (
+              <Button key={link.page} type="link" size="small" onClick={() => navigate(scopeLink(scope, rowLinkPath(link, row.id)))}>
+                {link.label}
+              </Button>
+            ))}
             {rowActions.map((render, i) => (
               <span key={i}>{render(ctx)}</span>
             ))}
@@ -430,7 +446,7 @@ export function ResourcePage(props: ResourcePageProps) {
   };
 
   const clearSelection = () => setSelected([]);
-  const toolbarCtx: ToolbarContext = { controls, actions, selectedIds: selected, clearSelection };
+  const toolbarCtx: ToolbarContext = { controls, actions, selectedIds: selected, clearSelection, query: exportQuery(def, state, parentId), total };
   const withSelection = selectable(controls) && !sorting;
 
   const body = !path ? (

@@ -14,6 +14,8 @@ import { baseType, type FormMode } from './validation';
 
 // antd's date pickers and upload are a large part of a resource page; they load only with a form that has one.
 const DateTimeInput = lazy(() => import('./DateTimeInput'));
+const UnitInput = lazy(() => import('./UnitInput').then((m) => ({ default: m.UnitInput })));
+const ReaderPicker = lazy(() => import('./ReaderPicker').then((m) => ({ default: m.ReaderPicker })));
 const FileInput = lazy(() => import('./FileInput'));
 
 /** Props Form.Item injects into its child (value, onChange, id, …); forwarded to the antd input. */
@@ -46,15 +48,17 @@ function CheckboxesInput({ field, org, ...injected }: { field: ResourceField; or
 /**
  * The input of a declared field in forms; `member` is its schema member (multiple select, numeric
  * switch), `mode` the form's (the edit form shows `editPlaceholder`), `org` fills `{org}` in
- * option paths and chooses the upload route of files.
+ * option paths and chooses the upload route of files; units and readers are picked from the
+ * organisation's own (`/v1/{org}/unit`, `/v1/{org}/readers`).
  */
 export function FieldInput({
   field,
   member,
   org,
   mode,
+  rowId,
   ...injected
-}: { field: ResourceField; member?: z.ZodType; org?: string; mode: FormMode } & Injected) {
+}: { field: ResourceField; member?: z.ZodType; org?: string; mode: FormMode; /** The edited row's id (update mode). */ rowId?: number } & Injected) {
   const placeholder = mode === 'update' ? (field.editPlaceholder ?? field.placeholder) : field.placeholder;
   switch (field.kind) {
     case 'textarea':
@@ -87,6 +91,18 @@ export function FieldInput({
     case 'region':
       // The provinces data of the domain (spec §7 static data): province, then city.
       return <Cascader options={PROVINCE_TREE} placeholder={placeholder ?? regionPlaceholder} showSearch allowClear {...injected} />;
+    case 'unit':
+      return (
+        <Suspense fallback={<Spin size="small" />}>
+          <UnitInput org={org} multiple={field.multiple} placeholder={placeholder} {...injected} />
+        </Suspense>
+      );
+    case 'readers':
+      return (
+        <Suspense fallback={<Spin size="small" />}>
+          <ReaderPicker field={field} org={org} rowId={mode === 'update' ? rowId : undefined} placeholder={placeholder} {...injected} />
+        </Suspense>
+      );
     default:
       return <Input placeholder={placeholder} {...injected} />;
   }

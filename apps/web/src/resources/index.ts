@@ -5,7 +5,7 @@
  * This is what a list page loads at once. The form machinery (dialogs, field inputs, validation
  * with the declarations' zod schemas) is in `./forms`, for modules loaded with a form.
  */
-export { ResourcePage, type ResourcePageProps, type RowActionRender, type RowContext, type ToolbarContext } from './ResourcePage';
+export { ResourcePage, fieldCell, type ResourcePageProps, type RowActionRender, type RowContext, type ToolbarContext } from './ResourcePage';
 export { SearchBar, SearchField, searchFieldId, type SearchBarProps } from './SearchBar';
 export type { CustomInput, FormInputContext } from './ResourceFormModal';
 export { DetailTabs, type DetailTab, type DetailTabsProps } from './DetailTabs';
@@ -15,7 +15,7 @@ export { useResourceActions, confirm, type ResourceActions } from './useResource
 export { resourceListPath, resourceQueryKey, uploadPath } from './resourcePaths';
 export type { Declaration, DeclaredAction, DeclaredField, DeclaredRowUpdate } from './declarations';
 export { DECLARATIONS } from './declarations.data';
-export { useFieldOptions } from './fieldOptions';
+export { useFieldOptions, useFieldsOptions } from './fieldOptions';
 export * from './listModel';
 export type { FormMode, FormValues } from './validation';
 export * as resourceTexts from './texts';

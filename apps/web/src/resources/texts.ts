@@ -72,3 +72,6 @@ export const CANCEL_VIDEO_CONFIRM = '确定取消上传该视频吗？';
 export const VIDEO_PROCESSING = '视频转码中，完成后自动显示';
 export const OPEN_FILE = '查看文件';
 export const regionPlaceholder = '请选择省份和城市';
+export const unitPlaceholder = '请选择单位';
+export const readerPickerPlaceholder = '输入账号或姓名搜索读者';
+export const readerPickerEmpty = '没有匹配的读者';

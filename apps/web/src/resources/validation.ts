@@ -37,7 +37,7 @@ export interface FormSpec {
 }
 
 const CHINESE = /[\u3400-\u9fff]/;
-const CHOICE_KINDS = new Set(['select', 'checkboxes', 'switch', 'datetime', 'region']);
+const CHOICE_KINDS = new Set(['select', 'checkboxes', 'switch', 'datetime', 'region', 'unit', 'readers']);
 const FILE_KINDS = new Set(['image', 'file', 'video', 'audio']);
 
 /** 请输入名称 / 请选择类型 / 请上传图片: the message for a missing value of a field. */

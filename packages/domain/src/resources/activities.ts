@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { BATCH_DELETE, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, type ResourceDef, type ResourceField } from '../resource.js';
+import { BATCH_DELETE, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, type ResourceDef, type ResourceField, type RowLink } from '../resource.js';
 import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
 import { CHECK_STATUS } from '../rules/checkStatus.js';
-import { choiceField, createdField, field, fileField, intField, optionsOf, plainText, recField, statusField, textField } from './fields.js';
+import { choiceField, createdField, field, fileField, idRef, intField, optionsOf, plainText, recField, statusField, textField } from './fields.js';
 
 /**
  * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
@@ -37,6 +37,10 @@ const clock = (label: string) =>
     .refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), `${label}必须是“时:分”，如 08:30`)
     .optional();
 
+/** At most this many units and named readers in an activity's scope. */
+export const SCOPE_UNITS_MAX = 100;
+export const SCOPE_READERS_MAX = 5000;
+
 /** Seconds since 1970 within a sane range (2000–2100). */
 const seconds = (label: string) => z.number({ error: `请选择${label}` }).int(`${label}必须是整数秒`).min(946684800, `${label}不正确`).max(4102444800, `${label}不正确`);
 
@@ -59,6 +63,11 @@ export const activityFields: ResourceField[] = [
   field('need_real', '需要实名', 'switch', (l) => z.union([z.literal(0), z.literal(1)], { error: `${l}只能是是或否` }).optional(), { list: false }),
   textField('address', '活动地点', 255, { list: false }),
   textField('profile', '活动介绍', 20000, { kind: 'textarea', list: false }),
+  field('scope.unit_ids', '参与单位', 'unit', (l) => z.array(idRef(l), { error: `${l}不正确` }).max(SCOPE_UNITS_MAX, `${l}最多选择${SCOPE_UNITS_MAX}个`).optional(), {
+    multiple: true,
+    list: false,
+    placeholder: '不选表示不限；选中单位含其下级单位',
+  }),
   field('scope.identities', '参与身份类别', 'select', (l) => z.array(z.number({ error: `${l}不正确` }).int().min(1).max(14, `${l}不正确`), { error: `${l}不正确` }).max(14).optional(), {
     options: optionsOf(IDENTITY_CATEGORIES),
     multiple: true,
@@ -70,6 +79,12 @@ export const activityFields: ResourceField[] = [
     multiple: true,
     list: false,
     placeholder: '不选表示不限',
+  }),
+  field('scope.reader_ids', '指定读者名单', 'readers', (l) => z.array(idRef(l), { error: `${l}不正确` }).max(SCOPE_READERS_MAX, `${l}最多${SCOPE_READERS_MAX}人`).optional(), {
+    multiple: true,
+    list: false,
+    placeholder: '不选表示不限；选择后仅名单内的读者可参与',
+    optionsFrom: { path: '/v1/{org}/activity/{id}/readers', value: 'id', label: 'account' },
   }),
   textField('access_code', '参与口令', 32, { list: false, placeholder: '留空表示无需口令' }),
   field('daily_from', '每日开始时段', 'text', clock, { list: false, placeholder: '如 08:00，留空表示全天' }),
@@ -104,8 +119,14 @@ export const COPY_COMMAND: ResourceAction = { kind: 'command', name: 'copy', lab
 
 export const ACTIVITY_ACTIONS: ResourceAction[] = [PUBLISH_TOGGLE, pauseToggle({ disable: true }), REC_TOGGLE, END_TOGGLE, COPY_COMMAND, BATCH_DELETE];
 
+/** Every activity's detail page (settings, participants, statistics; later issues add tabs), by `?actID=` (spec §2). */
+export const ACTIVITY_DETAIL_LINK: RowLink = { label: '详情', page: 'adminAct/adminActDetail', query: 'actID' };
+
 /** A type's declaration: the common fields, then its own `config.*` fields. */
-export function defineActivity(type: ActivityType, own: { fields?: ResourceField[]; refine?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void } = {}): ResourceDef {
+export function defineActivity(
+  type: ActivityType,
+  own: { fields?: ResourceField[]; refine?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void; links?: RowLink[] } = {},
+): ResourceDef {
   const kind = ACTIVITY_KINDS[type];
   return defineResource({
     name: kind.name,
@@ -123,6 +144,7 @@ export function defineActivity(type: ActivityType, own: { fields?: ResourceField
     fixed: { type },
     nameField: 'title',
     exports: [{ name: `${kind.name}/activities`, title: `${ACTIVITY_TYPES[type]}列表` }],
+    links: [ACTIVITY_DETAIL_LINK, ...(own.links ?? [])],
   });
 }
 
@@ -159,6 +181,7 @@ export const thirdResource = defineActivity(7, {
       { list: false, placeholder: '留空自动生成' },
     ),
   ],
+  links: [{ label: '统计', page: 'adminCount/adminActCount/thirdPartyCount', query: 'actID' }],
 });
 
 /** The other types: the common part now; their own settings arrive with their issues. */

@@ -18,6 +18,7 @@ import { checkActivitiesResource } from './checks.js';
 import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesResource } from './digital.js';
 import { activityGroupActsResource, activityGroupsResource } from './activityGroups.js';
 import { platformActivitiesResource } from './platformActivities.js';
+import { activityParticipantsResource, orgActivitiesResource } from './activityParticipants.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -40,6 +41,7 @@ export * from './checks.js';
 export * from './digital.js';
 export * from './activityGroups.js';
 export * from './platformActivities.js';
+export * from './activityParticipants.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -68,6 +70,8 @@ export const RESOURCES: ResourceDef[] = [
   activityGroupsResource,
   activityGroupActsResource,
   platformActivitiesResource,
+  orgActivitiesResource,
+  activityParticipantsResource,
 ];
 
 export function findResource(name: string): ResourceDef {

@@ -70,6 +70,8 @@ const ACTIVITY_TYPE_VALUES = Object.keys(ACTIVITY_KINDS).map(Number) as Activity
  * `POST /v1/activities/batchCreate`: the same draft in several organisations. `activity` is the
  * create body of its type's declaration (checked by it, errors named `activity.<field>`).
  */
+export const BATCH_CREATE_NO_UNITS = '为多个机构创建时不能指定参与单位或读者名单';
+
 export const activitiesBatchCreateBody = z
   .object({
     org_ids: ids('机构', 200),
@@ -85,6 +87,12 @@ export const activitiesBatchCreateBody = z
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['activity', ...issue.path.map(String)], message: issue.message });
       return z.NEVER;
     }
+    // Units and readers belong to one organisation: a draft for several cannot name them.
+    const scope = (parsed.data.scope ?? {}) as { unit_ids?: number[]; reader_ids?: number[] };
+    for (const key of ['unit_ids', 'reader_ids'] as const) {
+      if (scope[key]?.length) ctx.addIssue({ code: 'custom', path: ['activity', 'scope', key], message: BATCH_CREATE_NO_UNITS });
+    }
+    if (scope.unit_ids?.length || scope.reader_ids?.length) return z.NEVER;
     return { org_ids: [...new Set(v.org_ids)], type, activity: parsed.data };
   });
 export type ActivitiesBatchCreate = z.output<typeof activitiesBatchCreateBody>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
+import { BLACKLIST_ACTIONS, BLACKLIST_REASONS } from '../rules/blacklistRules.js';
 import { BATCH_DELETE, pauseToggle } from '../resource.js';
 import { defineResource } from '../define.js';
-import { accountSchema, createdField, field, idField, newPassword, optionsOf, phoneField, refField, statusField, textField } from './fields.js';
-
+import { accountSchema, createdField, field, idField, idRef, newPassword, optionsOf, phoneField, refField, statusField, textField } from './fields.js';
 
 /**
  * Readers of an organisation (the participants' accounts, `/v1/{org}/readers`): made from the
@@ -24,6 +24,7 @@ export const readersResource = defineResource({
     phoneField(),
     textField('academic_num', '学号', 64, { width: 120 }),
     textField('unit', '单位', 100, { width: 140 }),
+    field('unit_id', '所在单位', 'unit', (l) => idRef(l).nullable().optional(), { list: false, placeholder: '不选表示本机构' }),
     field('identity', '身份类别', 'select', (l) => z.number({ error: `${l}不正确` }).int().min(1, `${l}不正确`).max(14, `${l}不正确`).nullable().optional(), { options: optionsOf(IDENTITY_CATEGORIES), filter: true, width: 100 }),
     field('grade', '年级', 'number', (l) => z.number({ error: `${l}不正确` }).int().min(1, `${l}不正确`).max(12, `${l}不正确`).nullable().optional(), { filter: true, width: 70 }),
     { name: 'source', label: '来源', kind: 'select', options: [{ value: 'user', label: '用户导入' }, { value: 'student', label: '学生导入' }, { value: 'register', label: '自行注册' }, { value: 'admin', label: '管理员添加' }], filter: true, width: 100 },
@@ -38,9 +39,9 @@ export const readersResource = defineResource({
   exports: [{ name: 'readers', title: '读者名单' }],
 });
 
-/** What a blacklist entry stops (design §14). */
-export const BLACKLIST_ACTIONS = { join: '报名参与', vote: '投票', comment: '评论', reserve: '预约', submit: '提交作品', scan: '扫码' } as const;
-export const BLACKLIST_REASONS = { manual: '管理员设置', no_show: '预约未到场', vote_fraud: '刷票', plagiarism: '抄袭', abusive: '不当言论' } as const;
+
+/** `is_auto`: set by an administrator, or by an automatic rule (`/v1/{org}/blacklist/config`). */
+export const BLACKLIST_ORIGIN = { 0: '手动', 1: '自动' } as const;
 
 /**
  * Blacklist entries (spec `adminBlacklist/adminDisabledlist`, `/v1/{org}/blacklist`): a reader
@@ -71,6 +72,7 @@ export const blacklistsResource = defineResource({
       width: 110,
     }),
     textField('reason', '原因说明', 255),
+    { name: 'is_auto', label: '来源', kind: 'select', options: optionsOf(BLACKLIST_ORIGIN), filter: true, width: 80 },
     field('start_at', '开始时间', 'datetime', (l) => z.number({ error: `请选择${l}` }).int().min(946684800, `${l}不正确`).max(4102444800, `${l}不正确`), { width: 150, sortable: true }),
     field('end_at', '结束时间', 'datetime', (l) => z.number({ error: `${l}不正确` }).int().min(946684800, `${l}不正确`).max(4102444800, `${l}不正确`).nullable().optional(), { width: 150, placeholder: '留空表示长期' }),
     createdField,

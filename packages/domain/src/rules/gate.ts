@@ -43,14 +43,39 @@ export interface GateActivity {
   state: number | null;
   daily_from: string;
   daily_to: string;
-  scope: { identities?: number[]; grades?: number[] };
+  scope: ActivityScope;
   access_code: string;
   need_real: number;
 }
 
-export interface GateReader {
+/**
+ * Who may take part in an activity (design §1.1): units of the organisation tree, identity
+ * categories (1–14) and grades — an empty or missing list means no restriction — and, with
+ * `whitelist_mode` `LIST`, only the readers named in the activity's list. Every criterion given
+ * must hold.
+ */
+export interface ActivityScope {
+  unit_ids?: number[];
+  identities?: number[];
+  grades?: number[];
+  /** `LIST`: only the named readers (stored beside the activity); `ALL` or missing: no list. */
+  whitelist_mode?: 'ALL' | 'LIST';
+}
+
+/** What the scope looks at of a reader. */
+export interface ScopeReader {
   identity: number | null;
   grade: number | null;
+  /**
+   * The reader's unit and every unit above it, up to and including the organisation (a reader
+   * without a unit belongs to the organisation itself: `[org id]`).
+   */
+  units: readonly number[];
+  /** Named in this activity's reader list. */
+  listed: boolean;
+}
+
+export interface GateReader extends ScopeReader {
   real_name: string;
   phone: string;
 }
@@ -66,10 +91,16 @@ export function chinaClock(nowSeconds: number): string {
   return new Date((nowSeconds + 8 * 3600) * 1000).toISOString().slice(11, 16);
 }
 
-/** Is the reader inside the activity's scope (every criterion given must match)? */
-export function inScope(scope: GateActivity['scope'], reader: Pick<GateReader, 'identity' | 'grade'>): boolean {
+/**
+ * Is the reader inside the activity's scope? Every criterion given must match: the reader's unit
+ * is one of `unit_ids` or below one of them; the identity and the grade are among those listed;
+ * with a reader list, the reader is on it.
+ */
+export function inScope(scope: ActivityScope, reader: ScopeReader): boolean {
+  if (scope.unit_ids?.length && !reader.units.some((u) => scope.unit_ids!.includes(u))) return false;
   if (scope.identities?.length && !(reader.identity !== null && scope.identities.includes(reader.identity))) return false;
   if (scope.grades?.length && !(reader.grade !== null && scope.grades.includes(reader.grade))) return false;
+  if (scope.whitelist_mode === 'LIST' && !reader.listed) return false;
   return true;
 }
 

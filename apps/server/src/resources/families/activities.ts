@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_RESOURCES, activityStateOf, CHECK_WAITING, operateTimeRefusal, publishProblem, type ResourceDef } from '@huodong/domain';
 import { activities, activityGroupItems, organizations } from '../../db/schema.js';
 import { badRequest, forbidden, validationError } from '../../http/errors.js';
 import { bind, type ResourceBinding, type Row } from '../binding.js';
+import type { Tx } from '../../db/client.js';
+import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../routes/activityScope.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 
@@ -38,6 +41,28 @@ export function activityStateWhere(state: number, now = nowSec()): SQL | undefin
 export const withActState = (rows: Row[]): Row[] =>
   rows.map((r) => ({ ...r, act_state: activityStateOf({ start_at: r.start_at as number, end_at: r.end_at as number, state: r.state as number | null }, nowSec()) }));
 
+type Scope = { unit_ids?: number[]; identities?: number[]; grades?: number[]; reader_ids?: number[]; whitelist_mode?: 'ALL' | 'LIST' };
+
+/** A body's reader list, between `prepare` (checked) and `after` (written with the activity's id). */
+const pickedReaders = new WeakMap<FastifyRequest, number[]>();
+
+/**
+ * The scope as stored: units must be the organisation or below it, named readers readers of the
+ * organisation. The reader list is not kept in the JSON but in `activity_readers`; the JSON says
+ * whether there is one (`whitelist_mode`). A body without `reader_ids` leaves the list as it is.
+ */
+async function prepareScope(tx: Tx, orgId: number, scope: Scope, request: FastifyRequest): Promise<Scope> {
+  const { reader_ids, ...rest } = scope;
+  if (rest.unit_ids?.length) {
+    rest.unit_ids = [...new Set(rest.unit_ids)];
+    await assertUnits(tx, orgId, rest.unit_ids, 'scope.unit_ids', '参与单位');
+  }
+  if (reader_ids === undefined) return rest;
+  const ids = await assertReaders(tx, orgId, reader_ids, 'scope.reader_ids');
+  pickedReaders.set(request, ids);
+  return { ...rest, whitelist_mode: ids.length ? 'LIST' : 'ALL' };
+}
+
 /** A partner's callback secret when none was given (type 7). */
 const secret = () => randomBytes(24).toString('base64url');
 
@@ -53,7 +78,8 @@ function activityBinding(def: ResourceDef): ResourceBinding {
     softDelete: 'is_delete',
     present: (rows) => withActState(rows),
     filters: { act_state: (value) => activityStateWhere(value as number) },
-    prepare(values, { existing }) {
+    async prepare(values, { existing, tx, org, request }) {
+      if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
       if (type === 7) {
         const config = (values.config ?? existing?.config ?? {}) as Record<string, unknown>;
         if (!config.callback_secret) values.config = { ...config, callback_secret: secret() };
@@ -84,7 +110,13 @@ function activityBinding(def: ResourceDef): ResourceBinding {
       if (action !== 'publish' || caller.kind === 'super' || !(await checkConfigOf(tx)).required) return values;
       return { is_tmp: 1, check_status: CHECK_WAITING, check_reason: '' };
     },
-    async after(action, rows, { tx }) {
+    async after(action, rows, { tx, request }) {
+      // The reader list the body named (prepareScope kept it aside): the activity's id is known now.
+      const named = pickedReaders.get(request);
+      if (named && (action === 'create' || action === 'update') && rows[0]) {
+        pickedReaders.delete(request);
+        await setActivityReaders(tx, rows[0].org_id as number, rows[0].id, named);
+      }
       if (action === 'publish') {
         const first = rows.filter((r) => r.published_at === null && r.is_tmp === 0).map((r) => r.id);
         if (first.length) await tx.update(activities).set({ published_at: nowSec() }).where(inArray(activities.id, first));
@@ -115,6 +147,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
             config: type === 7 ? { ...(row.config as object), callback_secret: secret() } : (row.config as Record<string, unknown>),
           })
           .returning()) as Row[];
+        await copyActivityReaders(tx, row.id, copy.id);
         return copy;
       },
     },

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blacklistsResource, readersResource } from '@huodong/domain';
-import { blacklists, orgSettings, readers } from '../../db/schema.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { blacklistsResource, idParam, readersResource } from '@huodong/domain';
+import { activities, activityReaders, blacklists, orgSettings, readers } from '../../db/schema.js';
+import { notFound, validationError } from '../../http/errors.js';
+import { UNIT_OUTSIDE, unitChain } from '../../routes/activityScope.js';
+import { blacklistConfigRoutes } from './blacklistRules.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSubjects } from '../../auth/tokens.js';
 import { orgOf } from '../../auth/access.js';
@@ -21,8 +25,10 @@ export const readersBinding = bind({
   def: readersResource,
   table: readers,
   hidden: ['password_hash'],
-  async prepare(values, { existing }) {
+  async prepare(values, { existing, tx, org }) {
     const { password, ...rest } = values;
+    // A unit is the organisation or one below it (/v1/{org}/unit).
+    if (typeof rest.unit_id === 'number' && !(await unitChain(tx, org!.id, rest.unit_id))) throw validationError([{ field: 'unit_id', message: UNIT_OUTSIDE }]);
     if (existing) return rest;
     return { ...rest, password_hash: await hashPassword(password as string), must_change_password: 1, source: 'admin' };
   },
@@ -33,6 +39,21 @@ export const readersBinding = bind({
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = app.database;
     const params = z.object({ org: z.string() });
+    /**
+     * `GET /v1/{org}/activity/{id}/readers`: the readers named in an activity's scope (its reader
+     * list, at most SCOPE_READERS_MAX), as the activity form's reader picker shows them.
+     */
+    r.get('/v1/:org/activity/:id/readers', { config: { access: 'org' }, schema: { params: params.extend({ id: idParam }) } }, async (request) => {
+      const org = orgOf(request);
+      const [act] = await db.select({ id: activities.id }).from(activities).where(and(eq(activities.id, request.params.id), eq(activities.org_id, org.id), eq(activities.is_delete, 0)));
+      if (!act) throw notFound();
+      return db
+        .select({ id: readers.id, account: readers.account, real_name: readers.real_name })
+        .from(activityReaders)
+        .innerJoin(readers, eq(readers.id, activityReaders.reader_id))
+        .where(eq(activityReaders.act_id, act.id))
+        .orderBy(asc(readers.account));
+    });
     r.get('/v1/:org/readers/config', { config: { access: 'org' }, schema: { params } }, (request) => readerSettings(db, orgOf(request).id));
     r.post(
       '/v1/:org/readers/config',
@@ -52,8 +73,12 @@ export const readersBinding = bind({
   },
 });
 
-/** Blacklist entries: generic machinery; the participation gate reads them. */
+/**
+ * Blacklist entries: generic machinery; the participation gate reads them. The automatic rules
+ * (`/v1/{org}/blacklist/config`) add entries through `recordOffence` (blacklistRules.ts).
+ */
 export const blacklistsBinding = bind({
   def: blacklistsResource,
   table: blacklists,
+  routes: blacklistConfigRoutes,
 });

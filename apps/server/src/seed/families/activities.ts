@@ -4,8 +4,9 @@ import { all, type SeedClient, type SeedStep } from '../step.js';
 /**
  * Demo activities: in every demo organisation a finished, an in-progress (open to all its
  * readers) and a not-yet-started activity of a type it is authorised for (third party where it
- * may), plus a draft, dated relative to the day of seeding; then a few readers take part through
- * the reader API (first password from the user list, sign-in, password change, join or launch).
+ * may), plus a draft, dated relative to the day of seeding; the published ones in two activity
+ * groups; then a few readers take part through the reader API (first password from the user
+ * list, sign-in, password change, join or launch).
  */
 const DAY = 86_400;
 
@@ -79,6 +80,39 @@ async function participation(client: SeedClient, plan: (typeof READERS)[number])
   return n;
 }
 
+/** Demo activity groups (actcate): each names which published activities it holds by their state. */
+const GROUPS: { name: string; description: string; states: number[] }[] = [
+  { name: '本期推荐', description: '正在进行和即将开始的活动，欢迎报名参与。', states: [2, 1] },
+  { name: '往期回顾', description: '已经结束的活动。', states: [3] },
+];
+
+/**
+ * Activity groups in every organisation that has published activities, through the admin API:
+ * the group is made once (by name), then its published activities are chosen into it (`choose`
+ * skips those already in it, so a re-run adds nothing twice).
+ */
+async function groupsOf(client: SeedClient, org: { key: string; activity_types: number[] }): Promise<number> {
+  const types = org.activity_types as ActivityType[];
+  if (types.length === 0) return 0;
+  const type: ActivityType = types.includes(7) ? 7 : types[0];
+  const published = (await all(client, `${ACTIVITY_KINDS[type].path.replace('{org}', org.key)}?is_tmp=0`)) as { id: number; act_state: number }[];
+  if (published.length === 0) return 0;
+  const base = `/v1/${org.key}/actcate`;
+  const existing = new Map((await all(client, base)).map((g) => [g.name as string, g.id]));
+  let n = 0;
+  for (const [i, g] of GROUPS.entries()) {
+    const members = g.states.flatMap((state) => published.filter((a) => a.act_state === state).map((a) => a.id));
+    if (members.length === 0) continue;
+    let id = existing.get(g.name);
+    if (id === undefined) {
+      id = (await client.post(base, { name: g.name, description: g.description, sort: i + 1 })).id as number;
+      n++;
+    }
+    await client.post(`${base}/${id}/choose`, { act_ids: members });
+  }
+  return n;
+}
+
 export const activitySteps: SeedStep[] = [
   {
     name: 'activities',
@@ -86,6 +120,14 @@ export const activitySteps: SeedStep[] = [
       const now = Math.floor(Date.now() / 1000);
       let n = 0;
       for (const org of await all(c, '/v1/organizations')) n += await activitiesOf(c, org as never, now);
+      return n;
+    },
+  },
+  {
+    name: 'activity groups',
+    async run(c) {
+      let n = 0;
+      for (const org of await all(c, '/v1/organizations')) n += await groupsOf(c, org as never);
       return n;
     },
   },

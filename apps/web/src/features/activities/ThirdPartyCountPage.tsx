@@ -1,8 +1,7 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, theme } from 'antd';
+import { Card, Empty, Table, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ACTIVITY_KINDS, ACTIVITY_TYPES } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
@@ -12,25 +11,21 @@ import { useScope } from '../../shared/session';
 import { resourceQueryKey } from '../../resources/resourcePaths';
 import { actIdOf } from './actId';
 import { dailyOption, scoreText, thirdCountPath, totalCards, type ThirdCount, type ThirdCountDay } from './thirdCount';
+import { BackHeader } from './BackHeader';
+import { DailyChart, FigureCards } from './Figures';
 import {
   AVERAGE_SCORE,
   BACK,
   COMPLETED_EVENTS,
   COUNT_TITLE,
-  DAILY_CHART,
   DAILY_TABLE,
   DAY,
   JOINED_EVENTS,
   LAUNCHES,
   LAUNCH_READERS,
   NEED_ACTIVITY,
-  NO_DAYS,
   SCORED_EVENTS,
 } from './texts';
-
-// ECharts loads only with a chart (its chunk is the biggest of the app).
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
-const CHART_HEIGHT = 320;
 
 const THIRD = ACTIVITY_KINDS[7];
 
@@ -61,19 +56,12 @@ export default function ThirdPartyCountPage() {
   const option = useMemo(() => dailyOption(days ?? []), [days]);
 
   const header = (
-    <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
-      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(scopeLink(org, THIRD.page))}>
-        {`${BACK}${ACTIVITY_TYPES[7]}`}
-      </Button>
-      {count.data && (
-        <h5
-          data-testid="count-title"
-          style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}
-        >
-          {`${COUNT_TITLE}：${count.data.activity.title}`}
-        </h5>
-      )}
-    </Flex>
+    <BackHeader
+      back={`${BACK}${ACTIVITY_TYPES[7]}`}
+      onBack={() => navigate(scopeLink(org, THIRD.page))}
+      title={count.data && `${COUNT_TITLE}：${count.data.activity.title}`}
+      testId="count-title"
+    />
   );
 
   let body;
@@ -84,24 +72,8 @@ export default function ThirdPartyCountPage() {
     const data = count.data;
     body = (
       <>
-        <Row gutter={[16, 16]}>
-          {totalCards(data.totals).map((c) => (
-            <Col key={c.key} xs={12} sm={8} lg={4}>
-              <Card size="small" data-testid={`total-${c.key}`}>
-                <Statistic title={c.title} value={c.value} />
-              </Card>
-            </Col>
-          ))}
-        </Row>
-        <Card title={DAILY_CHART} size="small" style={{ marginTop: 16 }}>
-          {data.days.length === 0 ? (
-            <Empty description={NO_DAYS} />
-          ) : (
-            <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-              <EChart option={option} height={CHART_HEIGHT} ariaLabel={`${DAILY_CHART}：${data.activity.title}`} />
-            </Suspense>
-          )}
-        </Card>
+        <FigureCards cards={totalCards(data.totals)} />
+        <DailyChart option={option} empty={data.days.length === 0} title={data.activity.title} />
         <Card title={DAILY_TABLE} size="small" style={{ marginTop: 16 }}>
           <Table<ThirdCountDay> rowKey="day" size="small" columns={columns} dataSource={data.days} pagination={false} scroll={{ x: 'max-content' }} />
         </Card>

@@ -1,5 +1,4 @@
 /** Texts of the activity pages that the spec does not fix. */
-export const THIRD_COUNT = '统计';
 export const BACK = '返回';
 export const COUNT_TITLE = '第三方活动统计';
 export const NEED_ACTIVITY = '请先从第三方活动列表进入';
@@ -25,3 +24,16 @@ export const ACT_STATE = '活动状态';
 export const ACT_TIME = '活动时间';
 /** A missing figure (no score reported yet). */
 export const NONE = '—';
+
+/** The activity detail page (adminAct/adminActDetail?actID=). */
+export const DETAIL = '活动详情';
+export const NEED_DETAIL = '请先从活动列表进入';
+export const DETAIL_MISSING = '活动不存在或已被删除';
+export const TAB_SETTINGS = '设置';
+export const TAB_STATS = '统计';
+export const ACT_TYPE = '活动类型';
+export const JOIN_RATE = '参与率';
+export const TODAY_JOINS = '今日参与';
+export const CANCELLED_JOINS = '已取消';
+export const NEW_JOINS = '新增参与';
+export const TOTAL_JOINS = '累计参与';

@@ -1,5 +1,5 @@
-import { chartLabel } from '@huodong/domain';
 import type { ChartOption } from '../../shared/EChart';
+import { dailyChartFrame } from './dailyChart';
 import {
   AVERAGE_SCORE,
   COMPLETED,
@@ -33,10 +33,6 @@ export interface ThirdCountDay {
 
 export const thirdCountPath = (org: string, id: number): string => `/v1/${encodeURIComponent(org)}/third/${id}/count`;
 
-/** The page of a third-party activity's figures, by its id (spec §2 `?actID=`). */
-export const THIRD_COUNT_PAGE = 'adminCount/adminActCount/thirdPartyCount';
-export const thirdCountLink = (id: number): string => `${THIRD_COUNT_PAGE}?actID=${id}`;
-
 /** A score in percent as shown: two decimals at most, `—` when no score was reported. */
 export const scoreText = (v: number | null | undefined): string => (v === null || v === undefined ? NONE : `${v}%`);
 
@@ -65,10 +61,7 @@ export function dailyOption(days: readonly ThirdCountDay[]): ChartOption {
     ...(type === 'bar' ? { barMaxWidth: 32 } : { smooth: false }),
   });
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: 56, top: 40, bottom: 48 },
-    xAxis: { type: 'category', data: days.map((d) => d.day), axisLabel: { formatter: chartLabel } },
+    ...dailyChartFrame(days),
     yAxis: [
       { type: 'value', minInterval: 1 },
       { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },

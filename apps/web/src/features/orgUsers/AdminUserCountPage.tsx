@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, KeyOutlined } from '@ant-design/icons';
 import type { ListData } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { useOrgInfo, useScope } from '../../shared/session';
@@ -8,6 +8,11 @@ import { OrgImportActions } from '../../shared/spreadsheet/OrgImportActions';
 import { ResourcePage, findDeclaration, resourceListPath, resourceQueryKey, type ToolbarContext } from '../../resources';
 import { useQueryClient } from '@tanstack/react-query';
 import { EXPORT, downloadUserList } from './exportUserList';
+import type { PeopleList } from './BatchPasswordDialog';
+import { BATCH_PASSWORD } from './texts';
+
+// The batch password dialog (and the domain's rule schema) loads when its button is pressed.
+const BatchPasswordDialog = lazy(() => import('./BatchPasswordDialog'));
 
 type Tab = 'user' | 'student';
 
@@ -19,13 +24,15 @@ const STUDENTS = findDeclaration('students');
 
 /**
  * 用户统计 (`/{org}/adminCount/adminUserCount`): the organisation's users — and its students once
- * it has any — as resource pages, with the two spreadsheet imports and the user list export.
+ * it has any — as resource pages, with the two spreadsheet imports, the user list export and
+ * first passwords in batch (the selected rows or every row the search matches, by one rule).
  */
 export default function AdminUserCountPage() {
   const { scope: org } = useScope();
   const orgInfo = useOrgInfo();
   const client = useQueryClient();
   const [tab, setTab] = useState<Tab>('user');
+  const [batch, setBatch] = useState<{ list: PeopleList; ctx: ToolbarContext } | null>(null);
   const studentCount = useApiQuery<ListData<unknown>>(resourceQueryKey(STUDENTS), resourceListPath(STUDENTS, org), { page_size: 1 });
   const hasStudents = (studentCount.data?._meta.totalCount ?? 0) > 0;
 
@@ -37,16 +44,41 @@ export default function AdminUserCountPage() {
   const toolbar = (type: Tab) => (ctx: ToolbarContext) => (
     <>
       {ctx.controls.create && orgInfo.data && <OrgImportActions orgId={orgInfo.data.id} org={org} onImported={refresh} />}
+      {ctx.controls.create && (
+        <Button icon={<KeyOutlined />} disabled={ctx.total === 0} onClick={() => setBatch({ list: type === 'student' ? 'students' : 'users', ctx })}>
+          {BATCH_PASSWORD}
+        </Button>
+      )}
       <Button icon={<DownloadOutlined />} onClick={() => void downloadUserList(org, type, `${type === 'student' ? STUDENTS.title : ORG_USERS.title}列表.xlsx`).catch(() => undefined)}>
         {EXPORT}
       </Button>
     </>
   );
 
+  const batchDialog = batch && (
+    <Suspense fallback={null}>
+      <BatchPasswordDialog
+        org={org}
+        list={batch.list}
+        selectedIds={batch.ctx.selectedIds}
+        query={batch.ctx.query}
+        total={batch.ctx.total}
+        onClose={() => setBatch(null)}
+        onDone={batch.ctx.clearSelection}
+      />
+    </Suspense>
+  );
+
   const users = <ResourcePage def={ORG_USERS} org={org} toolbar={toolbar('user')} />;
-  if (!hasStudents) return users;
+  if (!hasStudents) return (
+    <>
+      {users}
+      {batchDialog}
+    </>
+  );
   return (
     <Suspense fallback={users}>
+      {batchDialog}
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as Tab)}

@@ -3,7 +3,6 @@ import { Button, Space, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   DOWNLOAD_TEMPLATE,
-  ERROR_MODAL_TITLE,
   IMPORT_CHECKING,
   IMPORT_FAILED,
   IMPORT_MODAL_WIDTH,
@@ -15,6 +14,7 @@ import {
 import { api, isApiError } from '../api';
 import { AppModal } from '../AppModal';
 import { feedback } from '../feedback';
+import { showRowErrors } from '../rowErrors';
 import { UploadControl } from '../UploadControl';
 import { saveFile, XLSX_TYPE } from '../saveFile';
 import { validateInWorker } from './workerProtocol';
@@ -23,17 +23,7 @@ export const CHOOSE_FILE = '选择文件';
 export const IMPORT_HINT = '请先下载模板，按模板填写后选择xlsx或xls文件导入；同一学号再次导入会更新原有信息。';
 
 /** All collected messages together in one modal titled 错误提示 (spec §5). */
-export function showImportErrors(errors: string[]): void {
-  feedback.modal.error({
-    title: ERROR_MODAL_TITLE,
-    width: 560,
-    content: (
-      <div data-testid="import-errors" style={{ whiteSpace: 'pre-line', maxHeight: 360, overflow: 'auto' }}>
-        {errors.join('\n')}
-      </div>
-    ),
-  });
-}
+export const showImportErrors = showRowErrors;
 
 /** 下载模板: the import's header row and hint row as .xlsx, made in the browser. */
 async function downloadTemplate(kind: UserImportId): Promise<void> {

@@ -1,0 +1,20 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** China Standard Time (UTC+8, no daylight saving): the product's one clock (docs/decisions.md). */
+const CHINA_OFFSET_SECONDS = 8 * 3600;
+const DAY_MS = 86_400_000;
+
+/** A column of Unix seconds as its China-time day `YYYY-MM-DD`, for grouping figures per day. */
+export const chinaDay = (col: PgColumn | SQL): SQL<string> =>
+  sql<string>`to_char(to_timestamp(${col} + ${sql.raw(String(CHINA_OFFSET_SECONDS))}) at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** The China-time day `YYYY-MM-DD` of Unix seconds. */
+export const chinaDayOf = (seconds: number): string => new Date((seconds + CHINA_OFFSET_SECONDS) * 1000).toISOString().slice(0, 10);
+
+/** Every day from `from` to `to` (`YYYY-MM-DD`, both included); none when `to` is earlier. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); t <= end; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { activityParticipantsResource, idParam, orgActivitiesResource, type ActivityCount } from '@huodong/domain';
+import { activities, activityJoins, readers } from '../../db/schema.js';
+import { chinaDay, chinaDayOf, daysBetween } from '../../db/chinaDay.js';
+import { bind } from '../binding.js';
+import { keywordWhere } from '../keyword.js';
+import { tenantWhere } from '../tenant.js';
+import { activityStateWhere, withActState } from './activities.js';
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The organisation's activities of every type, read only (the type declarations own them): the
+ * detail page's activity by id, the participants' parent, and the figures of one activity.
+ */
+export const orgActivitiesBinding = bind({
+  def: orgActivitiesResource,
+  table: activities,
+  softDelete: 'is_delete',
+  present: (rows) => withActState(rows),
+  filters: { act_state: (value) => activityStateWhere(value as number) },
+  routes(app: FastifyInstance) {
+    const { db } = app.database;
+    /**
+     * `GET /v1/{org}/activity/{id}/count`: the counters, today's joins and the joins per China-time
+     * day, every day from the first join to the last (or to today while the activity runs).
+     */
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/v1/:org/activity/:id/count',
+      { config: { access: 'org' }, schema: { params: z.object({ org: z.string(), id: idParam }) } },
+      async (request): Promise<ActivityCount> => {
+        // Through the declaration's service: another organisation's or a deleted activity is 404.
+        const act = await app.resources.get(orgActivitiesResource.name)!.get(request, request.params.id);
+        const joinsOf = and(tenantWhere(activityJoins, request), eq(activityJoins.act_id, act.id));
+        const day = chinaDay(activityJoins.created_at);
+        const today = chinaDayOf(nowSec());
+        const [perDay, [byStatus]] = await Promise.all([
+          db.select({ day, joins: count() }).from(activityJoins).where(joinsOf).groupBy(day).orderBy(day),
+          db
+            .select({
+              cancelled: sql<number>`count(*) filter (where ${activityJoins.status} = 2)`.mapWith(Number),
+              disqualified: sql<number>`count(*) filter (where ${activityJoins.status} = 3)`.mapWith(Number),
+            })
+            .from(activityJoins)
+            .where(joinsOf),
+        ]);
+        const joined = new Map(perDay.map((d) => [d.day, d.joins]));
+        const last = perDay.at(-1)?.day;
+        // From the first join to the last, and on to today while the activity runs.
+        const to = last && act.act_state === 2 && today > last ? today : last;
+        return {
+          activity: { id: act.id, title: act.title as string, type: act.type as number, act_state: act.act_state as number },
+          totals: {
+            joins: act.join_num as number,
+            views: act.view_count as number,
+            today: joined.get(today) ?? 0,
+            cancelled: byStatus.cancelled,
+            disqualified: byStatus.disqualified,
+          },
+          days: to ? daysBetween(perDay[0].day, to).map((d) => ({ day: d, joins: joined.get(d) ?? 0 })) : [],
+        };
+      },
+    );
+  },
+});
+
+/**
+ * An activity's participants: its join rows (snapshots of the real name and phone) with the
+ * reader's account and unit; the account filter goes through the readers of the organisation.
+ */
+export const activityParticipantsBinding = bind({
+  def: activityParticipantsResource,
+  table: activityJoins,
+  filters: {
+    account: (value, { request }) =>
+      inArray(
+        activityJoins.reader_id,
+        request.server.database.db
+          .select({ id: readers.id })
+          .from(readers)
+          .where(and(tenantWhere(readers, request), keywordWhere([readers.account], value as string))),
+      ),
+  },
+  async present(rows, { request }) {
+    if (rows.length === 0) return rows;
+    const found = await request.server.database.db
+      .select({ id: readers.id, account: readers.account, unit: readers.unit })
+      .from(readers)
+      .where(and(tenantWhere(readers, request), inArray(readers.id, [...new Set(rows.map((r) => r.reader_id as number))])));
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return rows.map((r) => {
+      const reader = byId.get(r.reader_id as number);
+      return { ...r, account: reader?.account ?? '', unit: reader?.unit ?? '' };
+    });
+  },
+});

@@ -67,7 +67,8 @@ export default function ConfigForm({ org, initial, writable }: { org: string; in
                   title={OFFENCE_KINDS[kind].label}
                   extra={
                     <Flex gap={8} align="center">
-                      <span>{RULE_SUMMARY(rule.count, rule.within_days, rule.ban_days)}</span>
+                      {/* An emptied count has no summary until it is filled again. */}
+                      {typeof rule.count === 'number' && <span>{RULE_SUMMARY(rule.count, rule.within_days, rule.ban_days)}</span>}
                       <Form.Item name={[item.name, 'enabled']} valuePropName="checked" noStyle>
                         <Switch aria-label={`${OFFENCE_KINDS[kind].label}${ENABLED}`} />
                       </Form.Item>

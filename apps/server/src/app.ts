@@ -10,7 +10,13 @@ import { authRoutes } from './routes/auth.js';
 import { generalRoutes } from './routes/general.js';
 import { readerRoutes } from './routes/readers.js';
 import { participationRoutes } from './routes/participation.js';
+import { votingRoutes } from './routes/voting.js';
 import { thirdPartyRoutes } from './routes/third.js';
+import { expertRoutes } from './routes/judging.js';
+import { certificateRoutes } from './certificates/routes.js';
+import { readerWorkRoutes } from './routes/readerWorks.js';
+import { checkQueueRoutes } from './routes/checkQueue.js';
+import { CHECK_KINDS } from './routes/checkKinds.js';
 import { registerResources } from './resources/register.js';
 import { BINDINGS } from './resources/index.js';
 import { registerWebApp } from './http/static.js';
@@ -88,11 +94,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(generalRoutes);
   await app.register(readerRoutes);
   await app.register(participationRoutes);
+  await app.register(votingRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(expertRoutes);
+  await app.register(readerWorkRoutes);
   await registerResources(app, BINDINGS);
+  await app.register((queue) => checkQueueRoutes(queue, CHECK_KINDS));
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
+  // Not encapsulated: its send worker is decorated on the app (app.certWorker).
+  await certificateRoutes(app);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -8,9 +8,10 @@ import type { ColumnLabel } from './http/errors.js';
  * and a test fails when a route has none.
  * - public: no token; `publicOrg`: no token, but the `{org}` in the path must exist;
  * - authenticated: any valid administrator token; super: a super token; org: super, or a manager of `{org}`;
- * - reader: a reader token of `{org}` (the participant API); administrator tokens never act as readers.
+ * - reader: a reader token of `{org}` (the participant API); administrator tokens never act as readers;
+ * - expert: an expert token of `{org}` (`/v1/{org}/client/expert/...`); no other token acts as an expert, nor an expert as anyone else.
  */
-export type Access = 'public' | 'publicOrg' | 'authenticated' | 'super' | 'org' | 'reader';
+export type Access = 'public' | 'publicOrg' | 'authenticated' | 'super' | 'org' | 'reader' | 'expert';
 
 export interface OrgRow {
   id: number;
@@ -29,6 +30,14 @@ export interface ReaderCaller {
   mustChangePassword: boolean;
 }
 
+/** A signed-in expert (judge) of the path's organisation. */
+export interface ExpertCaller {
+  id: number;
+  orgId: number;
+  account: string;
+  tokenId: number;
+}
+
 export interface RequestCaller extends Caller {
   tokenId: number;
   account: string;
@@ -45,6 +54,8 @@ declare module 'fastify' {
     caller: RequestCaller | null;
     /** The signed-in reader of a `reader` route (set by the access hook). */
     reader: ReaderCaller | null;
+    /** The signed-in expert of an `expert` route (set by the access hook). */
+    expert: ExpertCaller | null;
     /** The organisation of the `{org}` path segment, resolved and checked by the access hook. */
     org: OrgRow | null;
   }

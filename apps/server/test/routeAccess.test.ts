@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { freshDatabase } from './helpers.js';
 
-const ACCESS = new Set(['public', 'publicOrg', 'authenticated', 'super', 'org', 'reader']);
+const ACCESS = new Set(['public', 'publicOrg', 'authenticated', 'super', 'org', 'reader', 'expert']);
 const routes: { method: string; url: string; access: unknown }[] = [];
 let close: () => Promise<void>;
 
@@ -33,16 +33,17 @@ it('every registered route declares who may call it', () => {
   expect(undeclared).toEqual([]);
 });
 
-it('open routes are exactly the sign-in and registration, health, public organisation pages, partner callbacks and stored files', () => {
+it('open routes are exactly the sign-in and registration, health, public organisation pages, partner callbacks, certificate checks and stored files', () => {
   const open = routes.filter((r) => r.access === 'public' || r.access === 'publicOrg').map((r) => `${r.method} ${r.url}`);
-  for (const u of open) expect(u).toMatch(/\/login|verificationCode|\/client\/register$|third\/:id\/callback$|activity\/:id\/public$|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail|^(GET|HEAD) \/v1\/files\/\*$/);
+  for (const u of open) expect(u).toMatch(/\/login|verificationCode|\/client\/register$|third\/:id\/callback$|activity\/:id\/public$|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail|^(GET|HEAD) \/v1\/cert\/verify$|^(GET|HEAD) \/v1\/files\/\*$/);
 });
 
-it('the participant API is reader-only, and reader routes live under /v1/{org}/client/', () => {
+it('the participant API is reader-only (the experts\' part expert-only), and reader routes live under /v1/{org}/client/', () => {
   const client = routes.filter((r) => r.url.startsWith('/v1/:org/client/') && r.method !== 'HEAD');
   expect(client.length).toBeGreaterThanOrEqual(8);
-  for (const r of client) expect(`${r.method} ${r.url} ${r.access}`).toMatch(/ (reader|publicOrg)$/);
+  for (const r of client) expect(`${r.method} ${r.url} ${r.access}`).toMatch(r.url.startsWith('/v1/:org/client/expert/') ? / (expert|publicOrg)$/ : / (reader|publicOrg)$/);
   for (const r of routes.filter((x) => x.access === 'reader')) expect(r.url.startsWith('/v1/:org/client/'), r.url).toBe(true);
+  for (const r of routes.filter((x) => x.access === 'expert')) expect(r.url.startsWith('/v1/:org/client/expert/'), r.url).toBe(true);
 });
 
 it('every static segment after /v1/ is a reserved organisation key', () => {

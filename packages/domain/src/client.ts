@@ -88,4 +88,7 @@ export const READER_REGISTER_CLOSED = '本机构未开放读者注册';
 export const READER_MUST_CHANGE_PASSWORD = '请先修改初始密码';
 export const READER_ONLY = '请使用读者账号登录';
 export const ADMIN_ONLY = '读者账号不能访问管理后台';
+/** An expert's token on a route of another kind, and another token on an expert's route (issue 12). */
+export const EXPERT_NOT_ADMIN = '评审专家账号不能访问管理后台';
+export const EXPERT_ONLY = '请使用评审专家账号登录';
 export const OLD_PASSWORD_WRONG = '原密码不正确';

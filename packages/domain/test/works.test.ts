@@ -88,6 +88,8 @@ describe('the work configuration', () => {
     expect(issuesOf(9, { creation_types: [] })).toEqual(['creation_types: 请设置创作类型']);
     expect(defaultWorkConfig(1).creation_types).toHaveLength(1);
     expect(defaultWorkConfig(9).creation_types).toHaveLength(2);
+    // What is stored is read again: a configuration's output is a valid input (the server keeps the output).
+    expect(workConfigSchema(9).parse(defaultWorkConfig(9))).toEqual(defaultWorkConfig(9));
   });
 
   it('refuses formats, file counts and sizes that do not fit the media kind', () => {

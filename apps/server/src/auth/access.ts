@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { ADMIN_ONLY, ORG_KEY_PATTERN, READER_MUST_CHANGE_PASSWORD, READER_ONLY } from '@huodong/domain';
+import { ADMIN_ONLY, EXPERT_NOT_ADMIN, EXPERT_ONLY, ORG_KEY_PATTERN, READER_MUST_CHANGE_PASSWORD, READER_ONLY } from '@huodong/domain';
 import { organizations } from '../db/schema.js';
 import { HttpError, forbidden, orgNotFound, unauthorized } from '../http/errors.js';
 import type { OrgRow } from '../types.js';
@@ -33,7 +33,7 @@ function bearer(request: FastifyRequest): string | null {
 const REMEMBER_MS = 10_000;
 const ORG_TABLES = ['organizations'] as const;
 /** What resolveToken reads (tokens/tokens.ts). */
-const TOKEN_TABLES = ['tokens', 'supers', 'managers', 'readers', 'organizations'] as const;
+const TOKEN_TABLES = ['tokens', 'supers', 'managers', 'readers', 'experts', 'organizations'] as const;
 const remembered = new WeakMap<Database, { orgs: RememberedReads<OrgRow | null>; tokens: RememberedReads<TokenCheck> }>();
 function rememberedOf(database: Database) {
   let r = remembered.get(database);
@@ -71,6 +71,7 @@ async function checkToken(app: FastifyInstance, token: string): Promise<TokenChe
 export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('reader', null);
+  app.decorateRequest('expert', null);
   app.decorateRequest('org', null);
 
   app.addHook('onRequest', async (request) => {
@@ -80,7 +81,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (access === 'public') return;
 
     const orgKey = (request.params as Record<string, string> | undefined)?.org;
-    if (orgKey !== undefined && (access === 'publicOrg' || access === 'org' || access === 'reader')) {
+    if (orgKey !== undefined && (access === 'publicOrg' || access === 'org' || access === 'reader' || access === 'expert')) {
       // A segment that cannot be a key (a NUL, capitals, 200 characters) names no organisation: no query.
       if (!ORG_KEY_PATTERN.test(orgKey)) throw orgNotFound();
       const org = await findOrgByKey(app, orgKey);
@@ -103,7 +104,16 @@ export function registerAccess(app: FastifyInstance): void {
       request.reader = reader;
       return;
     }
-    if (!check.caller) throw forbidden(ADMIN_ONLY);
+    if (access === 'expert') {
+      // The expert's judging calls: an expert of exactly this organisation; nobody else is an expert.
+      const expert = check.expert;
+      if (!expert) throw forbidden(EXPERT_ONLY);
+      if (!request.org || expert.orgId !== request.org.id) throw forbidden();
+      if (request.org.is_pause) throw forbidden(ORG_PAUSED);
+      request.expert = expert;
+      return;
+    }
+    if (!check.caller) throw forbidden(check.expert ? EXPERT_NOT_ADMIN : ADMIN_ONLY);
     const caller = check.caller;
     request.caller = caller;
 
@@ -123,6 +133,12 @@ export function registerAccess(app: FastifyInstance): void {
 export function orgOf(request: FastifyRequest): OrgRow {
   if (!request.org) throw new HttpError(500, '服务器内部错误，请稍后重试');
   return request.org;
+}
+
+/** The expert of an `expert` route (set by the access hook). */
+export function expertOf(request: FastifyRequest) {
+  if (!request.expert) throw unauthorized();
+  return request.expert;
 }
 
 /** The reader of a `reader` route (set by the access hook). */

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { managers, organizations, readers, supers, tokens } from '../db/schema.js';
-import type { ReaderCaller, RequestCaller } from '../types.js';
+import { experts, managers, organizations, readers, supers, tokens } from '../db/schema.js';
+import type { ExpertCaller, ReaderCaller, RequestCaller } from '../types.js';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const nowSec = () => Math.floor(Date.now() / 1000);
 
 export interface Subject {
-  kind: 'super' | 'manager' | 'reader';
+  kind: 'super' | 'manager' | 'reader' | 'expert';
   id: number;
   orgId: number | null;
   scope: string;
@@ -29,9 +29,11 @@ export async function issueToken(db: Db, subject: Subject, ttlMs: number) {
   return { access_token: token, endTime: expiresAt, expires_in: Math.floor(ttlMs / 1000) };
 }
 
+/** Each token has exactly one subject: an administrator (`caller`), a reader or an expert. */
 export type TokenCheck =
-  | { ok: true; caller: RequestCaller; reader?: undefined; expiresAt: number }
-  | { ok: true; reader: ReaderCaller; caller?: undefined; expiresAt: number }
+  | { ok: true; caller: RequestCaller; reader?: undefined; expert?: undefined; expiresAt: number }
+  | { ok: true; reader: ReaderCaller; caller?: undefined; expert?: undefined; expiresAt: number }
+  | { ok: true; expert: ExpertCaller; caller?: undefined; reader?: undefined; expiresAt: number }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'disabled' };
 
 /** Resolve a bearer token to its caller, refusing expired, revoked and disabled subjects. */
@@ -54,6 +56,16 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
     if (!r || r.is_pause || r.org_pause) return { ok: false, reason: 'disabled' };
     return { ok: true, expiresAt: row.expires_at, reader: { id: r.id, orgId: r.org_id, account: r.account, tokenId: row.id, mustChangePassword: r.must === 1 } };
   }
+  if (row.subject_kind === 'expert') {
+    const [e] = await db
+      .select({ id: experts.id, account: experts.account, org_id: experts.org_id, is_pause: experts.is_pause, org_pause: organizations.is_pause })
+      .from(experts)
+      .innerJoin(organizations, eq(organizations.id, experts.org_id))
+      .where(eq(experts.id, row.subject_id));
+    if (!e || e.is_pause || e.org_pause) return { ok: false, reason: 'disabled' };
+    return { ok: true, expiresAt: row.expires_at, expert: { id: e.id, orgId: e.org_id, account: e.account, tokenId: row.id } };
+  }
+  if (row.subject_kind !== 'manager') return { ok: false, reason: 'unknown' };
   const [m] = await db
     .select({ id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause, org_pause: organizations.is_pause })
     .from(managers)

@@ -19,6 +19,9 @@ import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBin
 import { activityGroupActsBinding, activityGroupsBinding } from './families/activityGroups.js';
 import { platformActivitiesBinding } from './families/platformActivities.js';
 import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
+import { WORK_BINDINGS } from './families/works.js';
+import { commentChecksBinding, evaluationSourcesBinding, evaluationVotesBinding } from './families/evaluation.js';
+import { certTemplatesBinding, expertActsBinding, expertsBinding } from './families/judging.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
 export const BINDINGS: ResourceBinding[] = [
@@ -49,4 +52,11 @@ export const BINDINGS: ResourceBinding[] = [
   platformActivitiesBinding,
   orgActivitiesBinding,
   activityParticipantsBinding,
+  ...WORK_BINDINGS,
+  evaluationSourcesBinding,
+  evaluationVotesBinding,
+  commentChecksBinding,
+  expertsBinding,
+  expertActsBinding,
+  certTemplatesBinding,
 ];

@@ -3,6 +3,7 @@ import { platformSteps } from './families/platform.js';
 import { orgUserSteps } from './families/orgUsers.js';
 import { contentSteps } from './families/content.js';
 import { activitySteps } from './families/activities.js';
+import { votingSteps } from './families/voting.js';
 
 /** Every step of the demo data, in order. Families add their steps here. */
-export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...activitySteps];
+export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...activitySteps, ...votingSteps];

@@ -106,7 +106,8 @@ export async function storeFile(
   request: FastifyRequest,
   opts: { file: string; ext: FileExt; kind: string; name: string; size: number },
 ): Promise<FileInfo> {
-  const caller = callerOf(request);
+  // A reader's upload (the participant API) is recorded as the reader's own.
+  const caller = request.reader ? { kind: 'reader', id: request.reader.id } : callerOf(request);
   const meta = await describe(app, opts.file, opts.ext);
   if (!meta.readable) throw badRequest(`文件已损坏或无法识别，请重新选择`);
   const key = newKey(scopeOf(request), opts.kind, opts.ext);

@@ -29,6 +29,17 @@ export const PAGES: Record<string, PageEntry> = {
   'adminAct/adminActDetail': () => import('../features/activities/ActivityDetailPage'),
   'adminCount/adminActCount/thirdPartyCount': () => import('../features/activities/ThirdPartyCountPage'),
   'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
+  'adminAct/adminOriWork': () => import('../features/works/OriWorkPage'),
+  'adminAct/adminOriMixWork': () => import('../features/works/OriMixWorkPage'),
+  'adminCheck/adminCheckAct': () => import('../features/works/CheckActPage'),
+  'adminCheck/adminCheckAct/adminCheckWorkIndex': () => import('../features/works/CheckWorkIndexPage'),
+  'review/adminExpertAdmin': () => import('../features/review/AdminExpertAdminPage'),
+  'review/adminExpertAct': () => import('../features/review/AdminExpertActPage'),
+  'review/adminExpertAct/worksManage': () => import('../features/review/WorksManagePage'),
+  expertJudge: () => import('../features/review/ExpertJudgePage'),
+  certVerify: () => import('../features/review/CertVerifyPage'),
+  'adminCount/adminActCount/actCountEva': () => import('../features/voting/EvaResultsPage'),
+  'adminCount/adminActCount/actCountEvaSourceMore': () => import('../features/voting/SourceEvidencePage'),
 };
 
 /**

@@ -4,7 +4,9 @@ import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
 import { IDENTITY_CATEGORIES } from '../rules/constants.js';
 import { CHECK_STATUS } from '../rules/checkStatus.js';
+import { workConfigSchema } from '../rules/works.js';
 import { choiceField, createdField, field, fileField, idRef, intField, optionsOf, plainText, recField, statusField, textField } from './fields.js';
+import { EVALUATION_CONFIG_FIELDS, evaluationConfigProblems } from './evaluationConfig.js';
 
 /**
  * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
@@ -185,9 +187,23 @@ export const thirdResource = defineActivity(7, {
 });
 
 /** The other types: the common part now; their own settings arrive with their issues. */
-export const originalResource = defineActivity(1);
-export const originalMixResource = defineActivity(9);
-export const evaluationResource = defineActivity(2);
+/**
+ * Types 1 and 9: the work configuration (`config.work`, rules/works.ts) may come with the
+ * activity's body; it is edited on the works page (`/original/work/config`), which opens from the
+ * row by `?actID=` with the works, uploads and downloads.
+ */
+const workConfigField = (type: 1 | 9) => field('config.work', '作品设置', 'text', () => workConfigSchema(type).optional(), { list: false, form: false });
+export const originalResource = defineActivity(1, { fields: [workConfigField(1)], links: [{ label: '作品', page: 'adminAct/adminOriWork', query: 'actID' }] });
+export const originalMixResource = defineActivity(9, { fields: [workConfigField(9)], links: [{ label: '作品', page: 'adminAct/adminOriMixWork', query: 'actID' }] });
+/** Type 2: voting and comments (design §3); its sources, votes, results and comments: evaluation.ts. */
+export const evaluationResource = defineActivity(2, {
+  fields: EVALUATION_CONFIG_FIELDS,
+  links: [
+    { label: '投票对象', page: 'adminAct/adminEvaWork', query: 'actID' },
+    { label: '投票结果', page: 'adminCount/adminActCount/actCountEva', query: 'actID' },
+    { label: '评论管理', page: 'adminAct/adminEvaComment', query: 'actID' },
+  ],
+});
 export const contestResource = defineActivity(3);
 export const contestProResource = defineActivity(6);
 export const surveyResource = defineActivity(4);
@@ -211,10 +227,21 @@ export const ACTIVITY_RESOURCES: ResourceDef[] = [
 ];
 
 /** Why publishing is refused, per type (design §1.2: the type's own checks); null = may publish. */
-export function publishProblem(type: number, row: { config?: unknown; title?: unknown }): string | null {
+export function publishProblem(type: number, row: { config?: unknown; title?: unknown; start_at?: unknown; end_at?: unknown }): string | null {
   if (type === 7) {
     const link = (row.config as { link?: unknown } | undefined)?.link;
     if (typeof link !== 'string' || !httpsLink('活动链接').safeParse(link).success) return '发布前请填写 https:// 开头的活动链接';
+  }
+  if (type === 2) {
+    const problem = evaluationConfigProblems(row.config, row as { start_at?: number; end_at?: number })[0];
+    if (problem) return `${problem.field}: ${problem.message}`;
+  }
+  if (type === 1 || type === 9) {
+    // Works need their configuration (creation types, limits, windows) before readers may submit.
+    const work = (row.config as { work?: unknown } | undefined)?.work;
+    if (work === undefined) return '发布前请完成作品设置';
+    const checked = workConfigSchema(type, { start_at: row.start_at as number | undefined, end_at: row.end_at as number | undefined }).safeParse(work);
+    if (!checked.success) return `作品设置不正确：${checked.error.issues[0].message}`;
   }
   return null;
 }

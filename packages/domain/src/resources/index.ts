@@ -19,6 +19,9 @@ import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesR
 import { activityGroupActsResource, activityGroupsResource } from './activityGroups.js';
 import { platformActivitiesResource } from './platformActivities.js';
 import { activityParticipantsResource, orgActivitiesResource } from './activityParticipants.js';
+import { commentChecksResource, evaluationSourcesResource, evaluationVotesResource } from './evaluation.js';
+import { certTemplatesResource, expertActsResource, expertsResource } from './judging.js';
+import { WORK_RESOURCES } from './works.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -42,6 +45,10 @@ export * from './digital.js';
 export * from './activityGroups.js';
 export * from './platformActivities.js';
 export * from './activityParticipants.js';
+export * from './evaluationConfig.js';
+export * from './evaluation.js';
+export * from './judging.js';
+export * from './works.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -72,6 +79,13 @@ export const RESOURCES: ResourceDef[] = [
   platformActivitiesResource,
   orgActivitiesResource,
   activityParticipantsResource,
+  evaluationSourcesResource,
+  evaluationVotesResource,
+  commentChecksResource,
+  expertsResource,
+  expertActsResource,
+  certTemplatesResource,
+  ...WORK_RESOURCES,
 ];
 
 export function findResource(name: string): ResourceDef {

@@ -105,7 +105,8 @@ const creationTypeInput = z.object(
     text_max_words: wholeNumber('最多字数', 1, TEXT_WORDS_CAP).optional(),
     files_min: wholeNumber('最少文件数', 0, WORK_FILES_CAP).optional(),
     files_max: wholeNumber('最多文件数', 0, WORK_FILES_CAP).optional(),
-    file_max_kb: wholeNumber('单个文件大小上限（KB）', 1, VIDEO_UPLOAD.maxMB * 1024).optional(),
+    /** 0 (what a kind without files stores) or absent: the kind's default. */
+    file_max_kb: wholeNumber('单个文件大小上限（KB）', 0, VIDEO_UPLOAD.maxMB * 1024).optional(),
     formats: z.array(choiceOf('文件格式', ALL_EXTS), { error: '文件格式不正确' }).max(ALL_EXTS.length).optional(),
     duration_max_sec: wholeNumber('时长上限（秒）', 0, DURATION_MAX_CAP_SEC).optional(),
     max_per_user: wholeNumber('每人该类型作品数', 0, 20).default(0),
@@ -130,7 +131,7 @@ const creationTypeSchema = creationTypeInput.transform((v, ctx) => {
   const files_max = files ? (v.files_max ?? Math.max(rule.files[1], files_min)) : 0;
   if (files && files_max < 1) issue('files_max', `${label}作品至少允许上传1个文件`);
   if (files_min > files_max) issue('files_min', '最少文件数不能大于最多文件数');
-  const file_max_kb = files ? (v.file_max_kb ?? rule.fileMaxKb) : 0;
+  const file_max_kb = files ? v.file_max_kb || rule.fileMaxKb : 0;
   if (files && file_max_kb > rule.fileMaxKbCap) issue('file_max_kb', `单个${rule.noun}大小上限不能超过${sizeLabel(rule.fileMaxKbCap)}`);
   const wordsCap = v.media === 'text' ? TEXT_WORDS_CAP : DESCRIPTION_WORDS_CAP;
   const text_min_words = v.text_min_words ?? rule.words[0];

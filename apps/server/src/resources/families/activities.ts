@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.js';
 import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../routes/activityScope.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
+import { preparedEvaluationConfig } from './evaluationConfig.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -80,6 +81,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
     filters: { act_state: (value) => activityStateWhere(value as number) },
     async prepare(values, { existing, tx, org, request }) {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
+      if (type === 2) values.config = preparedEvaluationConfig(values, existing);
       if (type === 7) {
         const config = (values.config ?? existing?.config ?? {}) as Record<string, unknown>;
         if (!config.callback_secret) values.config = { ...config, callback_secret: secret() };

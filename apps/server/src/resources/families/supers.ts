@@ -22,7 +22,7 @@ export async function withPasswordHash(values: Record<string, unknown>, { existi
 }
 
 /** A new password ends every session of the account but the one making the change (its own, if so). */
-export async function revokeOnNewPassword(kind: 'super' | 'manager', action: WriteAction, rows: Row[], { tx, request, caller }: ResourceContext): Promise<void> {
+export async function revokeOnNewPassword(kind: 'super' | 'manager' | 'expert', action: WriteAction, rows: Row[], { tx, request, caller }: ResourceContext): Promise<void> {
   const password = (request.body as { password?: unknown } | undefined)?.password;
   if (action !== 'update' || typeof password !== 'string' || password === '') return;
   await revokeSubjects(tx as never, kind, rows.map((r) => r.id), caller.tokenId);

@@ -1,0 +1,2 @@
+ALTER TABLE "works" ADD COLUMN "check_pending" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "works_check_idx" ON "works" USING btree ("org_id","act_id") WHERE "works"."check_pending" = 1;

@@ -1,0 +1,5 @@
+import { worksCheckKind } from '../resources/families/works.js';
+import type { CheckKind } from './checkQueue.js';
+
+/** Every kind of reader content the review queue serves. A kind adds itself here (comments, marks…). */
+export const CHECK_KINDS: CheckKind[] = [worksCheckKind(1), worksCheckKind(9)];

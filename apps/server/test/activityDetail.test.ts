@@ -99,7 +99,7 @@ describe('participants', () => {
 
   it('of any type: a reader who joined an original-works activity is its participant', async () => {
     await authorise(ctx);
-    const made = await t.call('POST', `/v1/${org.key}/original`, { ...su(), body: { title: '原创征文', start_at: now() - DAY, end_at: now() + DAY } });
+    const made = await t.call('POST', `/v1/${org.key}/original`, { ...su(), body: { title: '原创征文', start_at: now() - DAY, end_at: now() + DAY, config: { work: { creation_types: [{ id: 1, name: '征文', media: 'text' }] } } } });
     expect(made.status, made.message).toBe(200);
     expect((await t.call('POST', `/v1/${org.key}/original/${made.data.id}/publish`, su())).status).toBe(200);
     await join(ctx, second.token, made.data.id);

@@ -52,7 +52,7 @@ export async function checkQueueRoutes(app: FastifyInstance, kinds: readonly Che
     return { items };
   });
 
-  r.get('/v1/:org/check/activity', { config, schema: { params: orgParams, querystring: z.object({ kind: z.string().max(20).optional() }) } }, async (request) => {
+  r.get('/v1/:org/check/activity', { config, schema: { params: orgParams, querystring: z.object({ kind: z.enum(kinds.map((k) => k.kind) as [string, ...string[]], { error: '请选择有效的审核内容类型' }).optional() }) } }, async (request) => {
     const org = orgOf(request);
     const out: CheckActivityRow[] = [];
     for (const k of kinds.filter((k) => !request.query.kind || k.kind === request.query.kind)) {

@@ -169,7 +169,7 @@ describe('the participation gate', () => {
     expect(ban.status, ban.message).toBe(200);
     await expectRefused(await join(r.token, act.id), 403, 40005, /^因多次爽约，您已被限制参与该功能，至\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // another type is not covered
-    const original = (await t.call('POST', `/v1/${org.key}/original`, { ...su(), body: { title: '征文', start_at: now() - DAY, end_at: now() + DAY } })).data;
+    const original = (await t.call('POST', `/v1/${org.key}/original`, { ...su(), body: { title: '征文', start_at: now() - DAY, end_at: now() + DAY, config: { work: { creation_types: [{ id: 1, name: '征文', media: 'text' }] } } } })).data;
     await t.call('POST', `/v1/${org.key}/original/${original.id}/publish`, su());
     expect((await join(r.token, original.id)).status).toBe(200);
     // lifted (deleted), the join goes through

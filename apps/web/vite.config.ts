@@ -223,6 +223,9 @@ function buildTimeData(): Plugin {
 const CHUNK_GROUPS = [
   { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, tags: ['$initial' as const], priority: 2 },
   { name: 'shell', tags: ['$initial' as const], priority: 1 },
+  // The domain's plain data and formatting (no zod): a chunk of their own, so that a page using
+  // one of them never loads the chunk of a declaration (its schemas) they would otherwise join.
+  { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]src[\\/](?:cells|resource|rules[\\/](?:activityState|pause|constants|messages|workStatus|checkStatus))\.ts$/, priority: 0 },
 ];
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import { orgUserSteps } from './families/orgUsers.js';
 import { contentSteps } from './families/content.js';
 import { activitySteps } from './families/activities.js';
 import { votingSteps } from './families/voting.js';
+import { workSteps } from './families/works.js';
 
 /** Every step of the demo data, in order. Families add their steps here. */
-export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...activitySteps, ...votingSteps];
+export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...activitySteps, ...votingSteps, ...workSteps];

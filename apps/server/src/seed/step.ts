@@ -7,7 +7,8 @@ export interface SeedClient {
   upload<T = any>(url: string, filename: string, content: Buffer, type: string): Promise<T>;
   /**
    * Act as a reader of `org`: sign in through the reader API (the graphical code read as a person
-   * would read the picture), change a first password to `newPassword` when asked to.
+   * would read the picture), change a first password to `newPassword` when asked to. A reader
+   * signed in once in a run is remembered: a later call for the same account reuses it.
    */
   reader(org: string, account: string, password: string, newPassword?: string): Promise<SeedClient>;
 }

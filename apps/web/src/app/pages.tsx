@@ -26,7 +26,8 @@ export const PAGES: Record<string, PageEntry> = {
   adminManager: () => import('../features/platform/AdminManagerPage'),
   'adminCount/adminUserCount': () => import('../features/orgUsers/AdminUserCountPage'),
   'alter/viewCount': () => import('../features/activities/ViewCountPage'),
-  'adminAct/adminActDetail': () => import('../features/activities/ActivityDetailPage'),
+  // The activity's own page with the tabs other features add (app/ActivityDetailRoute.tsx).
+  'adminAct/adminActDetail': () => import('../app/ActivityDetailRoute'),
   'adminCount/adminActCount/thirdPartyCount': () => import('../features/activities/ThirdPartyCountPage'),
   'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
   'adminAct/adminOriWork': () => import('../features/works/OriWorkPage'),

@@ -8,7 +8,6 @@ import { ERROR404_PATH, ORG_NOT_FOUND_PATH, errorPagePath, loginPath, scopeFromP
 import { DIALOG_TITLE } from './texts';
 import { pickToken, tokenStore, type PickedToken } from './tokenStore';
 import { buildUrl, withReflesh, type QueryParams } from './url';
-import { filenameFromDisposition, saveFile } from './saveFile';
 
 export { ApiError, isApiError } from './apiErrors';
 export type { QueryParams } from './url';
@@ -217,6 +216,8 @@ export async function download(path: string, query?: QueryParams, opts: Download
     console.error(`download ${path} failed`, e);
     return fail(path, new ApiError(0, NETWORK_ERROR_CODE, ''), opts, token);
   }
+  // Loaded with the first download, not with every page (the sign-in page's budget).
+  const { filenameFromDisposition, saveFile } = await import('./saveFile');
   const filename = filenameFromDisposition(res.headers.get('content-disposition')) ?? opts.filename ?? decodeURIComponent(path.split('/').pop() || 'download');
   if (opts.save !== false) saveFile(blob, filename, blob.type);
   return { blob, filename };

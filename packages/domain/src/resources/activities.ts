@@ -14,22 +14,9 @@ import { EVALUATION_CONFIG_FIELDS, evaluationConfigProblems } from './evaluation
  * fields below; a type adds its own settings as `config.*` fields (its issue declares them).
  */
 
-export type ActivityType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 16 | 19;
-
-/** Per type: the declaration's name and API path (spec §7) and the page that lists it (spec §2). */
-export const ACTIVITY_KINDS: Readonly<Record<ActivityType, { name: string; path: string; page: string }>> = {
-  1: { name: 'original', path: '/v1/{org}/original', page: 'adminAct/adminOri' },
-  9: { name: 'originalmix', path: '/v1/{org}/originalmix', page: 'adminAct/adminOriginalMix' },
-  2: { name: 'evaluation', path: '/v1/{org}/evaluation', page: 'adminAct/adminEva' },
-  3: { name: 'contest', path: '/v1/{org}/contest', page: 'adminAct/adminContest' },
-  6: { name: 'contestpro', path: '/v1/{org}/contestpro', page: 'adminAct/adminContestPro' },
-  4: { name: 'survey', path: '/v1/{org}/survey', page: 'adminAct/adminSurvey' },
-  5: { name: 'offline', path: '/v1/{org}/offline', page: 'adminAct/adminOffline' },
-  7: { name: 'third', path: '/v1/{org}/third', page: 'adminAct/adminThirdParty' },
-  8: { name: 'mark', path: '/v1/{org}/mark', page: 'adminAct/adminReadClock' },
-  16: { name: 'integral', path: '/v1/{org}/integral', page: 'adminAct/adminIntegral' },
-  19: { name: 'lecture', path: '/v1/{org}/lecture', page: 'adminAct/adminLecture' },
-};
+export { ACTIVITY_KINDS, type ActivityType } from '../rules/activityState.js';
+import type { ActivityType } from '../rules/activityState.js';
+import { ACTIVITY_KINDS } from '../rules/activityState.js';
 
 
 /** `HH:MM`, 00:00–23:59; blank = no daily window. */

@@ -12,7 +12,7 @@ const DAY = 86_400;
 
 /** The password readers of the demo data end with (after changing the first one). */
 export const DEMO_READER_PASSWORD = 'Reader#2024';
-const FIRST_PASSWORD = 'Start#2024';
+export const FIRST_PASSWORD = 'Start#2024';
 
 /** Readers who take part, per organisation with imported users or students. */
 const READERS: { org: string; list: 'users' | 'students'; count: number }[] = [
@@ -28,8 +28,15 @@ const TITLES: Record<number, [string, string, string, string]> = {
 const titlesOf = (type: number, org: string): [string, string, string, string] =>
   TITLES[type] ?? [`${org}年度读书节`, `${org}经典诵读活动`, `${org}新书推荐季`, `（草稿）${org}新活动`];
 
+/** Types 1 and 9 publish only with a work configuration: essays (type 9 adds pictures), the rest as defaulted. */
+const ESSAYS = { id: 1, name: '征文', media: 'text', text_min_words: 20, text_max_words: 3000 };
+const PICTURES = { id: 2, name: '书画', media: 'image', files_min: 1, files_max: 3 };
 const configOf = (type: number, i: number) =>
-  type === 7 ? { link: `https://reading.example.org/events/${1000 + i}`, open_mode: 'browser', partner_name: '悦读联盟', pass_identity: 1 } : {};
+  type === 7
+    ? { link: `https://reading.example.org/events/${1000 + i}`, open_mode: 'browser', partner_name: '悦读联盟', pass_identity: 1 }
+    : type === 1 || type === 9
+      ? { work: { creation_types: type === 1 ? [ESSAYS] : [ESSAYS, PICTURES] } }
+      : {};
 
 async function activitiesOf(client: SeedClient, org: { id: number; key: string; activity_types: number[] }, now: number): Promise<number> {
   const types = org.activity_types as ActivityType[];

@@ -22,13 +22,26 @@ const ACTIVITIES = parentDeclarationOf(PARTICIPANTS)!;
 /** The declaration of an activity's type: the one whose fixed discriminator is that type. */
 const typeDeclarationOf = (type: unknown) => DECLARATIONS.find((d) => d.fixed?.type === type);
 
+/** What another feature's tab of an activity is given. */
+export interface ActivityOfTab {
+  id: number;
+  type: number;
+  title: string;
+}
+
+export interface ActivityDetailProps {
+  /** Tabs after the page's own (another feature's panels, e.g. 证书), by the activity read. */
+  extraTabs?: (act: ActivityOfTab, org: string) => DetailTab[];
+}
+
 /**
  * 活动详情 (`adminAct/adminActDetail?actID=`, every type's list links here): the activity's
  * settings with 编辑 (its type's form), its participants (the declared child list with its
  * filters and export) and its figures (joins per day as a chart), as tabs kept in `?tab=`.
- * Later issues add their type's own tabs here.
+ * Later issues add their type's own tabs here; another feature's tabs (an activity's
+ * certificates) come in `extraTabs`, wired in app/ (features never import each other).
  */
-export default function ActivityDetailPage() {
+export default function ActivityDetailPage({ extraTabs }: ActivityDetailProps = {}) {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -67,6 +80,7 @@ export default function ActivityDetailPage() {
           </Suspense>
         ),
       },
+      ...(extraTabs?.({ id: row.id, type: Number(row.type), title: String(row.title) }, org) ?? []),
     ];
     body = <DetailTabs tabs={tabs} parentId={row.id} org={org} />;
   }

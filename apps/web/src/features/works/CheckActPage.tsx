@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Badge, Button, Table, theme } from 'antd';
+import { Badge, Button, Empty, Table, theme } from 'antd';
 import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
@@ -33,7 +33,8 @@ export default function CheckActPage() {
         loading={q.isPending}
         dataSource={q.data?.items ?? []}
         pagination={false}
-        locale={{ emptyText: T.NO_PENDING }}
+        // antd's own empty look (a bare string is drawn too faint to read)
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.NO_PENDING} /> }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: T.ACTIVITY, dataIndex: 'title' },

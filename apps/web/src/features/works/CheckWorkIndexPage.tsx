@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Empty, Flex, Form, Input, Select, Switch, Table, Tag, theme } from 'antd';
+import { Button, Empty, Flex, Switch, Table, Tag, theme } from 'antd';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
-import { AppModal } from '../../shared/AppModal';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { idFromQuery } from '../../resources';
-import { WorkPreview, type PreviewWork } from './WorkPreview';
+import { idFromQuery } from '../../resources/listModel';
+import type { PreviewWork } from './WorkPreview';
 import * as T from './texts';
+
+// The preview and the reject dialog load when first opened: not part of the page's first load.
+const WorkPreview = lazy(() => import('./WorkPreview').then((m) => ({ default: m.WorkPreview })));
+const RejectModal = lazy(() => import('./RejectModal'));
 
 interface QueueItem extends PreviewWork {
   status: string;
@@ -41,17 +44,18 @@ export default function CheckWorkIndexPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [preview, setPreview] = useState<PreviewWork | null>(null);
   const [rejecting, setRejecting] = useState<number[] | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
+  // Each stays mounted from its first opening on, so it closes with its animation.
+  const [opened, setOpened] = useState({ preview: false, reject: false });
+  const openPreview = (w: PreviewWork) => (setPreview(w), setOpened((o) => ({ ...o, preview: true })));
+  const openReject = (ids: number[]) => (setRejecting(ids), setOpened((o) => ({ ...o, reject: true })));
   const path = act !== undefined ? `/v1/${org}/check/${act}/${kind}` : null;
   const q = useApiQuery<QueuePage>(['checkQueue', act, kind], path, { page, page_size: 20, all: all ? 1 : undefined });
-  const quick = useApiQuery<{ items: { id: number; content: string }[] }>(['checkQueue', 'quick'], rejecting ? `/v1/${org}/check/quick` : null);
   const decide = useApiMutation((body: { ids: number[]; status: 1 | 2; reason?: string }) => api.post(path!, body), {
     invalidate: [['checkQueue']],
     successMessage: T.DECIDED,
     onSuccess: () => {
       setSelected([]);
       setRejecting(null);
-      form.resetFields();
     },
   });
 
@@ -61,11 +65,11 @@ export default function CheckWorkIndexPage() {
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(scopeLink(org, 'adminCheck/adminCheckAct'))}>{`${T.BACK}${T.CHECK_TITLE}`}</Button>
         <strong>{q.data?.activity.title}</strong>
-        <Switch checked={all} onChange={(v) => (setAll(v), setPage(1))} /> {T.SHOW_ALL}
+        <Switch checked={all} onChange={(v) => (setAll(v), setPage(1))} aria-label={T.SHOW_ALL} /> {T.SHOW_ALL}
         <Button type="primary" disabled={!selected.length} onClick={() => decide.mutate({ ids: selected, status: 1 })}>
           {T.BATCH_APPROVE}
         </Button>
-        <Button danger disabled={!selected.length} onClick={() => setRejecting(selected)}>
+        <Button danger disabled={!selected.length} onClick={() => openReject(selected)}>
           {T.BATCH_REJECT}
         </Button>
       </Flex>
@@ -75,7 +79,8 @@ export default function CheckWorkIndexPage() {
         dataSource={q.data?.items ?? []}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         pagination={{ current: page, pageSize: 20, total: q.data?._meta.totalCount ?? 0, onChange: setPage }}
-        locale={{ emptyText: T.NO_PENDING }}
+        // antd's own empty look (a bare string is drawn too faint to read)
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.NO_PENDING} /> }}
         columns={[
           { title: T.TITLE, dataIndex: 'title' },
           { title: T.CREATION_TYPES, dataIndex: 'creation_type_name', width: 100 },
@@ -87,13 +92,13 @@ export default function CheckWorkIndexPage() {
             width: 200,
             render: (_, row) => (
               <Flex gap={4}>
-                <Button size="small" type="link" onClick={() => setPreview(row)}>
+                <Button size="small" type="link" onClick={() => openPreview(row)}>
                   {T.PREVIEW}
                 </Button>
                 <Button size="small" type="link" onClick={() => decide.mutate({ ids: [row.id], status: 1 })}>
                   {T.APPROVE}
                 </Button>
-                <Button size="small" type="link" danger onClick={() => setRejecting([row.id])}>
+                <Button size="small" type="link" danger onClick={() => openReject([row.id])}>
                   {T.REJECT}
                 </Button>
               </Flex>
@@ -101,23 +106,16 @@ export default function CheckWorkIndexPage() {
           },
         ]}
       />
-      <WorkPreview work={preview} statusLabel={(s) => STATUS[s] ?? s} onClose={() => setPreview(null)} />
-      <AppModal open={!!rejecting} title={T.REJECT_TITLE} onCancel={() => setRejecting(null)} onOk={() => form.submit()} confirmLoading={decide.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" onFinish={(v) => decide.mutate({ ids: rejecting!, status: 2, reason: v.reason })}>
-          <Form.Item label={T.QUICK_REPLY}>
-            <Select
-              data-testid="quick-reply"
-              placeholder={T.QUICK_REPLY_PLACEHOLDER}
-              loading={quick.isPending}
-              options={(quick.data?.items ?? []).map((r) => ({ value: r.content, label: r.content }))}
-              onChange={(v: string) => form.setFieldValue('reason', v)}
-            />
-          </Form.Item>
-          <Form.Item name="reason" label={T.REJECT_TITLE} rules={[{ required: true, whitespace: true, message: T.REASON_REQUIRED }]}>
-            <Input.TextArea rows={3} maxLength={500} />
-          </Form.Item>
-        </Form>
-      </AppModal>
+      {opened.preview && (
+        <Suspense fallback={null}>
+          <WorkPreview work={preview} statusLabel={(s) => STATUS[s] ?? s} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
+      {opened.reject && (
+        <Suspense fallback={null}>
+          <RejectModal org={org} open={!!rejecting} pending={decide.isPending} onReject={(reason) => decide.mutate({ ids: rejecting!, status: 2, reason })} onCancel={() => setRejecting(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -6,14 +6,19 @@ import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { findDeclaration, idFromQuery, parentDeclarationOf, resourceListPath, resourceQueryKey, ResourcePage, type Declaration, type Row } from '../../resources';
-import { WorkPreview, type PreviewWork } from './WorkPreview';
+// The resource modules themselves, not the barrel: its chunk carries the detail tabs.
+import { ResourcePage } from '../../resources/ResourcePage';
+import { findDeclaration, idFromQuery, parentDeclarationOf, type Row } from '../../resources/listModel';
+import { resourceListPath, resourceQueryKey } from '../../resources/resourcePaths';
+import type { Declaration } from '../../resources/declarations';
+import type { PreviewWork } from './WorkPreview';
 import { configPath, downloadWorks, type WorkType } from './workApi';
 import * as T from './texts';
 
-// The dialogs load when opened: not part of the page's first load.
+// The dialogs and the preview load when opened: not part of the page's first load.
 const WorkConfigModal = lazy(() => import('./WorkConfigModal'));
 const UploadWorkModal = lazy(() => import('./UploadWorkModal'));
+const WorkPreview = lazy(() => import('./WorkPreview').then((m) => ({ default: m.WorkPreview })));
 
 export interface WorkConfigView {
   creation_types: { id: number; name: string; media: string }[];
@@ -43,6 +48,8 @@ export function WorksPage({ type }: { type: WorkType }) {
   const configKey = ['workConfig', type, act];
   const config = useApiQuery<{ config: WorkConfigView; saved: boolean }>(configKey, act !== undefined ? configPath(org, type, act) : null);
   const [preview, setPreview] = useState<PreviewWork | null>(null);
+  // Mounted from the first preview on, so the drawer can close with its animation.
+  const [previewed, setPreviewed] = useState(false);
   const [dialog, setDialog] = useState<'config' | 'upload' | null>(null);
   const [downloading, setDownloading] = useState(false);
   const list = routeOfResource(parent.name);
@@ -83,7 +90,7 @@ export function WorksPage({ type }: { type: WorkType }) {
         parentId={act}
         rowActions={[
           ({ row }) => (
-            <Button size="small" type="link" onClick={() => setPreview(row as unknown as PreviewWork)}>
+            <Button size="small" type="link" onClick={() => (setPreview(row as unknown as PreviewWork), setPreviewed(true))}>
               {T.PREVIEW}
             </Button>
           ),
@@ -102,7 +109,11 @@ export function WorksPage({ type }: { type: WorkType }) {
           </Button>
         )}
       />
-      <WorkPreview work={preview} statusLabel={statusLabel} onClose={() => setPreview(null)} />
+      {previewed && (
+        <Suspense fallback={null}>
+          <WorkPreview work={preview} statusLabel={statusLabel} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
       {dialog && config.data && (
         <Suspense fallback={null}>
           {dialog === 'config' ? (

@@ -248,7 +248,13 @@ describe('files are checked by their bytes', () => {
     const thief = await signedInReader(t, org);
     const stolen = await submit(thief.token, act, painting([pic.data.url]));
     expect(stolen.message).toBe('media.0: 作品文件不存在或不是您上传的');
-    const ok = await submit(r.token, act, painting([pic.data.url]));
+    // …nor as a cover; and a cover is a picture.
+    const ownPic = await upload(thief.token, '我的.png', png);
+    const stolenCover = await submit(thief.token, act, { ...painting([ownPic.data.url]), cover: pic.data.url });
+    expect(stolenCover.message).toBe('cover: 封面不存在或不是您上传的');
+    const pdfCover = await submit(r.token, act, { ...painting([pic.data.url]), cover: fake.data.url });
+    expect(pdfCover.message).toBe('cover: 封面必须是jpg、png、gif或webp图片');
+    const ok = await submit(r.token, act, { ...painting([pic.data.url]), cover: pic.data.url });
     expect(ok.status, ok.message).toBe(200);
   });
 });

@@ -54,6 +54,10 @@ const workParams = orgParams.extend({ wid: idParam });
 const worksQuery = pageQuerySchema.extend({ mine: z.enum(['0', '1'], { error: 'mine只能是0或1' }).optional() });
 const nowSec = () => Math.floor(Date.now() / 1000);
 
+
+const COVER_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
+const COVER_NOT_YOURS = '封面不存在或不是您上传的';
+const COVER_NOT_PICTURE = '封面必须是jpg、png、gif或webp图片';
 /** Not an upload a reader may make: only the public kind (documents, pictures, audio, short video). */
 export const READER_UPLOAD_KIND = 'public';
 
@@ -142,6 +146,13 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
   async function checkedWork(tx: Tx, act: ActivityRow, cfg: WorkConfig, body: z.output<typeof readerWorkBody>, draft: boolean, readerId: number, grade: number | null) {
     const media = body.media.filter((m): m is string => !!m);
     const stored = await resolveMedia(tx, act.org_id, media, readerId);
+    // The cover, like the files, must be a picture the reader uploaded.
+    if (body.cover) {
+      const [cover] = await resolveMedia(tx, act.org_id, [body.cover], readerId).catch(() => {
+        throw validationError([{ field: 'cover', message: COVER_NOT_YOURS }]);
+      });
+      if (!COVER_EXTS.includes(cover.ext)) throw validationError([{ field: 'cover', message: COVER_NOT_PICTURE }]);
+    }
     const problems = workProblems(cfg, { ...body, files: stored }, { draft, reader_grade: grade });
     if (problems.length) throw validationError(problems);
     return { ...body, media, author: collectedAuthor(cfg, body.author) };

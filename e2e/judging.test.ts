@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { png } from './png';
 import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
 
 /**
@@ -41,36 +41,6 @@ const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole
 const OK = /^确\s?定$/;
 const SIGN_IN = /^登\s?录$/;
 
-// ---- a real PNG (the server tells a file's type by its bytes; blind review re-encodes it)
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-/** A `width`×`height` PNG of one colour (8-bit RGB). */
-function png([r, g, b]: readonly number[], width = 48, height = 32): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const line = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => line));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 interface JudgedWork {
   id: number;
@@ -131,7 +101,7 @@ browserSuite('judging: an expert scores blind works; results published; certific
       await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
       const form = new FormData();
       // the file is named after its author: blind review must not pass the name on
-      form.append('file', new Blob([new Uint8Array(png(w.colour))], { type: 'image/png' }), `${w.name}.png`);
+      form.append('file', new Blob([new Uint8Array(png(w.colour, 48, 32))], { type: 'image/png' }), `${w.name}.png`);
       const res = await fetch(`${server.url}/v1/${KEY}/client/upload`, { method: 'POST', headers: { authorization: `Bearer ${first.access_token}` }, body: form });
       const up = (await res.json()) as { code: number; message: string; data: { url: string } };
       expect(up.code, up.message).toBe(200);

@@ -1,0 +1,265 @@
+/**
+ * Benchmark: works and votes at scale (issue 12).
+ *
+ *   npx tsx bench/works.ts          # PGlite; PostgreSQL too with --pg or DATABASE_URL
+ *   npx tsx bench/works.ts --pg-only --duration 5
+ *
+ * Fill (bulk SQL): organisation `benchwork` with 100,000 readers; a type 1 activity (a work
+ * configuration of one text creation type and three groups in `config.work`) holding 100,000 works
+ * of every state, numbered where approved, with the activity's work-number counter set to match;
+ * a type 2 activity (vote rules in its config) with 1,000 sources imported from approved works and
+ * 5,000,000 votes spread over the sources, the readers, 10,000 addresses and the last 30 days
+ * (97 % valid, 2 % suspect, 1 % void), the sources' counters recomputed from them. Measured over
+ * real HTTP at 10 connections: the administrators' works list (page 1, a state filter, a keyword)
+ * and the voting results; then 50 readers, signed in one after another through the reader login,
+ * casting 3-source ballots concurrently for the duration: ballots/s, p50 and p99, and afterwards
+ * no reader above the votes per day nor per source per day, and the counters equal to the votes.
+ */
+import os from 'node:os';
+import { voteRulesSchema, workConfigSchema } from '@huodong/domain';
+import { onEachDatabase, wantPostgres } from './databases.js';
+import { measureLoad, type Figures } from './load.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { hashPassword } from '../apps/server/src/auth/passwords.js';
+
+const args = process.argv.slice(2);
+const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
+const ORG = 'benchwork';
+const READERS = 100_000;
+const WORKS = 100_000;
+const SOURCES = 1000;
+const VOTES = 5_000_000;
+const VOTERS = 50;
+const DAY = 86_400;
+const READER_PASSWORD = 'Bench#Reader1';
+
+const WORK_CONFIG = workConfigSchema(1).parse({
+  creation_types: [{ id: 1, name: '征文', media: 'text', text_min_words: 5, text_max_words: 2000 }],
+  groups: [
+    { id: 1, code: 'P', name: '小学' },
+    { id: 2, code: 'M', name: '初中' },
+    { id: 3, code: 'H', name: '高中' },
+  ],
+  author_fields: { unit: 'optional', phone: 'optional' },
+});
+const VOTE_RULES = voteRulesSchema().parse({
+  captcha: 'off',
+  min_interval_sec: 0,
+  max_select: 3,
+  min_select: 1,
+  votes_per_day: 60,
+  per_source_per_day: 2,
+  ip_per_day: 0,
+  ip_per_source_per_day: 0,
+});
+
+/** Work states by g % 20: mostly approved and beyond, some waiting, rejected, withdrawn, drafts. */
+const STATES = `(array['draft','submitted','submitted','approved','approved','approved','approved','approved','approved','rejected','withdrawn','shortlisted','shortlisted','reviewed','reviewed','awarded','not_awarded','not_awarded','approved','disqualified'])[1 + g % 20]`;
+const TITLES = `(array['我的读书故事','书香伴我成长','阅读点亮人生','家乡的变化','我和图书馆'])[1 + g % 5]`;
+
+async function fill(db: Database): Promise<{ orgId: number; worksAct: number; voteAct: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  const [org] = await db.query<{ id: number }>(`insert into organizations (key, name, activity_types) values ($1, '作品基准机构', '[1,2]'::jsonb) returning id`, [ORG]);
+  const hash = await hashPassword(READER_PASSWORD);
+  await db.query(
+    `insert into readers (org_id, account, password_hash, real_name, unit, source, created_at)
+     select $1, 'r' || g, $2, '读者' || g, (array['实验小学','第一中学','第二中学','外国语学校'])[1 + g % 4], 'register', $3 - 90 * ${DAY}
+     from generate_series(1, ${READERS}) g`,
+    [org.id, hash, now],
+  );
+  const [works] = await db.query<{ id: number }>(
+    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, config)
+     values ($1, 1, '书香征文大赛', $2, $3, 0, $2, $4::jsonb) returning id`,
+    [org.id, now - 60 * DAY, now + 30 * DAY, JSON.stringify({ work: WORK_CONFIG })],
+  );
+  const [vote] = await db.query<{ id: number }>(
+    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, config)
+     values ($1, 2, '优秀作品网络投票', $2, $3, 0, $2, $4::jsonb) returning id`,
+    [org.id, now - 31 * DAY, now + 10 * DAY, JSON.stringify(VOTE_RULES)],
+  );
+  // One work per reader; numbers (act-group-NNNNNN, numbered per group as nextWorkNo does) for the
+  // states after approval.
+  await db.query(
+    `insert into works (org_id, act_id, reader_id, creation_type_id, group_id, title, content, author, pledge, status, reason, work_no, check_pending, submitted_at, approved_at, created_at, updated_at)
+     select $1::int, $2::int, r.id, 1, 1 + g % 3, ${TITLES} || g, '读书使人明智，读史使人明智。这是第' || g || '篇作品。',
+            jsonb_build_object('real_name', '读者' || g, 'unit', (array['实验小学','第一中学','第二中学','外国语学校'])[1 + g % 4]),
+            1, s.status, case when s.status in ('rejected','disqualified') then '内容与主题不符' else '' end,
+            case when s.status not in ('draft','submitted','rejected','withdrawn') then $2::int || '-' || (array['P','M','H'])[1 + g % 3] || '-' || lpad((g / 3 + 1)::text, 6, '0') end,
+            case when s.status = 'submitted' then 1 else 0 end,
+            case when s.status <> 'draft' then $3 - 50 * ${DAY} + g * 40 end,
+            case when s.status not in ('draft','submitted','rejected','withdrawn') then $3 - 50 * ${DAY} + g * 40 + 3600 end,
+            $3 - 50 * ${DAY} + g * 40, $3 - 50 * ${DAY} + g * 40
+     from generate_series(1, ${WORKS}) g
+     cross join lateral (select ${STATES} as status) s
+     join readers r on r.org_id = $1::int and r.account = 'r' || g
+     order by g`,
+    [org.id, works.id, now],
+  );
+  await db.query(
+    `insert into activity_counters (org_id, act_id, name, value) select $1, $2, 'no:' || code, ${Math.ceil(WORKS / 3) + 1} from unnest(array['P','M','H']) code on conflict do nothing`,
+    [org.id, works.id],
+  );
+  // The sources: the first 1,000 approved works, imported into the vote.
+  await db.query(
+    `insert into vote_sources (org_id, act_id, title, author, intro, group_name, sort, status, origin, work_id)
+     select $1, $2, w.title, w.author->>'real_name', left(w.content, 50), '', row_number() over (order by w.id), 1, 'work', w.id
+     from (select * from works where act_id = $3 and status = 'approved' order by id limit ${SOURCES}) w`,
+    [org.id, vote.id, works.id],
+  );
+  // 5,000,000 votes over the sources (skewed: low numbers get more), readers, addresses and the
+  // 30 days before today; `day` the China day of created_at.
+  await db.query(
+    `insert into votes (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at)
+     select $1, $2, s.ids[(1 + ((g * 7919) % ${SOURCES}) * ((g * 31) % ${SOURCES}) / ${SOURCES})::int], r0 + (g * 48271) % ${READERS},
+            to_char(to_timestamp(t.at) at time zone 'Asia/Shanghai', 'YYYYMMDD'),
+            '10.' || (g % 40) || '.' || ((g / 40) % 250) || '.' || (g % 7), '', '',
+            case when g % 100 < 97 then 'valid' when g % 100 < 99 then 'suspect' else 'void' end,
+            case when g % 100 < 97 then '' when g % 100 < 99 then '同一IP投票过多' else '刷票' end,
+            'fill-' || g / 3, t.at
+     from generate_series(1::bigint, ${VOTES}) g
+     cross join (select array_agg(id order by id) ids from vote_sources where act_id = $2) s
+     cross join (select min(id) r0 from readers where org_id = $1) rr
+     cross join lateral (select $3 - 31 * ${DAY} + (g * 30 * ${DAY}) / ${VOTES} as at) t`,
+    [org.id, vote.id, now - (now % DAY)],
+  );
+  // The counters as ballots and voids would have kept them.
+  await db.query(
+    `update vote_sources s set vote_count = c.valid, suspect_count = c.suspect, void_count = c.void, reached_at = c.reached
+     from (select source_id, count(*) filter (where status = 'valid')::int valid, count(*) filter (where status = 'suspect')::int suspect,
+                  count(*) filter (where status = 'void')::int void, max(created_at) filter (where status = 'valid') reached
+           from votes where act_id = $1 group by source_id) c
+     where c.source_id = s.id`,
+    [vote.id],
+  );
+  await db.query('vacuum analyze');
+  return { orgId: org.id, worksAct: works.id, voteAct: vote.id };
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+
+async function run(label: string, database: Database): Promise<void> {
+  console.log(`\n== ${label} (${database.driver}) ==`);
+  const t0 = Date.now();
+  const { worksAct, voteAct } = await fill(database);
+  console.log(`filled ${READERS.toLocaleString()} readers, ${WORKS.toLocaleString()} works, ${SOURCES.toLocaleString()} sources, ${VOTES.toLocaleString()} votes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const [su] = await database.query<{ id: number }>(`insert into supers (account, password_hash) values ('benchsu', $1) returning id`, [await hashPassword('Bench#Super1')]);
+  const { access_token: token } = await issueToken(database.db, { kind: 'super', id: su.id, orgId: null, scope: 'super' }, 3_600_000);
+
+  const works = `/v1/${ORG}/original/${worksAct}/work`;
+  const scenarios = [
+    ['works list, page 1', `${works}?page=1&page_size=10`],
+    ['works list, submitted', `${works}?status=submitted&page=1&page_size=10`],
+    ['works list, awarded, group 2', `${works}?status=awarded&group_id=2&page=1&page_size=10`],
+    ['works list, keyword', `${works}?keyword=${encodeURIComponent('书香伴我成长1234')}&page=1&page_size=10`],
+    ['vote results', `/v1/${ORG}/evaluation/${voteAct}/results`],
+  ] as const;
+  const rows: (Figures & { total: string; first: number })[] = [];
+  for (const [name, path] of scenarios) {
+    const started = performance.now();
+    const probe = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+    const first = Math.round(performance.now() - started);
+    if (probe.status !== 200) {
+      console.log(`${name}: ${probe.status} ${(await probe.text()).slice(0, 200)}, skipped`);
+      process.exitCode = 1;
+      continue;
+    }
+    const data = ((await probe.json()) as { data: { _meta?: { totalCount: number; totalCapped?: boolean }; totals?: { valid: number; voters: number }; rows?: unknown[] } }).data;
+    const total = data._meta ? `${data._meta.totalCount}${data._meta.totalCapped ? '+' : ''}` : `${data.rows?.length} sources, ${data.totals?.valid} valid, ${data.totals?.voters} voters`;
+    await measureLoad(base + path, token, 'warm-up', 1);
+    rows.push({ ...(await measureLoad(base + path, token, name, duration)), total, first });
+  }
+  // req/s 0: no request finished within the duration (see 'first ms' for one request alone).
+  console.table(rows.map((r) => ({ scenario: r.scenario, matches: r.total, 'first ms': r.first, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.errors })));
+
+  // 50 readers sign in through the reader login (throttled: one after another), then cast ballots
+  // of 3 sources concurrently, each reader its own ballots in turn, for the duration.
+  const tokens: string[] = [];
+  for (let i = 1; i <= VOTERS; i++) {
+    const res = await fetch(`${base}/v1/${ORG}/client/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: `r${i}`, password: READER_PASSWORD }) });
+    const answer = (await res.json()) as { message?: string; data: { access_token: string } };
+    if (res.status !== 200) throw new Error(`reader login r${i}: ${res.status} ${answer.message}`);
+    tokens.push(answer.data.access_token);
+  }
+  const sourceIds = (await database.query<{ id: number }>('select id from vote_sources where act_id = $1 order by id', [voteAct])).map((s) => s.id);
+  const pick = () => {
+    const chosen = new Set<number>();
+    while (chosen.size < 3) chosen.add(sourceIds[Math.floor(Math.random() * sourceIds.length)]);
+    return [...chosen];
+  };
+  const cast = async (i: number, n: number) => {
+    const started = performance.now();
+    const res = await fetch(`${base}/v1/${ORG}/client/activities/${voteAct}/ballots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ request_id: `bench-ballot-${i}-${n}`, source_ids: pick() }),
+    });
+    const answer = (await res.json()) as { data?: { gate?: number } };
+    return { status: res.status, gate: answer.data?.gate, ms: performance.now() - started };
+  };
+  await Promise.all(tokens.map((_, i) => cast(i, 0))); // warm-up: one ballot each (counted in the checks below)
+  const outcomes: { status: number; gate?: number; ms: number }[] = [];
+  const started = performance.now();
+  const until = started + duration * 1000;
+  await Promise.all(
+    tokens.map(async (_, i) => {
+      for (let n = 1; performance.now() < until; n++) outcomes.push(await cast(i, n));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const accepted = outcomes.filter((o) => o.status === 200);
+  const atLimit = outcomes.filter((o) => o.status === 403 && o.gate === 40008);
+  const all = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  const ok = accepted.map((o) => o.ms).sort((a, b) => a - b);
+
+  // Afterwards: no reader above the daily limits; the counters are the votes.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const [day] = await database.query<{ most: number; readers: number }>(
+    `select coalesce(max(n), 0)::int most, count(*)::int readers from (select reader_id, count(*) n from votes where act_id = $1 and day = $2 group by reader_id) x`,
+    [voteAct, today],
+  );
+  const [perSource] = await database.query<{ most: number }>(
+    `select coalesce(max(n), 0)::int most from (select count(*) n from votes where act_id = $1 and day = $2 group by reader_id, source_id) x`,
+    [voteAct, today],
+  );
+  const [drift] = await database.query<{ n: number }>(
+    `select count(*)::int n from vote_sources s
+     left join (select source_id, count(*) filter (where status = 'valid') valid, count(*) filter (where status = 'suspect') suspect from votes where act_id = $1 group by source_id) c on c.source_id = s.id
+     where s.act_id = $1 and (s.vote_count <> coalesce(c.valid, 0) or s.suspect_count <> coalesce(c.suspect, 0))`,
+    [voteAct],
+  );
+  console.table([
+    {
+      voters: VOTERS,
+      ballots: outcomes.length,
+      accepted: accepted.length,
+      'refused (daily limit)': atLimit.length,
+      other: outcomes.length - accepted.length - atLimit.length,
+      'ballots/s': Math.round(outcomes.length / seconds),
+      'p50 ms': Math.round(percentile(all, 50)),
+      'p99 ms': Math.round(percentile(all, 99)),
+      'accepted p99 ms': Math.round(percentile(ok, 99)),
+    },
+  ]);
+  console.table([
+    {
+      [`most votes of a reader today (limit ${VOTE_RULES.votes_per_day})`]: day.most,
+      'readers who voted today': day.readers,
+      [`most votes reader × source today (limit ${VOTE_RULES.per_source_per_day})`]: perSource.most,
+      'sources whose counters ≠ votes': drift.n,
+    },
+  ]);
+  const others = outcomes.filter((o) => o.status !== 200 && !(o.status === 403 && o.gate === 40008));
+  if (others.length) console.log('unexpected answers:', [...new Set(others.map((o) => `${o.status}/${o.gate ?? '-'}`))].join(', '));
+  if (day.most > VOTE_RULES.votes_per_day || perSource.most > VOTE_RULES.per_source_per_day || drift.n !== 0 || others.length) process.exitCode = 1;
+  await app.close();
+}
+
+await onEachDatabase({ postgres: wantPostgres(args) }, run);

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from '@e965/xlsx';
 import { and, eq } from 'drizzle-orm';
 import { activities, captchas, readerOffences, votes, voteSources, works } from '../src/db/schema.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
@@ -207,6 +208,73 @@ describe('voiding, results and evidence', () => {
     expect((await t.call('GET', `/v1/${org.key}/evaluation/${act}/results`, { token })).status).toBe(404);
     expect((await t.call('GET', `/v1/${org.key}/evaluation/${act}/source/${s}/evidence`, { token })).status).toBe(404);
     expect((await t.call('POST', `/v1/${org.key}/evaluation/${act}/votes/void`, { token, body: { source_id: s, reason: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('the downloads of a voting activity (page actCountEvaDownload)', () => {
+  const sheet = (raw: Buffer) => {
+    const book = XLSX.read(raw);
+    return XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true });
+  };
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it('exports the results as an .xlsx: rank, source, group, valid/suspect/void votes, reached time; the frozen version and hash after the end', async () => {
+    const act = await voting({ ...OPEN, votes_per_day: 3, max_select: 3 });
+    const [a, b] = await sources(act, 2, org, { group_name: '小学组' });
+    const [x, y] = [await signedInReader(t, org), await signedInReader(t, org)];
+    expect((await ballot(x.token, act, [a, b])).status).toBe(200);
+    expect((await ballot(y.token, act, [b])).status).toBe(200);
+    await t.call('POST', `/v1/${org.key}/evaluation/${act}/votes/void`, { ...su(), body: { reader_id: x.id, source_id: a, reason: '复核作废' } });
+
+    const live = await get(`/v1/${org.key}/export/evaluationresults?act=${act}`, t.superToken);
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.headers['content-type']).toContain('spreadsheetml');
+    expect(String(live.headers['content-disposition'])).toContain(encodeURIComponent('投票结果_'));
+    let rows = sheet(live.rawPayload);
+    expect(rows[0]).toEqual(['名次', '投票对象ID', '投票对象', '分组', '有效票', '存疑票', '作废票', '达到票数时间', '结果版本', '结果哈希（SHA-256）']);
+    expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([
+      [1, b, '对象2', '小学组', 2, 0, 0],
+      [2, a, '对象1', '小学组', 0, 0, 1],
+    ]);
+    expect(String(rows[1][7])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(rows[2][7]).toBeUndefined();
+    // Live: no snapshot yet.
+    expect([rows[1][8], rows[1][9]]).toEqual([undefined, undefined]);
+
+    // Voting ended: the frozen snapshot, the same version and hash as the results page reads.
+    await t.db.update(activities).set({ config: { ...OPEN, votes_per_day: 3, max_select: 3, vote_end_at: now() - 1 } }).where(eq(activities.id, act));
+    const results = (await t.call('GET', `/v1/${org.key}/evaluation/${act}/results`, su())).data;
+    rows = sheet((await get(`/v1/${org.key}/export/evaluationresults?act=${act}`, t.superToken)).rawPayload);
+    expect(rows.slice(1).map((r) => [r[1], r[8], r[9]])).toEqual([
+      [b, results.snapshot.version, results.snapshot.hash],
+      [a, results.snapshot.version, results.snapshot.hash],
+    ]);
+
+    // The page's other downloads of the same activity: the votes list and the sources.
+    const votesFile = await get(`/v1/${org.key}/export/evaluationvotes?act=${act}`, t.superToken);
+    expect(votesFile.statusCode).toBe(200);
+    expect(sheet(votesFile.rawPayload).length).toBe(1 + 3);
+    const sourcesFile = await get(`/v1/${org.key}/export/evaluationsource?act=${act}`, t.superToken);
+    expect(sourcesFile.statusCode).toBe(200);
+    expect(sheet(sourcesFile.rawPayload).length).toBe(1 + 2);
+  });
+
+  it('another organisation\'s activity, another type or no activity: a JSON refusal, never a file', async () => {
+    const foreign = await voting(OPEN, other);
+    await sources(foreign, 1, other);
+    await t.manager(org.id, 'voteexport');
+    const token = await t.login('voteexport', 'Manager#Pass1', org.key);
+    const crossed = await get(`/v1/${org.key}/export/evaluationresults?act=${foreign}`, token);
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.headers['content-type']).toContain('application/json');
+    expect((await get(`/v1/${other.key}/export/evaluationresults?act=${foreign}`, token)).statusCode).toBe(403);
+    const works = await t.call('POST', `/v1/${org.key}/original`, { ...su(), body: { title: '作品活动', start_at: now() - DAY, end_at: now() + DAY } });
+    expect(works.status, works.message).toBe(200);
+    expect((await get(`/v1/${org.key}/export/evaluationresults?act=${works.data.id}`, token)).statusCode).toBe(404);
+    expect((await get(`/v1/${org.key}/export/evaluationresults`, token)).statusCode).toBe(422);
+    // Its own activity is a file for the organisation's manager.
+    const mine = await voting();
+    expect((await get(`/v1/${org.key}/export/evaluationresults?act=${mine}`, token)).statusCode).toBe(200);
   });
 });
 

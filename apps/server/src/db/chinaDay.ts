@@ -18,3 +18,16 @@ export function daysBetween(from: string, to: string): string[] {
   for (let t = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); t <= end; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
+
+/**
+ * Per-day figures with no gaps: every day from the first counted day to the last (or on to
+ * `today` while the activity runs, `running`), 0 on a day without; none when nothing was counted.
+ * `perDay` is ordered by day.
+ */
+export function everyDay<K extends string>(perDay: readonly ({ day: string } & Record<K, number>)[], key: K, today: string, running: boolean): ({ day: string } & Record<K, number>)[] {
+  const byDay = new Map(perDay.map((d) => [d.day, d[key]]));
+  const last = perDay.at(-1)?.day;
+  if (!last) return [];
+  const to = running && today > last ? today : last;
+  return daysBetween(perDay[0].day, to).map((day) => ({ day, [key]: byDay.get(day) ?? 0 }) as { day: string } & Record<K, number>);
+}

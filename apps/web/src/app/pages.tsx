@@ -32,6 +32,8 @@ export const PAGES: Record<string, PageEntry> = {
   'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
   'adminAct/adminOriWork': () => import('../features/works/OriWorkPage'),
   'adminAct/adminOriMixWork': () => import('../features/works/OriMixWorkPage'),
+  'adminCount/adminActCount/actCountOri': () => import('../features/works/OriCountPage'),
+  'adminCount/adminActCount/actCountOriMix': () => import('../features/works/OriMixCountPage'),
   'adminCheck/adminCheckAct': () => import('../features/works/CheckActPage'),
   'adminCheck/adminCheckAct/adminCheckWorkIndex': () => import('../features/works/CheckWorkIndexPage'),
   'review/adminExpertAdmin': () => import('../features/review/AdminExpertAdminPage'),
@@ -41,6 +43,7 @@ export const PAGES: Record<string, PageEntry> = {
   certVerify: () => import('../features/review/CertVerifyPage'),
   'adminCount/adminActCount/actCountEva': () => import('../features/voting/EvaResultsPage'),
   'adminCount/adminActCount/actCountEvaSourceMore': () => import('../features/voting/SourceEvidencePage'),
+  'adminCount/adminActCount/actCountEvaDownload': () => import('../features/voting/EvaDownloadPage'),
 };
 
 /**

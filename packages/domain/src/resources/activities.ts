@@ -180,8 +180,8 @@ export const thirdResource = defineActivity(7, {
  * row by `?actID=` with the works, uploads and downloads.
  */
 const workConfigField = (type: 1 | 9) => field('config.work', '作品设置', 'text', () => workConfigSchema(type).optional(), { list: false, form: false });
-export const originalResource = defineActivity(1, { fields: [workConfigField(1)], links: [{ label: '作品', page: 'adminAct/adminOriWork', query: 'actID' }] });
-export const originalMixResource = defineActivity(9, { fields: [workConfigField(9)], links: [{ label: '作品', page: 'adminAct/adminOriMixWork', query: 'actID' }] });
+export const originalResource = defineActivity(1, { fields: [workConfigField(1)], links: [{ label: '作品', page: 'adminAct/adminOriWork', query: 'actID' }, { label: '统计', page: 'adminCount/adminActCount/actCountOri', query: 'actID' }] });
+export const originalMixResource = defineActivity(9, { fields: [workConfigField(9)], links: [{ label: '作品', page: 'adminAct/adminOriMixWork', query: 'actID' }, { label: '统计', page: 'adminCount/adminActCount/actCountOriMix', query: 'actID' }] });
 /** Type 2: voting and comments (design §3); its sources, votes, results and comments: evaluation.ts. */
 export const evaluationResource = defineActivity(2, {
   fields: EVALUATION_CONFIG_FIELDS,

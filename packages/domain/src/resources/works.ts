@@ -18,10 +18,53 @@ export const WORK_SHOW = { 0: '不展示', 1: '展示' } as const;
 
 /** Where an activity of the type keeps its works and the queue kind that reviews them (spec §7 check paths). */
 export const WORK_KINDS = {
-  1: { name: 'originalWorks', parent: 'original', path: '/v1/{org}/original/{act}/work', check: 'creation', page: 'adminAct/adminOriWork' },
-  9: { name: 'originalMixWorks', parent: 'originalmix', path: '/v1/{org}/originalmix/{act}/creations', check: 'originalmix', page: 'adminAct/adminOriMixWork' },
+  1: { name: 'originalWorks', parent: 'original', path: '/v1/{org}/original/{act}/work', check: 'creation', page: 'adminAct/adminOriWork', count: 'adminCount/adminActCount/actCountOri' },
+  9: { name: 'originalMixWorks', parent: 'originalmix', path: '/v1/{org}/originalmix/{act}/creations', check: 'originalmix', page: 'adminAct/adminOriMixWork', count: 'adminCount/adminActCount/actCountOriMix' },
 } as const;
 export type WorkActivityType = keyof typeof WORK_KINDS;
+
+/** The figures of a works activity: `GET /v1/{org}/original/{act}/count` (`/originalmix/{act}/count`). */
+export const workCountPath = (type: WorkActivityType, org: string, act: number): string =>
+  `/v1/${encodeURIComponent(org)}/${WORK_KINDS[type].parent}/${act}/count`;
+
+/** Statuses of a work that passed review (approved, and every state after it except disqualified). */
+export const WORK_PASSED_STATUSES = ['approved', 'shortlisted', 'reviewed', 'awarded', 'not_awarded'] as const;
+
+/** One row of a per-type / per-group / per-unit breakdown: the submitted works and those that passed. */
+export interface WorkCountPart {
+  /** The creation type's or group's id; null for works without a group, and for units. */
+  id: number | null;
+  /** Its name (a unit as the author wrote it; '' when none given). */
+  name: string;
+  works: number;
+  passed: number;
+}
+
+/**
+ * `GET /v1/{org}/original/{act}/count`: a works activity's figures. "Submitted" are the works not
+ * deleted, not drafts and not withdrawn; `approval_rate` is passed ÷ (passed + rejected) in percent
+ * (2 decimals), null before any decision. `days`: submissions per China-time day by submit time,
+ * every day from the first to the last (or to today while the activity runs), 0 on a day without.
+ */
+export interface WorkCount {
+  activity: { id: number; title: string; type: number; act_state: number };
+  totals: {
+    submitted: number;
+    /** Submitted works per status (keys of WORK_STATUS; drafts and withdrawn ones included here). */
+    by_status: Partial<Record<keyof typeof WORK_STATUS, number>>;
+    passed: number;
+    rejected: number;
+    pending: number;
+    /** Readers with at least one submitted work. */
+    readers: number;
+    approval_rate: number | null;
+    today: number;
+  };
+  days: { day: string; works: number }[];
+  by_type: WorkCountPart[];
+  by_group: WorkCountPart[];
+  by_unit: WorkCountPart[];
+}
 
 /** Quick replies as reasons (spec §7 `/check/quick`): the platform's enabled replies. */
 export const QUICK_REPLIES_PATH = '/v1/{org}/check/quick';

@@ -4,7 +4,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { activityParticipantsResource, idParam, orgActivitiesResource, type ActivityCount } from '@huodong/domain';
 import { activities, activityJoins, readers } from '../../db/schema.js';
-import { chinaDay, chinaDayOf, daysBetween } from '../../db/chinaDay.js';
+import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
 import { bind } from '../binding.js';
 import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
@@ -48,9 +48,6 @@ export const orgActivitiesBinding = bind({
             .where(joinsOf),
         ]);
         const joined = new Map(perDay.map((d) => [d.day, d.joins]));
-        const last = perDay.at(-1)?.day;
-        // From the first join to the last, and on to today while the activity runs.
-        const to = last && act.act_state === 2 && today > last ? today : last;
         return {
           activity: { id: act.id, title: act.title as string, type: act.type as number, act_state: act.act_state as number },
           totals: {
@@ -60,7 +57,8 @@ export const orgActivitiesBinding = bind({
             cancelled: byStatus.cancelled,
             disqualified: byStatus.disqualified,
           },
-          days: to ? daysBetween(perDay[0].day, to).map((d) => ({ day: d, joins: joined.get(d) ?? 0 })) : [],
+          // From the first join to the last, and on to today while the activity runs.
+          days: everyDay(perDay, 'joins', today, act.act_state === 2),
         };
       },
     );

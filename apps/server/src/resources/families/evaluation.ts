@@ -22,6 +22,8 @@ import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
 import { audit } from '../audit.js';
 import { evidenceOf, resultsOf, voidVotes } from '../../voting/admin.js';
+import { RESULTS_EXPORT_HEADERS, RESULTS_EXPORT_TITLE, resultsExportRows } from '../../voting/resultsExport.js';
+import { attachment, xlsxStream, XLSX_TYPE } from '../../exports/xlsxStream.js';
 import type { VotingActivity } from '../../voting/rules.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -149,6 +151,28 @@ export const evaluationSourcesBinding = bind({
     /** `GET /v1/{org}/evaluation/{act}/results`: the ranking (frozen with its hash once voting ended), totals, votes per day. */
     r.get('/v1/:org/evaluation/:act/results', { config, schema: { params: actParams } }, async (request) =>
       resultsOf(db, await votingActivityOf(app, request, request.params.act), nowSec()),
+    );
+
+    /**
+     * `GET /v1/{org}/export/evaluationresults?act=`: the results (`GET …/results`: live before the
+     * end, the frozen snapshot after it, with its version and hash) as an .xlsx (page actCountEvaDownload).
+     * The activity is read first: another organisation's or another type's is a JSON 404.
+     */
+    r.get(
+      '/v1/:org/export/evaluationresults',
+      { config: { ...config, rawBody: true }, schema: { params: z.object({ org: z.string() }), querystring: z.object({ act: idParam, reflesh: z.unknown().optional() }) } },
+      async (request, reply) => {
+        const act = await votingActivityOf(app, request, request.query.act);
+        const results = await resultsOf(db, act, nowSec());
+        async function* rows() {
+          yield resultsExportRows(results);
+        }
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', attachment(`${RESULTS_EXPORT_TITLE}_${results.activity.title}.xlsx`))
+          .send(xlsxStream(RESULTS_EXPORT_TITLE, RESULTS_EXPORT_HEADERS, rows()));
+      },
     );
 
     /** `POST /v1/{org}/evaluation/{act}/votes/void`: void by rule with a reason (voidVotesBody), counts recomputed. */

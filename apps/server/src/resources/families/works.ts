@@ -47,6 +47,7 @@ import {
   type ActivityRow,
   type WorkRow,
 } from '../../works/workService.js';
+import { workCount } from '../../works/workCount.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const orgParams = z.object({ org: z.string() });
@@ -160,6 +161,11 @@ function worksBinding(def: ResourceDef, type: WorkType): ResourceBinding {
           return { config: next, saved: true, windows: workWindows(next, act) };
         });
       });
+
+      /** `GET /v1/{org}/original/{act}/count` (`/originalmix/{act}/count`): the activity's works figures (works/workCount.ts). */
+      r.get(`${prefix}/:act/count`, { config: access, schema: { params: orgParams.extend({ act: idParam }) } }, async (request) =>
+        workCount(db, await activityOf(db, request, request.params.act, type)),
+      );
 
       /**
        * `POST /v1/{org}/original/{act}/work/upload` (`/originalmix/{act}/creations/upload`): an administrator uploads a work on a reader's behalf

@@ -1,6 +1,6 @@
 import { percent, type ActivityCount, type ActivityCountDay } from '@huodong/domain';
 import type { ChartOption } from '../../shared/EChart';
-import { dailyChartFrame } from './dailyChart';
+import { dailyChartFrame } from '../../shared/dailyChart';
 import { CANCELLED_JOINS, JOIN_RATE, JOINS, NEW_JOINS, TODAY_JOINS, TOTAL_JOINS, VIEWS } from './texts';
 
 /** `GET /v1/{org}/activity/{id}/count` (apps/server/src/resources/families/activityParticipants.ts). */

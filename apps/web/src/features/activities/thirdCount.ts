@@ -1,5 +1,5 @@
 import type { ChartOption } from '../../shared/EChart';
-import { dailyChartFrame } from './dailyChart';
+import { dailyChartFrame } from '../../shared/dailyChart';
 import {
   AVERAGE_SCORE,
   COMPLETED,

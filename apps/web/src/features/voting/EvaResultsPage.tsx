@@ -8,7 +8,7 @@ import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { COMMENTS_PAGE, EVALUATION, EVIDENCE_PAGE, idOf, resultsPath, SOURCES_PAGE, votingKey, VOTES_PAGE, type VoteResultsAnswer } from './votingApi';
+import { COMMENTS_PAGE, DOWNLOAD_PAGE, EVALUATION, EVIDENCE_PAGE, idOf, resultsPath, SOURCES_PAGE, votingKey, VOTES_PAGE, type VoteResultsAnswer } from './votingApi';
 import { ChartCard, StatCards, VotingFrame } from './VotingFrame';
 import * as T from './texts';
 
@@ -79,6 +79,7 @@ export default function EvaResultsPage() {
           <Button onClick={() => go(SOURCES_PAGE)}>{T.SOURCE_LIST}</Button>
           <Button onClick={() => go(VOTES_PAGE)}>{T.VOTE_LIST}</Button>
           <Button onClick={() => go(COMMENTS_PAGE)}>{T.COMMENTS}</Button>
+          <Button onClick={() => go(DOWNLOAD_PAGE)}>{T.DOWNLOADS}</Button>
           <Button onClick={() => setDialog('import')}>{T.IMPORT_WORKS}</Button>
           <Button danger onClick={() => setDialog('void')}>
             {T.VOID_VOTES}

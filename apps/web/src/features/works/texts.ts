@@ -63,3 +63,27 @@ export const REASON_REQUIRED = '请输入驳回原因';
 export const SHOW_ALL = '显示全部作品';
 export const DECIDED = '审核完成';
 export const SELECT_FIRST = '请先选择作品';
+
+// 原创作品统计 / 多类型原创统计 (WorkCountPage).
+export const COUNT_TITLE = '作品统计';
+export const COUNT_SUBMITTED = '提交作品';
+export const COUNT_PASSED = '审核通过';
+export const COUNT_REJECTED = '未通过';
+export const COUNT_PENDING = '待审核';
+export const COUNT_READERS = '投稿读者';
+export const COUNT_RATE = '通过率';
+export const COUNT_TODAY = '今日提交';
+export const COUNT_DRAFTS = '草稿';
+export const COUNT_DAILY = '每日提交趋势';
+export const COUNT_NO_DAYS = '暂无提交数据';
+export const COUNT_DAY = '日期';
+export const COUNT_WORKS = '作品数';
+export const COUNT_BY_TYPE = '按创作类型';
+export const COUNT_BY_GROUP = '按组别';
+export const COUNT_BY_UNIT = '按单位';
+export const COUNT_UNIT = '单位';
+export const COUNT_NAME = '名称';
+export const COUNT_NO_UNIT = '（未填写）';
+export const COUNT_REMOVED = '（已删除）';
+export const COUNT_NO_GROUP = '（无组别）';
+export const NONE = '—';

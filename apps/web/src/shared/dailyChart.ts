@@ -1,8 +1,8 @@
 import { chartLabel } from '@huodong/domain';
-import type { ChartOption } from '../../shared/EChart';
+import type { ChartOption } from './EChart';
 
 /**
- * What every daily chart of an activity shares: the axis tooltip, the legend on top, room for a
+ * What every daily chart of an activity shares (the activities and works figures): the axis tooltip, the legend on top, room for a
  * second value axis, and the days on the category axis through the domain's chart label rule
  * (spec §9). A chart adds its value axes and series.
  */

@@ -21,6 +21,9 @@ const MODERATION = [
  */
 export default function WorkConfigModal({ org, type, act, initial, refresh, onClose }: { org: string; type: WorkType; act: number; initial: WorkConfigView; refresh: QueryKey[]; onClose: () => void }) {
   const [form] = Form.useForm();
+  // A new entry's id follows the largest one: after a removal, the count would repeat an id in use.
+  const nextId = (list: 'creation_types' | 'groups') =>
+    Math.max(0, ...((form.getFieldValue(list) ?? []) as { id?: number }[]).map((e) => Number(e?.id) || 0)) + 1;
   const save = useApiMutation((body: Record<string, unknown>) => api.put(configPath(org, type, act), body), { invalidate: refresh, successMessage: T.CONFIG_SAVED, onSuccess: onClose });
   const init = { ...initial, user_upload: initial.user_upload === 1, pledge_required: (initial.pledge as { required?: number } | undefined)?.required === 1 };
   return (
@@ -71,7 +74,7 @@ export default function WorkConfigModal({ org, type, act, initial, refresh, onCl
                   </Form.Item>
                 </Flex>
               ))}
-              <Button onClick={() => add({ id: fields.length + 1, name: '', media: 'text' })}>{T.ADD_CREATION_TYPE}</Button>
+              <Button onClick={() => add({ id: nextId('creation_types'), name: '', media: 'text' })}>{T.ADD_CREATION_TYPE}</Button>
             </Flex>
           )}
         </Form.List>
@@ -97,7 +100,7 @@ export default function WorkConfigModal({ org, type, act, initial, refresh, onCl
                   </Form.Item>
                 </Flex>
               ))}
-              <Button onClick={() => add({ id: fields.length + 1, code: '', name: '' })}>{T.ADD_GROUP}</Button>
+              <Button onClick={() => add({ id: nextId('groups'), code: '', name: '' })}>{T.ADD_GROUP}</Button>
             </Flex>
           )}
         </Form.List>

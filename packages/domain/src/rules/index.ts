@@ -23,3 +23,4 @@ export * from './votes.js';
 export * from './comments.js';
 export * from './judging.js';
 export * from './certificates.js';
+export * from './questions.js';

@@ -109,7 +109,7 @@ export function checkQuestion(q: Pick<QuestionBody, 'type' | 'stem' | 'options' 
     const texts = options.map((o) => o.text).filter(Boolean);
     if (new Set(texts).size !== texts.length) problem('options', '选项内容不能重复');
     const keys = typeof q.answer === 'string' ? keyList(q.answer) : [];
-    const known = new Set(options.map((o) => o.key));
+    const known = new Set<string>(options.map((o) => o.key));
     if (keys.length === 0) problem('answer', '请选择正确答案');
     else if (keys.some((k) => !known.has(k))) problem('answer', '正确答案必须是已有的选项');
     else if (new Set(keys).size !== keys.length) problem('answer', '正确答案不能重复');

@@ -220,7 +220,11 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
   async function runJob(jobId: number): Promise<void> {
     const [job] = await db.select().from(certJobs).where(eq(certJobs.id, jobId));
     const cfg = await configOf(db, job.act_id);
-    if (!cfg) throw new Error(NO_CERT_CONFIG);
+    if (!cfg) {
+      // The configuration was removed after the job was queued: the job ends with the reason, not a fault.
+      await db.update(certJobs).set({ status: 'failed', error: NO_CERT_CONFIG, locked_until: null, updated_at: nowSec() }).where(eq(certJobs.id, jobId));
+      return;
+    }
     const [template] = await db.select().from(certTemplates).where(eq(certTemplates.id, cfg.template_id));
     const todo = await db.select().from(certificates).where(and(eq(certificates.act_id, job.act_id), isNull(certificates.pdf_key), isNull(certificates.revoked_at)));
     const [{ rendered }] = await db

@@ -24,3 +24,5 @@ export * from './comments.js';
 export * from './judging.js';
 export * from './certificates.js';
 export * from './questions.js';
+export * from './sensitiveWords.js';
+export * from './contests.js';

@@ -525,6 +525,9 @@ export const works = pgTable('works', {
    * (status submitted), or under post moderation an approved work no administrator looked at yet.
    */
   check_pending: smallint('check_pending').notNull().default(0),
+  /** The sensitive-word screen of the submitted title and text (rules/sensitiveWords.ts): pass, review or risky, and the words found. */
+  auto_result: varchar('auto_result', { length: 8 }).notNull().default('pass'),
+  auto_words: jsonb('auto_words').$type<string[]>().notNull().default([]),
   uploaded_by: integer('uploaded_by').references(() => managers.id, { onDelete: 'set null' }),
   submitted_at: seconds('submitted_at'),
   approved_at: seconds('approved_at'),
@@ -847,6 +850,9 @@ export const comments = pgTable('comments', {
   like_count: integer('like_count').notNull().default(0),
   report_count: integer('report_count').notNull().default(0),
   kept: smallint('kept').notNull().default(0),
+  /** The sensitive-word screen (rules/sensitiveWords.ts): pass, review (held from the public) or risky (rejected), and the words found. */
+  auto_result: varchar('auto_result', { length: 8 }).notNull().default('pass'),
+  auto_words: jsonb('auto_words').$type<string[]>().notNull().default([]),
   ip: varchar('ip', { length: 64 }).notNull().default(''),
   ...stamps,
 }, (t) => [
@@ -1176,3 +1182,21 @@ export const surveyAnswers = pgTable('survey_answers', {
   index('survey_answers_stats_idx').on(t.act_id, t.question_id, t.revision, t.option_id, t.row_id),
   index('survey_answers_response_idx').on(t.response_id),
 ]);
+
+/** The platform's sensitive words (`/v1/sensitiveWords`): screen every organisation's reader text. */
+export const sensitiveWords = pgTable('sensitive_words', {
+  id: serial('id').primaryKey(),
+  word: varchar('word', { length: 50 }).notNull(),
+  /** rules/sensitiveWords.ts SENSITIVE_LEVELS: risky or review. */
+  level: varchar('level', { length: 8 }).notNull(),
+  ...stamps,
+}, (t) => [uniqueIndex('sensitive_words_word_uq').on(t.word), index('sensitive_words_list_idx').on(t.created_at, t.id)]);
+
+/** An organisation's own sensitive words (`/v1/{org}/sensitiveWords`), screened beside the platform's. */
+export const orgSensitiveWords = pgTable('org_sensitive_words', {
+  id: serial('id').primaryKey(),
+  org_id: orgId(),
+  word: varchar('word', { length: 50 }).notNull(),
+  level: varchar('level', { length: 8 }).notNull(),
+  ...stamps,
+}, (t) => [uniqueIndex('org_sensitive_words_word_uq').on(t.org_id, t.word), index('org_sensitive_words_list_idx').on(t.org_id, t.created_at, t.id)]);

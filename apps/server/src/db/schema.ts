@@ -826,6 +826,63 @@ export const voteResults = pgTable('vote_results', {
 ]);
 
 /**
+ * The figures of a voting activity per China day `YYYYMMDD` (`day` '' the whole activity): valid
+ * and suspect votes and distinct voters (a reader counts once a day, and once in the '' row,
+ * whatever the status of the votes). Each figure is split over VOTE_DAY_SLOTS rows by
+ * `reader_id % VOTE_DAY_SLOTS` so that parallel ballots seldom wait on one row; the results add
+ * the slots. Kept by every ballot in its transaction (one upsert) and recomputed from the votes by
+ * voiding (voting/tallies.ts); the '' row keeps only voters (the totals of votes are the sources').
+ */
+export const voteDays = pgTable('vote_days', {
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  day: varchar('day', { length: 8 }).notNull(),
+  slot: smallint('slot').notNull(),
+  valid: integer('valid').notNull().default(0),
+  suspect: integer('suspect').notNull().default(0),
+  voters: integer('voters').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.act_id, t.day, t.slot] }),
+  foreignKey({ name: 'vote_days_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+]);
+
+/**
+ * A reader's votes in a voting activity on one China day (every status, as the limits count
+ * them) and the time of the latest: the per-reader limits and the interval read these rows, not
+ * the votes. Kept by every ballot (one upsert) under the reader's ballot lock; voiding leaves them
+ * (a voided vote still used the reader's quota).
+ */
+export const voteReaderDays = pgTable('vote_reader_days', {
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  reader_id: integer('reader_id').notNull(),
+  day: varchar('day', { length: 8 }).notNull(),
+  votes: integer('votes').notNull().default(0),
+  last_at: seconds('last_at').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.act_id, t.reader_id, t.day] }),
+  foreignKey({ name: 'vote_reader_days_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  foreignKey({ name: 'vote_reader_days_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
+]);
+
+/**
+ * Valid votes an address gave a voting activity on one China day, in all (`source_id` 0) and per
+ * source: what the address limits count. Kept by every ballot (one upsert), recomputed from the
+ * votes by voiding.
+ */
+export const voteAddressDays = pgTable('vote_address_days', {
+  org_id: integer('org_id').notNull(),
+  act_id: integer('act_id').notNull(),
+  day: varchar('day', { length: 8 }).notNull(),
+  ip: varchar('ip', { length: 64 }).notNull(),
+  source_id: integer('source_id').notNull(),
+  valid: integer('valid').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.act_id, t.day, t.ip, t.source_id] }),
+  foreignKey({ name: 'vote_address_days_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+]);
+
+/**
  * A comment on a source (rules/comments.ts): a reader's, or an administrator's reply
  * (`is_official`, `reader_id` null, `manager_id`). One reply level: `parent_id` is always a
  * top-level comment; `reply_to_reader_id` whom a reply answers. `status` the moderation item

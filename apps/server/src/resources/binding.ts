@@ -55,6 +55,11 @@ export interface ResourceBinding {
   commands?: Record<string, (row: Row, ctx: ResourceContext) => Promise<Row>>;
   /** A 0/1 column that marks deleted rows: deleting sets it, and no route sees such rows again. */
   softDelete?: string;
+  /**
+   * The column a table's keyword index is kept under instead of `org_id` (the questions' `bank_id`,
+   * whose `org_id` is null in the public bank), and its value for a request's keyword search.
+   */
+  keywordOwner?: { column: string; id: (request: FastifyRequest) => number | null };
   /** Computed filters: a declared filter field without a column (e.g. the activity state). */
   filters?: Record<string, (value: unknown, ctx: ReadContext) => SQL | undefined>;
   /** The family's own routes, registered before the generic ones. */

@@ -116,7 +116,12 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
   function listParts(request: FastifyRequest, q: ListQuery): { base: SQL | undefined; keyword: SQL | undefined } {
     const ctx = context(request);
     const conds: (SQL | undefined)[] = [scopeWhere(request)];
-    const keyword = keywordWhere(def.keywordFields.map(col), q.keyword, cols.search ? { search: cols.search, org_id: col('org_id'), orgId: request.org?.id ?? null } : undefined);
+    const owner = binding.keywordOwner;
+    const keyword = keywordWhere(
+      def.keywordFields.map(col),
+      q.keyword,
+      cols.search ? { search: cols.search, org_id: col(owner?.column ?? 'org_id'), orgId: owner ? owner.id(request) : (request.org?.id ?? null) } : undefined,
+    );
     for (const f of filterFields) {
       const v = q[f.name];
       if (v === undefined || v === '') continue;

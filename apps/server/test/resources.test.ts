@@ -93,6 +93,7 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     const body = await fixture().create!(seq[def.name], ctxOf(org));
     const res = await t.call('POST', base(org), { token: t.superToken, body });
     expect(res.status, `${res.status} ${res.message}`).toBe(200);
+    await fixture().created?.(res.data, ctxOf(org));
     return res.data as Record<string, any> & { id: number };
   };
   const read = async (id: number, org = orgA) => t.call('GET', `${base(org)}/${id}`, { token: t.superToken });

@@ -129,6 +129,32 @@ export async function idempotent<T>(db: Db, readerId: number, requestId: string,
 }
 
 /**
+ * The gate for a reader's write on an activity of the path's organisation and of `type` (another
+ * type reads as missing), blacklist action `action`; with `join` the reader joins on this first
+ * qualifying action (design §1.4). A joined reader is not asked the access code again.
+ */
+export async function passGate(
+  tx: Tx,
+  request: FastifyRequest,
+  id: number,
+  type: number,
+  opts: { action: string; accessCode?: string; join: boolean },
+): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect }> {
+  const [reader] = await tx.select().from(readers).where(eq(readers.id, readerOf(request).id));
+  const [act] = await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, type)));
+  const gateReader = { ...(await gateReaderOf(tx, reader, act?.id)), id: reader.id };
+  const [joined] = act ? await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id))) : [];
+  const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
+    now: nowSec(),
+    accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode,
+    ban: act ? await activeBan(tx, reader.id, act.type, opts.action) : null,
+  });
+  if (refusal || !act) throw refused(refusal ?? GATE.missing);
+  if (opts.join && (!joined || joined.status === 2)) await joinReader(tx, act, reader, joined);
+  return { act, reader };
+}
+
+/**
  * The participant API for activities (design §15): the published activities a reader may see,
  * one activity with the reader's own status (a view is counted), and joining through the gate.
  */

@@ -91,7 +91,7 @@ export async function bumpCounter(tx: Tx, orgId: number, actId: number, name: st
   return row?.value ?? null;
 }
 
-async function dropCounter(tx: Tx, orgId: number, actId: number, name: string): Promise<void> {
+export async function dropCounter(tx: Tx, orgId: number, actId: number, name: string): Promise<void> {
   await tx
     .update(activityCounters)
     .set({ value: sql`greatest(${activityCounters.value} - 1, 0)` })

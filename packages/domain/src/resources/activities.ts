@@ -7,6 +7,7 @@ import { CHECK_STATUS } from '../rules/checkStatus.js';
 import { workConfigSchema } from '../rules/works.js';
 import { choiceField, createdField, field, fileField, idRef, intField, optionsOf, plainText, recField, statusField, textField } from './fields.js';
 import { EVALUATION_CONFIG_FIELDS, evaluationConfigProblems } from './evaluationConfig.js';
+import { SURVEY_CONFIG_FIELDS, SURVEY_LINKS } from './survey.js';
 
 /**
  * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
@@ -193,7 +194,8 @@ export const evaluationResource = defineActivity(2, {
 });
 export const contestResource = defineActivity(3);
 export const contestProResource = defineActivity(6);
-export const surveyResource = defineActivity(4);
+/** Type 4: questionnaires (design §6); their questions and responses: survey.ts. */
+export const surveyResource = defineActivity(4, { fields: SURVEY_CONFIG_FIELDS, links: SURVEY_LINKS });
 export const offlineResource = defineActivity(5);
 export const markResource = defineActivity(8);
 export const integralResource = defineActivity(16);

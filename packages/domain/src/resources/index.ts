@@ -22,6 +22,7 @@ import { activityParticipantsResource, orgActivitiesResource } from './activityP
 import { commentChecksResource, evaluationSourcesResource, evaluationVotesResource } from './evaluation.js';
 import { certTemplatesResource, expertActsResource, expertsResource } from './judging.js';
 import { WORK_RESOURCES } from './works.js';
+import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -49,6 +50,7 @@ export * from './evaluationConfig.js';
 export * from './evaluation.js';
 export * from './judging.js';
 export * from './works.js';
+export * from './survey.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -86,6 +88,8 @@ export const RESOURCES: ResourceDef[] = [
   expertActsResource,
   certTemplatesResource,
   ...WORK_RESOURCES,
+  surveyQuestionsResource,
+  surveyResponsesResource,
 ];
 
 export function findResource(name: string): ResourceDef {

@@ -10,6 +10,7 @@ import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } f
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 import { preparedEvaluationConfig } from './evaluationConfig.js';
+import { assertAnonymityKept, surveyPublishProblem } from './survey.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -82,6 +83,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
     async prepare(values, { existing, tx, org, request }) {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
       if (type === 2) values.config = preparedEvaluationConfig(values, existing);
+      if (type === 4) await assertAnonymityKept(tx, existing, values);
       if (type === 7) {
         const config = (values.config ?? existing?.config ?? {}) as Record<string, unknown>;
         if (!config.callback_secret) values.config = { ...config, callback_secret: secret() };
@@ -98,7 +100,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
         const outside = caller.kind === 'super' ? null : operateTimeRefusal(await operateTimeOf(tx), nowSec());
         if (outside) throw badRequest(outside);
         for (const row of rows) {
-          const problem = publishProblem(type, row as { config?: unknown });
+          const problem = publishProblem(type, row as { config?: unknown }) ?? (type === 4 ? await surveyPublishProblem(tx, row.id) : null);
           if (problem) throw validationError([{ field: 'config', message: problem }]);
         }
       }

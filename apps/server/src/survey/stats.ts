@@ -1,0 +1,214 @@
+import { and, count, countDistinct, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  activityStateOf,
+  crossTab,
+  npsSummary,
+  optionShares,
+  questionNumbers,
+  round2,
+  scoreSummary,
+  surveyConfigOf,
+  TEXT_TYPES,
+  type SurveyOption,
+  type SurveyQuestion,
+  type SurveyQuestionStats,
+  type SurveyStats,
+} from '@huodong/domain';
+import type { Db } from '../db/client.js';
+import { activities, surveyAnswers, surveyResponses } from '../db/schema.js';
+import { chinaDay, chinaDayOf, everyDay } from '../db/chinaDay.js';
+import { validationError } from '../http/errors.js';
+import { unitChain } from '../routes/activityScope.js';
+import { currentQuestions, latestVersion } from './store.js';
+
+type Act = typeof activities.$inferSelect;
+const nowSec = () => Math.floor(Date.now() / 1000);
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/** The filters of the count pages: responses of a unit and the units below it, submitted in a range. */
+export interface SurveyFilter {
+  units: number[] | null;
+  from?: number;
+  to?: number;
+}
+
+export const UNIT_NOT_IN_ORG = '所选单位不属于本机构';
+
+/** The unit and every unit below it; null for the organisation itself (no narrowing); 422 outside its tree. */
+export async function filterOf(db: Db, orgId: number, q: { unit_id?: number; from?: number; to?: number }): Promise<SurveyFilter> {
+  if (q.unit_id === undefined || q.unit_id === orgId) return { units: null, from: q.from, to: q.to };
+  if (!(await unitChain(db, orgId, q.unit_id))) throw validationError([{ field: 'unit_id', message: UNIT_NOT_IN_ORG }]);
+  const rows = rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      with recursive below as (
+        select id, 0 as depth from organizations where id = ${q.unit_id}
+        union
+        select o.id, b.depth + 1 from organizations o join below b on o.parent_id = b.id where b.depth < 64
+      )
+      select id from below`),
+  );
+  return { units: rows.map((r) => Number(r.id)), from: q.from, to: q.to };
+}
+
+/** The answer rows a filter keeps. */
+export const answersWhere = (actId: number, f: SurveyFilter): SQL =>
+  and(
+    eq(surveyAnswers.act_id, actId),
+    f.units ? inArray(surveyAnswers.unit_id, f.units) : undefined,
+    f.from !== undefined ? gte(surveyAnswers.submitted_at, f.from) : undefined,
+    f.to !== undefined ? lte(surveyAnswers.submitted_at, f.to) : undefined,
+  )!;
+const responsesWhere = (actId: number, f: SurveyFilter): SQL =>
+  and(
+    eq(surveyResponses.act_id, actId),
+    eq(surveyResponses.status, 1),
+    f.units ? inArray(surveyResponses.unit_id, f.units) : undefined,
+    f.from !== undefined ? gte(surveyResponses.submitted_at, f.from) : undefined,
+    f.to !== undefined ? lte(surveyResponses.submitted_at, f.to) : undefined,
+  )!;
+
+/** Each leaf of a cascade as one option named by its path (一级 / 二级 / 三级). */
+function cascadeLeaves(options: readonly SurveyOption[], prefix = ''): SurveyOption[] {
+  return options.flatMap((o) => {
+    const text = prefix ? `${prefix} / ${o.text}` : o.text;
+    return o.children?.length ? cascadeLeaves(o.children, text) : [{ ...o, text }];
+  });
+}
+
+/**
+ * The figures of a questionnaire (design §6 "Stats") under a filter: responses, readers, mean
+ * duration, responses per China day; per question its respondents and, by type, option counts
+ * and % (2 decimals), the mean rank, the score's mean, median and distribution, NPS, matrix cells,
+ * or how many written answers there are. Only answers of each question's current revision count.
+ * Four grouped reads of the answer rows and two of the responses, whatever the number of questions.
+ */
+export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<SurveyStats> {
+  const where = answersWhere(act.id, f);
+  const day = chinaDay(surveyResponses.submitted_at);
+  const [questions, version, cells, scores, respondents, [totals], perDay] = await Promise.all([
+    currentQuestions(db, act.id),
+    latestVersion(db, act.id),
+    db
+      .select({ q: surveyAnswers.question_id, rev: surveyAnswers.revision, option: surveyAnswers.option_id, row: surveyAnswers.row_id, n: count(), num: sql<number | null>`avg(${surveyAnswers.num})`.mapWith(Number) })
+      .from(surveyAnswers)
+      .where(where)
+      .groupBy(surveyAnswers.question_id, surveyAnswers.revision, surveyAnswers.option_id, surveyAnswers.row_id),
+    db
+      .select({ q: surveyAnswers.question_id, rev: surveyAnswers.revision, num: surveyAnswers.num, n: count() })
+      .from(surveyAnswers)
+      .where(and(where, eq(surveyAnswers.option_id, ''), isNotNull(surveyAnswers.num)))
+      .groupBy(surveyAnswers.question_id, surveyAnswers.revision, surveyAnswers.num),
+    db
+      .select({ q: surveyAnswers.question_id, rev: surveyAnswers.revision, n: countDistinct(surveyAnswers.response_id), texts: sql<number>`count(*) filter (where ${surveyAnswers.text} <> '')`.mapWith(Number) })
+      .from(surveyAnswers)
+      .where(where)
+      .groupBy(surveyAnswers.question_id, surveyAnswers.revision),
+    db
+      .select({ n: count(), readers: countDistinct(surveyResponses.reader_id), duration: sql<number | null>`avg(nullif(${surveyResponses.duration_sec}, 0))`.mapWith(Number) })
+      .from(surveyResponses)
+      .where(responsesWhere(act.id, f)),
+    db.select({ day, responses: count() }).from(surveyResponses).where(responsesWhere(act.id, f)).groupBy(day).orderBy(day),
+  ]);
+  const nos = questionNumbers(questions);
+  const today = chinaDayOf(nowSec());
+  const state = activityStateOf(act, nowSec());
+  return {
+    activity: { id: act.id, title: act.title, act_state: state, anonymous: surveyConfigOf(act.config).anonymous },
+    version: version?.version ?? 0,
+    totals: { responses: totals.n, readers: totals.readers, mean_duration: totals.duration ? Math.round(totals.duration) : 0, today: perDay.find((d) => d.day === today)?.responses ?? 0 },
+    days: everyDay(perDay, 'responses', today, state === 2),
+    questions: questions.map((q) => {
+      const current = (r: { q: number; rev: number }) => r.q === q.id && r.rev === q.revision;
+      const mine = respondents.find(current);
+      const earlier = respondents.filter((r) => r.q === q.id && r.rev !== q.revision).reduce((s, r) => s + r.n, 0);
+      const out: SurveyQuestionStats = { id: q.id, no: nos.get(q.id) ?? null, type: q.type, title: q.title, revision: q.revision, respondents: mine?.n ?? 0, earlier };
+      return { ...out, ...figuresOf(q, cells.filter(current), scores.filter(current), mine) };
+    }),
+  };
+}
+
+function figuresOf(
+  q: SurveyQuestion,
+  cells: { option: string; row: string; n: number; num: number | null }[],
+  scores: { num: number | null; n: number }[],
+  mine: { n: number; texts: number } | undefined,
+): Partial<SurveyQuestionStats> {
+  const respondents = mine?.n ?? 0;
+  const byOption = new Map<string, number>();
+  for (const c of cells) if (c.option && !c.row) byOption.set(c.option, (byOption.get(c.option) ?? 0) + c.n);
+  const scoreCounts = new Map(scores.map((s) => [Number(s.num), s.n]));
+  switch (q.type) {
+    case 'single':
+    case 'dropdown':
+      return { options: optionShares(q.options, byOption, respondents), texts: mine?.texts ?? 0 };
+    case 'multiple': {
+      const choices = [...byOption.values()].reduce((s, n) => s + n, 0);
+      return { options: optionShares(q.options, byOption, respondents, choices), choices, texts: mine?.texts ?? 0 };
+    }
+    case 'cascader':
+      return { options: optionShares(cascadeLeaves(q.options), byOption, respondents) };
+    case 'ranking':
+      return {
+        ranking: q.options
+          .filter((o) => !o.hidden)
+          .map((o) => {
+            const c = cells.find((x) => x.option === o.id);
+            return { id: o.id, text: o.text, mean_rank: c?.num ? round2(c.num) : 0, count: c?.n ?? 0 };
+          })
+          .sort((a, b) => (a.mean_rank || Infinity) - (b.mean_rank || Infinity)),
+      };
+    case 'rating':
+      return { score: scoreSummary(scoreCounts, 1, q.settings.rating_max ?? 5) };
+    case 'nps':
+      return { nps: npsSummary(scoreCounts) };
+    case 'matrix_single':
+    case 'matrix_multiple': {
+      const rowTotals = new Map<string, number>();
+      for (const c of cells) if (c.row) rowTotals.set(c.row, (rowTotals.get(c.row) ?? 0) + c.n);
+      const rows = q.rows.filter((r) => !r.hidden || rowTotals.get(r.id)).map((r) => ({ id: r.id, text: r.text }));
+      const pairs = cells.filter((c) => c.row).map((c) => ({ row: c.row, col: c.option, count: c.n }));
+      // A cell's % is of the row's answers (single choice: one cell per answer) or of the question's respondents (multiple).
+      const totals = new Map(rows.map((r) => [r.id, q.type === 'matrix_single' ? (rowTotals.get(r.id) ?? 0) : respondents]));
+      return { matrix: crossTab(rows, q.options.filter((o) => !o.hidden), pairs, totals) };
+    }
+    default:
+      return TEXT_TYPES.includes(q.type) || q.type === 'date' || q.type === 'upload' ? { texts: mine?.texts ?? 0 } : {};
+  }
+}
+
+/**
+ * Question × question (two choice questions): responses that chose row option r and column
+ * option c; a cell's % is of the responses choosing r that answered the column question.
+ */
+export async function surveyCrossTab(db: Db, act: Act, rowQ: SurveyQuestion, colQ: SurveyQuestion, f: SurveyFilter) {
+  const a = sql.raw('a');
+  const b = sql.raw('b');
+  const filters = sql.join(
+    [
+      sql`${a}.act_id = ${act.id}`,
+      f.units ? sql`${a}.unit_id in (${sql.join(f.units.map((u) => sql`${u}`), sql`, `)})` : undefined,
+      f.from !== undefined ? sql`${a}.submitted_at >= ${f.from}` : undefined,
+      f.to !== undefined ? sql`${a}.submitted_at <= ${f.to}` : undefined,
+    ].filter((x): x is SQL => !!x),
+    sql` and `,
+  );
+  const joined = sql`from survey_answers ${a} join survey_answers ${b} on ${b}.response_id = ${a}.response_id and ${b}.act_id = ${a}.act_id
+    where ${filters} and ${a}.question_id = ${rowQ.id} and ${a}.revision = ${rowQ.revision} and ${a}.option_id <> ''
+      and ${b}.question_id = ${colQ.id} and ${b}.revision = ${colQ.revision} and ${b}.option_id <> ''`;
+  const [pairs, totals] = await Promise.all([
+    db.execute(sql`select ${a}.option_id as row, ${b}.option_id as col, count(distinct ${a}.response_id)::int as n ${joined} group by 1, 2`),
+    db.execute(sql`select ${a}.option_id as row, count(distinct ${a}.response_id)::int as n ${joined} group by 1`),
+  ]);
+  const visibleOf = (q: SurveyQuestion) => (q.type === 'cascader' ? cascadeLeaves(q.options) : q.options).filter((o) => !o.hidden);
+  return {
+    row: { id: rowQ.id, title: rowQ.title },
+    col: { id: colQ.id, title: colQ.title },
+    ...crossTab(
+      visibleOf(rowQ),
+      visibleOf(colQ),
+      rowsOf<{ row: string; col: string; n: number | string }>(pairs).map((p) => ({ row: p.row, col: p.col, count: Number(p.n) })),
+      new Map(rowsOf<{ row: string; n: number | string }>(totals).map((t) => [t.row, Number(t.n)])),
+    ),
+  };
+}
+

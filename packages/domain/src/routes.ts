@@ -134,6 +134,7 @@ export const ROUTES: RouteDef[] = [
   r('adminSystem/adminQuick', '快捷回复', 'organ', 'system'),
   r('adminSystem/adminScope', '范围设置', 'super', 'system', { resource: 'scopes' }),
   r('adminSystem/adminOfflineAddress', '线下活动地址', 'organ', 'system', { resource: 'offlineAddresses' }),
+  r('adminSystem/adminSensitiveWord', '敏感词', 'organ', 'system', { page: true }),
 
   r('adminCount/adminActCount', '活动统计', 'organ', 'count'),
   count('actCountMore', '活动统计详情'),
@@ -179,6 +180,7 @@ export const ROUTES: RouteDef[] = [
   r('system/moduleManage', '模块管理', 'super', 'system', { resource: 'modules' }),
   r('system/systemTag', '系统标签', 'super', 'system', { resource: 'tags' }),
   r('system/quickReply', '快捷回复', 'super', 'system', { resource: 'quickReplies' }),
+  r('system/sensitiveWord', '敏感词', 'super', 'system', { page: true }),
   r('checkManage', '审核管理', 'super', 'check', { resource: 'checkActivities' }),
 
   r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist', { resource: 'blacklists' }),

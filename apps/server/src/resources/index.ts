@@ -23,6 +23,7 @@ import { WORK_BINDINGS } from './families/works.js';
 import { surveyQuestionsBinding, surveyResponsesBinding } from './families/survey.js';
 import { commentChecksBinding, evaluationSourcesBinding, evaluationVotesBinding } from './families/evaluation.js';
 import { certTemplatesBinding, expertActsBinding, expertsBinding } from './families/judging.js';
+import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */
 export const BINDINGS: ResourceBinding[] = [
@@ -60,6 +61,8 @@ export const BINDINGS: ResourceBinding[] = [
   expertsBinding,
   expertActsBinding,
   certTemplatesBinding,
+  sensitiveWordsBinding,
+  orgSensitiveWordsBinding,
   surveyQuestionsBinding,
   surveyResponsesBinding,
 ];

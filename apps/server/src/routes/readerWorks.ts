@@ -23,6 +23,8 @@ import {
   workProblems,
   workWindows,
   type GateActivity,
+  type ModerationMode,
+  type Screening,
   type WorkConfig,
   type WorkStatus,
 } from '@huodong/domain';
@@ -34,6 +36,7 @@ import { orgOf, readerOf } from '../auth/access.js';
 import { maxBytes, receiveMultipart } from '../storage/files.js';
 import { activeBan, idempotent, joinReader } from './participation.js';
 import { gateReaderOf } from './activityScope.js';
+import { screenFor } from '../sensitive/screen.js';
 import {
   giveWorkPlaceBack,
   moveWork,
@@ -61,11 +64,18 @@ const COVER_NOT_PICTURE = '封面必须是jpg、png、gif或webp图片';
 /** Not an upload a reader may make: only the public kind (documents, pictures, audio, short video). */
 export const READER_UPLOAD_KIND = 'public';
 
-/** What the author sees of their own work. */
+/** What the author sees of their own work (not the words the sensitive-word screen found). */
 const mine = (config: WorkConfig, w: WorkRow) => {
-  const { search: _s, is_delete: _d, uploaded_by: _u, check_pending: _c, ...rest } = w as WorkRow & { search?: unknown };
+  const { search: _s, is_delete: _d, uploaded_by: _u, check_pending: _c, auto_words: _w, auto_result: _r, ...rest } = w as WorkRow & { search?: unknown };
   return namedWork(config, rest);
 };
+
+/**
+ * The moderation a submission gets: the activity's, except that a title or text the
+ * sensitive-word screen flagged (review or risky) waits for a person whatever the mode.
+ */
+const moderationAfterScreen = (mode: ModerationMode, screened: Screening): ModerationMode => (screened.result === 'pass' ? mode : 'pre');
+const screenColumns = (screened: Screening) => ({ auto_result: screened.result, auto_words: screened.words });
 
 /** What anyone sees of a work on the public wall: no phone, no reason, author fields as collected. */
 const publicWork = (config: WorkConfig, w: WorkRow) => {
@@ -176,6 +186,8 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/:org/client/activities/:id/works', { config, schema: { params: actParams, body: readerWorkBody } }, async (request) => {
     const me = readerOf(request);
     const body = request.body;
+    // Before the transaction: the lists are remembered reads through `db` (sensitive/screen.ts).
+    const screened = await screenFor(app.database, orgOf(request).id, [body.title, body.content]);
     return idempotent(db, me.id, body.request_id, async (tx) => {
       const { act, row, reader } = await visibleActivity(tx, orgOf(request).id, request.params.id, me.id);
       const joined = await passGate(tx, act, reader);
@@ -194,10 +206,11 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
           act_id: act.id,
           reader_id: me.id,
           ...workColumns(work),
+          ...screenColumns(screened),
           status: 'draft',
         })
         .returning();
-      const saved = body.submit ? await moveWork(tx, draft, act, cfg, { action: 'submit' }, 'reader') : draft;
+      const saved = body.submit ? await moveWork(tx, draft, act, { ...cfg, moderation: moderationAfterScreen(cfg.moderation, screened) }, { action: 'submit' }, 'reader') : draft;
       return mine(cfg, saved);
     });
   });
@@ -213,6 +226,7 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
   r.put('/v1/:org/client/works/:wid', { config, schema: { params: workParams, body: workPutBody } }, async (request) => {
     const me = readerOf(request);
     const body = request.body;
+    const screened = await screenFor(app.database, orgOf(request).id, [body.title, body.content]);
     return idempotent(db, me.id, body.request_id, async (tx) => {
       const orgId = orgOf(request).id;
       const work = await ownWork(tx, orgId, request.params.wid, me.id);
@@ -224,7 +238,8 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
       const status = work.status as WorkStatus;
       const changeRefused = readerChangeRefusal(status, 'edit', windows, now) ?? groupChangeRefusal(work, body.group_id);
       if (changeRefused) throw refusedBy(changeRefused);
-      const next = statusAfterReaderEdit(status, cfg.moderation, body.submit);
+      const mode = moderationAfterScreen(cfg.moderation, screened);
+      const next = statusAfterReaderEdit(status, mode, body.submit);
       // A draft submitted for the first time must be inside the submission window.
       if (status === 'draft' && next !== 'draft') {
         const closed = submitWindowRefusal(windows, now);
@@ -235,11 +250,12 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
         await giveWorkPlaceBack(tx, act, me.id, cfg, work.creation_type_id);
         await takeWorkPlace(tx, act, me.id, cfg, checked.creation_type_id);
       }
-      const queued = next !== 'draft' && cfg.moderation !== 'none';
+      const queued = next !== 'draft' && mode !== 'none';
       const [saved] = await tx
         .update(works)
         .set({
           ...workColumns(checked),
+          ...screenColumns(screened),
           status: next,
           reason: next === 'draft' ? work.reason : '',
           check_pending: queued ? 1 : 0,

@@ -23,6 +23,7 @@ import {
   readRefusal,
   replyTarget,
   reportRequestSchema,
+  SCREEN_REJECT_REASON,
   sourceSignupSchema,
   statusAfterReport,
   VOTE_COUNT_CACHE_SECONDS,
@@ -30,6 +31,7 @@ import {
   type GateActivity,
   type GateRefusal,
   type ModerationMode,
+  type ScreenResult,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, commentReactions, comments, readers, voteSources } from '../db/schema.js';
@@ -41,6 +43,8 @@ import { activeBan, idempotent, joinReader, refused } from './participation.js';
 import { gateReaderOf } from './activityScope.js';
 import { castBallot, quotaOf, voteOrigin } from '../voting/ballots.js';
 import { commentRulesOf, voteRulesOf, windowOf, type VotingActivity } from '../voting/rules.js';
+import { screenFor } from '../sensitive/screen.js';
+import { recordOffence } from '../resources/families/blacklistRules.js';
 
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
@@ -185,9 +189,16 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- comments ---------------------------------------------------------------------------------
 
-  /** What a reader sees of comments (itemVisible): approved ones, pending ones unless moderation is pre, and their own. */
+  /**
+   * What a reader sees of comments (itemVisible): approved ones, pending ones unless moderation is
+   * pre or the sensitive-word screen held them, and their own.
+   */
   const visibleTo = (readerId: number, mode: ModerationMode): SQL =>
-    or(eq(comments.status, ITEM_APPROVED), mode === 'pre' ? undefined : eq(comments.status, ITEM_PENDING), eq(comments.reader_id, readerId))!;
+    or(
+      eq(comments.status, ITEM_APPROVED),
+      mode === 'pre' ? undefined : and(eq(comments.status, ITEM_PENDING), eq(comments.auto_result, 'pass')),
+      eq(comments.reader_id, readerId),
+    )!;
 
   const shape = (c: typeof comments.$inferSelect, accounts: Map<number, string>, liked: Set<number>) => ({
     id: c.id,
@@ -252,12 +263,17 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `POST /client/activities/{id}/comments {source_id, parent_id?, content, images, request_id}`: the
    * gate (blacklist action `comment`), the activity's comment rules (open, per day, interval; under
-   * the reader's lock), one reply level (replyTarget), status by the moderation mode.
+   * the reader's lock), one reply level (replyTarget), status by the moderation mode and the
+   * sensitive-word screen (initialItemStatus): a risky comment is rejected at once and counts as
+   * the reader's offence (`comment_rejected_risky`, the organisation's automatic blacklist rule);
+   * one needing review waits for a person whatever the mode.
    */
   r.post('/v1/:org/client/activities/:id/comments', { config, schema: { params: actParams, body: commentRequestSchema } }, async (request) => {
     const me = readerOf(request);
     const { request_id, ...body } = request.body;
     const ip = voteOrigin(request).ip;
+    // Before the transaction: the lists are remembered reads through `db` (sensitive/screen.ts).
+    const screened = await screenFor(app.database, orgOf(request).id, [body.content]);
     return idempotent(db, me.id, request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, request.params.id, 'comment');
       const rules = commentRulesOf(act as unknown as VotingActivity);
@@ -283,7 +299,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
         const target = replyTarget(
           p && { id: p.id, parent_id: p.parent_id, source_id: p.source_id, user_id: p.reader_id ?? 0, status: p.status as CheckItemStatus },
           body.source_id,
-          !!p && itemVisible(p.status as CheckItemStatus, rules.moderation, p.reader_id === reader.id),
+          !!p && itemVisible(p.status as CheckItemStatus, rules.moderation, p.reader_id === reader.id, p.auto_result as ScreenResult),
         );
         if ('gate' in target) throw refused(target);
         parent = target;
@@ -299,14 +315,21 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
           reply_to_reader_id: parent && parent.reply_to_user_id !== reader.id ? parent.reply_to_user_id : null,
           content: body.content,
           images: body.images.filter((m): m is string => !!m),
-          status: initialItemStatus(rules.moderation),
+          status: initialItemStatus(rules.moderation, screened.result),
+          reason: screened.result === 'risky' ? SCREEN_REJECT_REASON : '',
+          auto_result: screened.result,
+          auto_words: screened.words,
           ip,
           created_at: now,
           updated_at: now,
         })
         .returning();
-      await tx.update(voteSources).set({ comment_count: sql`${voteSources.comment_count} + 1` }).where(eq(voteSources.id, source.id));
-      return { id: made.id, parent_id: made.parent_id, status: made.status, created_at: made.created_at };
+      if (screened.result === 'risky') {
+        await recordOffence(tx, { org_id: act.org_id, reader_id: reader.id, kind: 'comment_rejected_risky', act_id: act.id, act_type: act.type, ref: `comment:${made.id}` });
+      } else {
+        await tx.update(voteSources).set({ comment_count: sql`${voteSources.comment_count} + 1` }).where(eq(voteSources.id, source.id));
+      }
+      return { id: made.id, parent_id: made.parent_id, status: made.status, reason: made.reason, created_at: made.created_at };
     });
   });
 
@@ -314,7 +337,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   async function visibleComment(tx: Tx, request: FastifyRequest, cid: number, readerId: number) {
     const [c] = await tx.select().from(comments).where(and(eq(comments.id, cid), eq(comments.org_id, orgOf(request).id))).for('update');
     const act = c ? await votingActivity(request, c.act_id, tx) : undefined;
-    if (!c || !act || readRefusal(act) || !itemVisible(c.status as CheckItemStatus, commentRulesOf(act as unknown as VotingActivity).moderation, c.reader_id === readerId)) throw refused(COMMENT_MISSING);
+    if (!c || !act || readRefusal(act) || !itemVisible(c.status as CheckItemStatus, commentRulesOf(act as unknown as VotingActivity).moderation, c.reader_id === readerId, c.auto_result as ScreenResult)) throw refused(COMMENT_MISSING);
     return c;
   }
 

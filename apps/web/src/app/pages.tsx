@@ -44,6 +44,8 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCount/adminActCount/actCountEva': () => import('../features/voting/EvaResultsPage'),
   'adminCount/adminActCount/actCountEvaSourceMore': () => import('../features/voting/SourceEvidencePage'),
   'adminCount/adminActCount/actCountEvaDownload': () => import('../features/voting/EvaDownloadPage'),
+  'system/sensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
+  'adminSystem/adminSensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
 };
 
 /**

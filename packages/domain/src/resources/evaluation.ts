@@ -4,6 +4,7 @@ import { BATCH_DELETE, batch, SORT, toggle, type ResourceField } from '../resour
 import { requestIdSchema } from '../client.js';
 import { commentBodySchema } from '../rules/comments.js';
 import { CHECK_ITEM_STATUS } from '../rules/moderation.js';
+import { SCREEN_RESULTS } from '../rules/sensitiveWords.js';
 import { ballotBodySchema, VOTE_STATUS } from '../rules/votes.js';
 import { ACTIVITY_KINDS } from './activities.js';
 import { QUICK_REPLIES_PATH } from './works.js';
@@ -131,6 +132,8 @@ export const commentChecksResource = defineResource({
     { name: 'is_official', label: '官方回复', kind: 'select', options: optionsOf({ 0: '否', 1: '是' }), filter: true, width: 90 },
     { name: 'status', label: '审核状态', kind: 'select', options: optionsOf(CHECK_ITEM_STATUS), filter: true, width: 90 },
     { name: 'reason', label: '审核意见', kind: 'text', width: 140 },
+    { name: 'auto_result', label: '敏感词检测', kind: 'select', options: stringOptions(SCREEN_RESULTS), filter: true, width: 100 },
+    { name: 'auto_words', label: '命中敏感词', kind: 'text', width: 140 },
     { name: 'report_count', label: '举报数', kind: 'number', sortable: true, width: 80 },
     { name: 'like_count', label: '点赞数', kind: 'number', sortable: true, width: 80 },
     { name: 'is_top', label: '置顶', kind: 'select', options: optionsOf({ 0: '否', 1: '是' }), filter: true, width: 70 },

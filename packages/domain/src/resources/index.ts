@@ -22,6 +22,7 @@ import { activityParticipantsResource, orgActivitiesResource } from './activityP
 import { commentChecksResource, evaluationSourcesResource, evaluationVotesResource } from './evaluation.js';
 import { certTemplatesResource, expertActsResource, expertsResource } from './judging.js';
 import { WORK_RESOURCES } from './works.js';
+import { orgSensitiveWordsResource, sensitiveWordsResource } from './sensitiveWords.js';
 import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
 
 export * from './orgUsers.js';
@@ -50,6 +51,7 @@ export * from './evaluationConfig.js';
 export * from './evaluation.js';
 export * from './judging.js';
 export * from './works.js';
+export * from './sensitiveWords.js';
 export * from './survey.js';
 
 /** Every declared resource. Families add themselves here. */
@@ -90,6 +92,8 @@ export const RESOURCES: ResourceDef[] = [
   ...WORK_RESOURCES,
   surveyQuestionsResource,
   surveyResponsesResource,
+  sensitiveWordsResource,
+  orgSensitiveWordsResource,
 ];
 
 export function findResource(name: string): ResourceDef {

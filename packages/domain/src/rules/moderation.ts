@@ -2,6 +2,7 @@
  * The review queue's shared vocabulary (design §1.5), used by works, comments and later kinds:
  * moderation modes, the status of a reviewed item, automatic hiding by reports, batch size.
  */
+import type { ScreenResult } from './sensitiveWords.js';
 
 /** 先审后发 (pre), 先发后审 (post), 不审核 (none). */
 export const MODERATION_MODES = { pre: '先审后发', post: '先发后审', none: '不审核' } as const;
@@ -16,19 +17,27 @@ export const ITEM_APPROVED = 1;
 export const ITEM_REJECTED = 2;
 export const ITEM_HIDDEN = 3;
 
-/** The status a new item gets: pending under pre moderation, approved otherwise (post items stay in the queue). */
-export function initialItemStatus(mode: ModerationMode): CheckItemStatus {
+/**
+ * The status a new item gets from the moderation mode and the sensitive-word screen
+ * (design §1.5): risky → rejected at once; review → pending whatever the mode (held: not shown
+ * until a person approves it); pass → pending under pre moderation, approved otherwise (post items
+ * stay in the queue).
+ */
+export function initialItemStatus(mode: ModerationMode, screen: ScreenResult = 'pass'): CheckItemStatus {
+  if (screen === 'risky') return ITEM_REJECTED;
+  if (screen === 'review') return ITEM_PENDING;
   return mode === 'pre' ? ITEM_PENDING : ITEM_APPROVED;
 }
 
 /**
  * Who sees an item: everyone sees approved items; pending ones are public only under post and
- * none moderation; rejected and hidden ones only their author (design §1.5: "author still sees it").
+ * none moderation and when the screen did not hold them (`screen` review); rejected and hidden
+ * ones only their author (design §1.5: "author still sees it").
  */
-export function itemVisible(status: CheckItemStatus, mode: ModerationMode, viewerIsAuthor: boolean): boolean {
+export function itemVisible(status: CheckItemStatus, mode: ModerationMode, viewerIsAuthor: boolean, screen: ScreenResult = 'pass'): boolean {
   if (viewerIsAuthor) return true;
   if (status === ITEM_APPROVED) return true;
-  return status === ITEM_PENDING && mode !== 'pre';
+  return status === ITEM_PENDING && mode !== 'pre' && screen === 'pass';
 }
 
 /** Reports at which an item is hidden automatically (Decidim `max_reports_before_hiding`, design §1.5). */

@@ -222,6 +222,8 @@ export const commentChecksBinding = bind({
       source_title: titles.get(r.source_id as number) ?? '',
       account: r.is_official ? '管理员' : accounts.get(r.reader_id as number) ?? '',
       reply: reply.get(r.id) ?? '',
+      // The words the sensitive-word screen found, as one cell.
+      auto_words: ((r.auto_words as string[] | undefined) ?? []).join('、'),
     }));
   },
   guard(action, rows) {

@@ -17,6 +17,9 @@ interface QueueItem extends PreviewWork {
   author_name: string;
   unit: string;
   submitted_at: number | null;
+  /** The sensitive-word screen of the title and text: pass, review or risky, and the words found. */
+  auto_result: string;
+  auto_words: string[];
 }
 interface QueuePage {
   activity: { id: number; title: string; moderation: string };
@@ -87,6 +90,21 @@ export default function CheckWorkIndexPage() {
           { title: T.REAL_NAME, dataIndex: 'author_name', width: 100 },
           { title: T.UNIT, dataIndex: 'unit', width: 140 },
           { title: T.STATUS, dataIndex: 'status', width: 90, render: (s: string) => <Tag>{STATUS[s] ?? s}</Tag> },
+          {
+            title: T.SENSITIVE_WORDS,
+            dataIndex: 'auto_words',
+            width: 160,
+            render: (words: string[] | undefined, row) =>
+              words?.length ? (
+                <Flex gap={4} wrap data-testid="sensitive-words">
+                  {words.map((w) => (
+                    <Tag key={w} color={row.auto_result === 'risky' ? 'red' : 'orange'}>
+                      {w}
+                    </Tag>
+                  ))}
+                </Flex>
+              ) : null,
+          },
           {
             title: '操作',
             width: 200,

@@ -87,3 +87,5 @@ export const COUNT_NO_UNIT = '（未填写）';
 export const COUNT_REMOVED = '（已删除）';
 export const COUNT_NO_GROUP = '（无组别）';
 export const NONE = '—';
+/** The check queue's column of the words the sensitive-word screen found. */
+export const SENSITIVE_WORDS = '命中敏感词';

@@ -60,7 +60,7 @@ const bodySchema = z.object({
 });
 
 /** The 422 for rule failures: every message in data.errors, the first ones in the message. */
-function importRejected(errors: string[]): HttpError {
+export function importRejected(errors: string[]): HttpError {
   const shown = errors.slice(0, MESSAGE_ERRORS).join('\n');
   const more = errors.length > MESSAGE_ERRORS ? `\n……共${errors.length}条错误` : '';
   return new HttpError(422, shown + more, { errors });

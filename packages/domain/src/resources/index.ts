@@ -22,6 +22,7 @@ import { activityParticipantsResource, orgActivitiesResource } from './activityP
 import { commentChecksResource, evaluationSourcesResource, evaluationVotesResource } from './evaluation.js';
 import { certTemplatesResource, expertActsResource, expertsResource } from './judging.js';
 import { WORK_RESOURCES } from './works.js';
+import { QUESTION_RESOURCES } from './questions.js';
 import { orgSensitiveWordsResource, sensitiveWordsResource } from './sensitiveWords.js';
 import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
 
@@ -51,6 +52,7 @@ export * from './evaluationConfig.js';
 export * from './evaluation.js';
 export * from './judging.js';
 export * from './works.js';
+export * from './questions.js';
 export * from './sensitiveWords.js';
 export * from './survey.js';
 
@@ -90,6 +92,7 @@ export const RESOURCES: ResourceDef[] = [
   expertActsResource,
   certTemplatesResource,
   ...WORK_RESOURCES,
+  ...QUESTION_RESOURCES,
   surveyQuestionsResource,
   surveyResponsesResource,
   sensitiveWordsResource,

@@ -24,6 +24,7 @@ export * from './comments.js';
 export * from './judging.js';
 export * from './certificates.js';
 export * from './questions.js';
+export * from './questionBank.js';
 export * from './surveyKinds.js';
 export * from './survey.js';
 export * from './sensitiveWords.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ADMIN_ONLY_BY_SUPER,
@@ -14,12 +14,11 @@ import {
   unknownPermission,
   type OrgManagerCount,
 } from '@huodong/domain';
-import { managers, organizations, roles } from '../../db/schema.js';
+import { managers, roles } from '../../db/schema.js';
 import { revokeSubjects } from '../../auth/tokens.js';
 import { forbidden, validationError } from '../../http/errors.js';
-import { pagedList } from '../../http/pagination.js';
+import { organizationsWith } from '../../http/organizationsWith.js';
 import { bind } from '../binding.js';
-import { keywordWhere } from '../keyword.js';
 import { permissionUpdate, revokeOnNewPassword, withPasswordHash } from './supers.js';
 
 /**
@@ -56,37 +55,16 @@ export const managersBinding = bind({
 
     /** Organisations with their manager counts (super page manage/adminOrgManage). */
     r.get('/v1/managers/organizations', { config: { access: 'super' }, schema: { querystring: pageQuerySchema } }, async (request) => {
-      const where = keywordWhere([organizations.name, organizations.key], request.query.keyword);
       const counts = db
         .select({
           org_id: managers.org_id,
           manager_count: count().as('manager_count'),
-          admin_count: sql<number>`count(*) filter (where ${managers.type} = ${MANAGER_ADMIN})`.mapWith(Number).as('admin_count'),
+          admin_count: sql<number>`count(*) filter (where ${managers.type} = ${MANAGER_ADMIN})`.as('admin_count'),
         })
         .from(managers)
         .groupBy(managers.org_id)
         .as('counts');
-      return pagedList<OrgManagerCount>(
-        request.query,
-        request.url,
-        async () => (await db.select({ n: count() }).from(organizations).where(where))[0].n,
-        (limit, offset) =>
-          db
-            .select({
-              id: organizations.id,
-              key: organizations.key,
-              name: organizations.name,
-              is_pause: organizations.is_pause,
-              manager_count: sql<number>`coalesce(${counts.manager_count}, 0)`.mapWith(Number),
-              admin_count: sql<number>`coalesce(${counts.admin_count}, 0)`.mapWith(Number),
-            })
-            .from(organizations)
-            .leftJoin(counts, eq(counts.org_id, organizations.id))
-            .where(where)
-            .orderBy(desc(organizations.id))
-            .limit(limit)
-            .offset(offset),
-      );
+      return organizationsWith<OrgManagerCount>(db, request.query, request.url, [{ sub: counts, columns: { manager_count: counts.manager_count, admin_count: counts.admin_count } }]);
     });
   },
 });

@@ -16,6 +16,7 @@
  * no reader above the votes per day nor per source per day, and the counters equal to the votes.
  */
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { voteRulesSchema, workConfigSchema } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
@@ -23,15 +24,18 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { VOTE_DAY_SLOTS } from '../apps/server/src/voting/tallies.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
 const ORG = 'benchwork';
-const READERS = 100_000;
-const WORKS = 100_000;
+/** `--scale F` (default 1) multiplies the sizes, for trying the script out on less data. */
+const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
+const READERS = Math.round(100_000 * scale);
+const WORKS = READERS;
 const SOURCES = 1000;
-const VOTES = 5_000_000;
+const VOTES = Math.round(5_000_000 * scale);
 const VOTERS = 50;
 const DAY = 86_400;
 const READER_PASSWORD = 'Bench#Reader1';
@@ -60,7 +64,7 @@ const VOTE_RULES = voteRulesSchema().parse({
 const STATES = `(array['draft','submitted','submitted','approved','approved','approved','approved','approved','approved','rejected','withdrawn','shortlisted','shortlisted','reviewed','reviewed','awarded','not_awarded','not_awarded','approved','disqualified'])[1 + g % 20]`;
 const TITLES = `(array['我的读书故事','书香伴我成长','阅读点亮人生','家乡的变化','我和图书馆'])[1 + g % 5]`;
 
-async function fill(db: Database): Promise<{ orgId: number; worksAct: number; voteAct: number }> {
+export async function fill(db: Database): Promise<{ orgId: number; worksAct: number; voteAct: number }> {
   const now = Math.floor(Date.now() / 1000);
   const [org] = await db.query<{ id: number }>(`insert into organizations (key, name, activity_types) values ($1, '作品基准机构', '[1,2]'::jsonb) returning id`, [ORG]);
   const hash = await hashPassword(READER_PASSWORD);
@@ -134,6 +138,18 @@ async function fill(db: Database): Promise<{ orgId: number; worksAct: number; vo
      where c.source_id = s.id`,
     [vote.id],
   );
+  // The tallies as ballots would have kept them (voting/tallies.ts: the day figures in slots by reader, each reader's days, each address's valid votes).
+  const slots = VOTE_DAY_SLOTS;
+  for (const statement of [
+    `insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters)
+     select org_id, act_id, day, reader_id % ${slots}, count(*) filter (where status = 'valid'), count(*) filter (where status = 'suspect'), count(distinct reader_id) from votes where act_id = $1 group by org_id, act_id, day, reader_id % ${slots}
+     union all select org_id, act_id, '', reader_id % ${slots}, 0, 0, count(distinct reader_id) from votes where act_id = $1 group by org_id, act_id, reader_id % ${slots}`,
+    `insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select org_id, act_id, reader_id, day, count(*), max(created_at) from votes where act_id = $1 group by org_id, act_id, reader_id, day`,
+    `insert into vote_address_days (org_id, act_id, day, ip, source_id, valid)
+     select org_id, act_id, day, ip, 0, count(*) from votes where act_id = $1 and status = 'valid' group by org_id, act_id, day, ip
+     union all select org_id, act_id, day, ip, source_id, count(*) from votes where act_id = $1 and status = 'valid' group by org_id, act_id, day, ip, source_id`,
+  ])
+    await db.query(statement, [vote.id]);
   await db.query('vacuum analyze');
   return { orgId: org.id, worksAct: works.id, voteAct: vote.id };
 }
@@ -262,4 +278,4 @@ async function run(label: string, database: Database): Promise<void> {
   await app.close();
 }
 
-await onEachDatabase({ postgres: wantPostgres(args) }, run);
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await onEachDatabase({ postgres: wantPostgres(args) }, run);

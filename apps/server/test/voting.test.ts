@@ -7,8 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, captchas, readerOffences, votes, voteSources, works } from '../src/db/schema.js';
+import { rowsOf } from '../src/db/rows.js';
+import { VOTE_DAY_SLOTS } from '../src/voting/tallies.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -20,7 +22,7 @@ const su = () => ({ token: t.superToken });
 const OPEN = { captcha: 'off', min_interval_sec: 0 };
 
 beforeAll(async () => {
-  t = await testApp({ loginCaptcha: false });
+  t = await testApp({ loginCaptcha: false, trustProxy: true });
   org = await t.org('votelib', { activity_types: [1, 2] });
   other = await t.org('voteother', { activity_types: [2] });
 });
@@ -41,8 +43,8 @@ async function sources(act: number, n: number, o = org, extra: Record<string, un
   }
   return ids;
 }
-const ballot = (token: string, act: number, source_ids: number[], extra: Record<string, unknown> = {}) =>
-  t.call('POST', `/v1/${org.key}/client/activities/${act}/ballots`, { token, body: { request_id: randomUUID(), source_ids, ...extra } });
+const ballot = (token: string, act: number, source_ids: number[], extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  t.call('POST', `/v1/${org.key}/client/activities/${act}/ballots`, { token, body: { request_id: randomUUID(), source_ids, ...extra }, headers });
 const sourceRow = async (id: number) => (await t.db.select().from(voteSources).where(eq(voteSources.id, id)))[0];
 
 describe('the rules of a voting activity', () => {
@@ -208,6 +210,88 @@ describe('voiding, results and evidence', () => {
     expect((await t.call('GET', `/v1/${org.key}/evaluation/${act}/results`, { token })).status).toBe(404);
     expect((await t.call('GET', `/v1/${org.key}/evaluation/${act}/source/${s}/evidence`, { token })).status).toBe(404);
     expect((await t.call('POST', `/v1/${org.key}/evaluation/${act}/votes/void`, { token, body: { source_id: s, reason: 'x' } })).status).toBe(404);
+  });
+});
+
+/** The rows where the tallies (voting/tallies.ts) and a recount of the activity's votes differ, by table: none when exact. */
+async function tallyDrift(act: number): Promise<Record<string, unknown[]>> {
+  const both = (kept: SQL, counted: SQL) => sql`((${kept}) except (${counted})) union all ((${counted}) except (${kept}))`;
+  const slots = sql.raw(String(VOTE_DAY_SLOTS));
+  const checks = {
+    sources: both(
+      sql`select id, vote_count, suspect_count, void_count, reached_at from vote_sources where act_id = ${act}`,
+      sql`select s.id, count(v.id) filter (where v.status = 'valid')::int, count(v.id) filter (where v.status = 'suspect')::int, count(v.id) filter (where v.status = 'void')::int,
+                 max(v.created_at) filter (where v.status = 'valid') from vote_sources s left join votes v on v.source_id = s.id where s.act_id = ${act} group by s.id`,
+    ),
+    days: both(
+      sql`select day, slot, valid, suspect, voters from vote_days where act_id = ${act}`,
+      sql`select day, (reader_id % ${slots})::smallint, count(*) filter (where status = 'valid')::int, count(*) filter (where status = 'suspect')::int, count(distinct reader_id)::int
+          from votes where act_id = ${act} group by day, reader_id % ${slots}
+          union all select '', (reader_id % ${slots})::smallint, 0, 0, count(distinct reader_id)::int from votes where act_id = ${act} group by reader_id % ${slots}`,
+    ),
+    readers: both(
+      sql`select reader_id, day, votes, last_at from vote_reader_days where act_id = ${act}`,
+      sql`select reader_id, day, count(*)::int, max(created_at) from votes where act_id = ${act} group by reader_id, day`,
+    ),
+    addresses: both(
+      sql`select day, ip, source_id, valid from vote_address_days where act_id = ${act} and valid > 0`,
+      sql`select day, ip, 0, count(*)::int from votes where act_id = ${act} and status = 'valid' group by day, ip
+          union all select day, ip, source_id, count(*)::int from votes where act_id = ${act} and status = 'valid' group by day, ip, source_id`,
+    ),
+  };
+  const out: Record<string, unknown[]> = {};
+  for (const [name, query] of Object.entries(checks)) out[name] = rowsOf(await t.db.execute(query));
+  return out;
+}
+const EXACT = { sources: [], days: [], readers: [], addresses: [] };
+
+describe('the tallies of the votes', () => {
+  it('equal a recount after parallel ballots of several readers from two addresses, after each void, and with a void beside ballots', async () => {
+    const act = await voting({ ...OPEN, votes_per_day: 6, per_source_per_day: 2, max_select: 2, ip_per_day: 12, ip_per_source_per_day: 4 });
+    const ids = await sources(act, 4);
+    const readers = await Promise.all(Array.from({ length: 6 }, () => signedInReader(t, org)));
+    const answers = await Promise.all(
+      readers.flatMap((r, i) =>
+        Array.from({ length: 5 }, (_, n) => ballot(r.token, act, n % 2 ? [ids[n % 4], ids[(n + 1) % 4]] : [ids[(i + n) % 4]], {}, { 'x-forwarded-for': `10.9.0.${i % 2}` })),
+      ),
+    );
+    for (const a of answers) expect([200, 403], a.message).toContain(a.status);
+    const stored = await t.db.select().from(votes).where(eq(votes.act_id, act));
+    expect(stored.some((v) => v.status === 'suspect')).toBe(true);
+    expect(new Set(stored.map((v) => v.ip))).toEqual(new Set(['10.9.0.0', '10.9.0.1']));
+    for (const r of readers) expect(stored.filter((v) => v.reader_id === r.id).length).toBeLessThanOrEqual(6);
+    expect(await tallyDrift(act)).toEqual(EXACT);
+
+    // The quota reads the reader's tally: what is left today is the limit less the votes stored.
+    const mine = stored.filter((v) => v.reader_id === readers[0].id).length;
+    const quota = await t.call('GET', `/v1/${org.key}/client/activities/${act}/vote-quota`, { token: readers[0].token });
+    expect(quota.data.today_left).toBe(6 - mine);
+
+    const byReader = await t.call('POST', `/v1/${org.key}/evaluation/${act}/votes/void`, { ...su(), body: { reader_id: readers[1].id, reason: '复核作废' } });
+    expect(byReader.data.voided).toBeGreaterThan(0);
+    expect(await tallyDrift(act)).toEqual(EXACT);
+    const bySource = await t.call('POST', `/v1/${org.key}/evaluation/${act}/votes/void`, { ...su(), body: { source_id: ids[0], reason: '复核作废' } });
+    expect(bySource.data.voided).toBeGreaterThan(0);
+    const byAddress = await t.call('POST', `/v1/${org.key}/evaluation/${act}/votes/void`, { ...su(), body: { ip: '10.9.0.1', reason: '复核作废' } });
+    expect(byAddress.data.voided).toBeGreaterThan(0);
+    expect(await tallyDrift(act)).toEqual(EXACT);
+
+    // More readers vote while a void runs beside them: nobody waits crosswise, the tallies stay exact.
+    const more = await Promise.all(Array.from({ length: 3 }, () => signedInReader(t, org)));
+    const beside = await Promise.all([
+      t.call('POST', `/v1/${org.key}/evaluation/${act}/votes/void`, { ...su(), body: { source_id: ids[2], reason: '复核作废' } }),
+      ...more.flatMap((r, i) => Array.from({ length: 3 }, (_, n) => ballot(r.token, act, [ids[(i + n) % 4], ids[(i + n + 2) % 4]], {}, { 'x-forwarded-for': '10.9.0.0' }))),
+    ]);
+    for (const a of beside) expect([200, 403], a.message).toContain(a.status);
+    expect(await tallyDrift(act)).toEqual(EXACT);
+
+    // The results' figures are the tallies: the day's votes are the sources' totals, every reader a voter.
+    const now = await t.db.select().from(votes).where(eq(votes.act_id, act));
+    const results = (await t.call('GET', `/v1/${org.key}/evaluation/${act}/results`, su())).data;
+    const valid = now.filter((v) => v.status === 'valid').length;
+    const suspect = now.filter((v) => v.status === 'suspect').length;
+    expect(results.totals).toMatchObject({ valid, suspect, void: now.length - valid - suspect, voters: 9 });
+    expect(results.days).toEqual([{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), valid, suspect, voters: 9 }]);
   });
 });
 

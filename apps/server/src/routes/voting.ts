@@ -147,7 +147,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /client/activities/{id}/vote-quota`. */
   r.get('/v1/:org/client/activities/:id/vote-quota', { config, schema: { params: actParams } }, async (request) => {
     const { act, reader } = await readable(request, request.params.id);
-    return quotaOf(db, act as unknown as VotingActivity, reader.id, voteOrigin(request).ip, nowSec());
+    return quotaOf(db, act as unknown as VotingActivity, reader, voteOrigin(request).ip, nowSec());
   });
 
   /**
@@ -162,7 +162,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     const origin = voteOrigin(request);
     return idempotent(db, me.id, body.request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, request.params.id, 'vote');
-      return castBallot(tx, act as unknown as VotingActivity, reader.id, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id });
+      return castBallot(tx, act as unknown as VotingActivity, reader, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id });
     });
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import {
   DAY_SECONDS,
   rankSources,
@@ -16,34 +16,14 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { blacklists, voteResults, votes, voteSources, voteVoids } from '../db/schema.js';
-import { chinaDay } from '../db/chinaDay.js';
+import { rowsOf } from '../db/rows.js';
 import { callerOf } from '../auth/access.js';
 import { audit } from '../resources/audit.js';
 import { recordOffence } from '../resources/families/blacklistRules.js';
 import { windowOf, type VotingActivity } from './rules.js';
+import { dayFigures, untallyVoids, type VoidedVote } from './tallies.js';
 
 const CHINA_OFFSET = 8 * 3600;
-
-/**
- * Counts of sources recomputed from their votes. The sources are locked first (id order, as
- * ballots take them), so the count statement that follows sees every ballot committed before, and
- * a ballot still in flight adds its own vote on top afterwards.
- */
-export async function recount(tx: Tx, sourceIds: number[]): Promise<void> {
-  if (!sourceIds.length) return;
-  const ids = [...new Set(sourceIds)].sort((a, b) => a - b);
-  await tx.select({ id: voteSources.id }).from(voteSources).where(inArray(voteSources.id, ids)).orderBy(asc(voteSources.id)).for('update');
-  const of = (status: string) => sql`(select count(*) from ${votes} v where v.source_id = ${voteSources.id} and v.status = ${status})::int`;
-  await tx
-    .update(voteSources)
-    .set({
-      vote_count: of('valid'),
-      suspect_count: of('suspect'),
-      void_count: of('void'),
-      reached_at: sql`(select max(v.created_at) from ${votes} v where v.source_id = ${voteSources.id} and v.status = 'valid')`,
-    })
-    .where(inArray(voteSources.id, ids));
-}
 
 /** The live ranking of an activity's shown sources (rankSources; per group when sources are grouped). */
 async function liveRanking(db: Db | Tx, act: VotingActivity): Promise<ResultRow[]> {
@@ -107,20 +87,8 @@ export async function resultsOf(db: Db, act: VotingActivity, now: number): Promi
     rows = frozen.ranked as ResultRow[];
     snapshot = { version: frozen.version, hash: frozen.hash, created_at: frozen.created_at };
   } else rows = await liveRanking(db, act);
-  const day = chinaDay(votes.created_at);
-  const [perDay, [voters], [sources]] = await Promise.all([
-    db
-      .select({
-        day,
-        valid: sql<number>`count(*) filter (where ${votes.status} = 'valid')`.mapWith(Number),
-        suspect: sql<number>`count(*) filter (where ${votes.status} = 'suspect')`.mapWith(Number),
-        voters: sql<number>`count(distinct ${votes.reader_id})`.mapWith(Number),
-      })
-      .from(votes)
-      .where(eq(votes.act_id, act.id))
-      .groupBy(day)
-      .orderBy(day),
-    db.select({ n: sql<number>`count(distinct ${votes.reader_id})`.mapWith(Number) }).from(votes).where(eq(votes.act_id, act.id)),
+  const [figures, [sources]] = await Promise.all([
+    dayFigures(db, act.id),
     db
       .select({
         valid: sql<number>`coalesce(sum(${voteSources.vote_count}), 0)`.mapWith(Number),
@@ -136,9 +104,9 @@ export async function resultsOf(db: Db, act: VotingActivity, now: number): Promi
     window,
     ended,
     snapshot,
-    totals: { valid: sources.valid, suspect: sources.suspect, void: sources.void, voters: voters.n, sources: sources.n },
+    totals: { valid: sources.valid, suspect: sources.suspect, void: sources.void, voters: figures.voters, sources: sources.n },
     rows,
-    days: perDay,
+    days: figures.days,
   };
 }
 
@@ -166,12 +134,18 @@ export async function voidVotes(tx: Tx, request: FastifyRequest, act: VotingActi
     .insert(voteVoids)
     .values({ org_id: act.org_id, act_id: act.id, criteria, reason, blacklist_days, creator_kind: caller.kind, created_by: caller.id, created_at: now })
     .returning();
-  const changed = await tx.update(votes).set({ status: 'void', reason, void_id: record.id }).where(where).returning({ reader_id: votes.reader_id, source_id: votes.source_id });
+  // The votes locked, then voided, each with the status it had (what the tallies lose).
+  const changed = rowsOf<VoidedVote>(
+    await tx.execute(sql`
+      with target as (select ${votes.id} as id, ${votes.status} as was from ${votes} where ${where} for update)
+      update ${votes} set status = 'void', reason = ${reason}, void_id = ${record.id} from target where ${votes.id} = target.id
+      returning ${votes.reader_id} as reader_id, ${votes.source_id} as source_id, ${votes.day} as day, ${votes.ip} as ip, target.was as was`),
+  );
   if (!changed.length) {
     await tx.delete(voteVoids).where(eq(voteVoids.id, record.id));
     return { void_id: null, voided: 0, readers: 0, blacklisted: 0 };
   }
-  await recount(tx, changed.map((c) => c.source_id));
+  await untallyVoids(tx, act.id, changed);
   const voters = [...new Set(changed.map((c) => c.reader_id))].sort((a, b) => a - b);
   let blacklisted = 0;
   for (const reader_id of voters) {

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ballotProblems, chinaDayKey, decideBallot, voteQuota, type VoteDecision, type VoteQuota } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { readers, votes, voteSources } from '../db/schema.js';
+import { voteAddressDays, voteReaderDays, votes, voteSources } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
 import { validationError } from '../http/errors.js';
 import { refused } from '../routes/participation.js';
 import { voteRulesOf, windowOf, type VotingActivity } from './rules.js';
+import { tallyBallot } from './tallies.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -21,49 +23,53 @@ export function voteOrigin(request: FastifyRequest): { ip: string; device_id: st
   };
 }
 
-/** The reader's and the address's counts in the activity that `decideBallot` and `voteQuota` need. */
-async function readFacts(db: Db | Tx, act: VotingActivity, readerId: number, ip: string, now: number, sourceIds: readonly number[]) {
+/**
+ * The reader's and the address's counts in the activity that `decideBallot` and `voteQuota` need,
+ * in one statement: the reader's days and the address's valid votes today from the tallies
+ * (voting/tallies.ts), the reader's votes today for the chosen sources from the votes (at most
+ * the day's limit, through `votes_reader_idx`).
+ */
+async function readFacts(db: Db | Tx, act: VotingActivity, reader: { id: number; created_at: number }, ip: string, now: number, sourceIds: readonly number[]) {
   const day = chinaDayKey(now);
-  const mine = eq(votes.reader_id, readerId);
-  const fromHere = and(eq(votes.ip, ip), eq(votes.day, day), eq(votes.status, 'valid'));
-  // One after the other: inside a transaction the statements share one connection.
-  const [totals] = await db
-    .select({
-      reader_today: sql<number>`count(*) filter (where ${mine} and ${votes.day} = ${day})`.mapWith(Number),
-      reader_total: sql<number>`count(*) filter (where ${mine})`.mapWith(Number),
-      last_vote_at: sql<number | null>`max(${votes.created_at}) filter (where ${mine})`,
-      address_today: sql<number>`count(*) filter (where ${fromHere})`.mapWith(Number),
-    })
-    .from(votes)
-    .where(and(eq(votes.act_id, act.id), or(mine, and(eq(votes.ip, ip), eq(votes.day, day)))));
-  const perSource = sourceIds.length
-    ? await db
-        .select({
-          source_id: votes.source_id,
-          reader: sql<number>`count(*) filter (where ${mine})`.mapWith(Number),
-          address: sql<number>`count(*) filter (where ${votes.ip} = ${ip} and ${votes.status} = 'valid')`.mapWith(Number),
-        })
-        .from(votes)
-        .where(and(eq(votes.act_id, act.id), eq(votes.day, day), inArray(votes.source_id, [...sourceIds]), or(mine, eq(votes.ip, ip))))
-        .groupBy(votes.source_id)
-    : [];
-  const [account] = await db.select({ created_at: readers.created_at }).from(readers).where(eq(readers.id, readerId));
+  const chosen = sql.join(sourceIds.map((id) => sql`${id}::int`), sql`, `);
+  const rows = rowsOf<{ kind: 'reader' | 'source' | 'address'; source_id: number | null; a: number | string | null; b: number | string | null; c: number | string | null }>(
+    await db.execute(sql`
+      select 'reader' as kind, null::int as source_id,
+             coalesce(sum(${voteReaderDays.votes}) filter (where ${voteReaderDays.day} = ${day}), 0)::int as a,
+             coalesce(sum(${voteReaderDays.votes}), 0)::int as b, max(${voteReaderDays.last_at}) as c
+      from ${voteReaderDays} where ${voteReaderDays.act_id} = ${act.id} and ${voteReaderDays.reader_id} = ${reader.id}
+      union all
+      select 'address', ${voteAddressDays.source_id}, ${voteAddressDays.valid}, 0, null
+      from ${voteAddressDays}
+      where ${voteAddressDays.act_id} = ${act.id} and ${voteAddressDays.day} = ${day} and ${voteAddressDays.ip} = ${ip} and ${voteAddressDays.source_id} in (0${sourceIds.length ? sql`, ${chosen}` : sql``})
+      ${
+        sourceIds.length
+          ? sql`union all
+      select 'source', ${votes.source_id}, count(*)::int, 0, null
+      from ${votes}
+      where ${votes.act_id} = ${act.id} and ${votes.reader_id} = ${reader.id} and ${votes.day} = ${day} and ${votes.source_id} in (${chosen})
+      group by ${votes.source_id}`
+          : sql``
+      }`),
+  );
+  const mine = rows.find((r) => r.kind === 'reader');
+  const perSource = (kind: 'source' | 'address') => Object.fromEntries(rows.filter((r) => r.kind === kind && r.source_id !== 0).map((r) => [Number(r.source_id), num(r.a)]));
   return {
     now,
-    account_created_at: account?.created_at ?? 0,
-    reader_today: totals.reader_today,
-    reader_total: totals.reader_total,
-    last_vote_at: totals.last_vote_at === null ? null : num(totals.last_vote_at),
-    address_today: totals.address_today,
-    reader_source_today: Object.fromEntries(perSource.map((p) => [p.source_id, p.reader])),
-    address_source_today: Object.fromEntries(perSource.map((p) => [p.source_id, p.address])),
+    account_created_at: reader.created_at,
+    reader_today: num(mine?.a),
+    reader_total: num(mine?.b),
+    last_vote_at: mine?.c == null ? null : num(mine.c),
+    address_today: num(rows.find((r) => r.kind === 'address' && r.source_id === 0)?.a),
+    reader_source_today: perSource('source'),
+    address_source_today: perSource('address'),
   };
 }
 
 /** `GET …/vote-quota`: what the reader may still do now. */
-export async function quotaOf(db: Db, act: VotingActivity, readerId: number, ip: string, now: number): Promise<VoteQuota> {
+export async function quotaOf(db: Db, act: VotingActivity, reader: { id: number; created_at: number }, ip: string, now: number): Promise<VoteQuota> {
   const rules = voteRulesOf(act);
-  const facts = await readFacts(db, act, readerId, ip, now, []);
+  const facts = await readFacts(db, act, reader, ip, now, []);
   return voteQuota(rules, windowOf(act, rules), facts);
 }
 
@@ -78,18 +84,18 @@ export interface BallotAnswer {
  * One ballot, inside the caller's transaction (after the participation gate): the reader's
  * ballots in this activity are taken one at a time (a transaction-scoped advisory lock on
  * (activity, reader)), so the facts read next include every earlier ballot of the reader, also on
- * PostgreSQL with parallel requests. Then `decideBallot`, the votes, and each source's counts in
- * the same transaction (sources in id order, so two ballots never wait on each other crosswise).
+ * PostgreSQL with parallel requests. Then `decideBallot`, the votes, and the tallies in the same
+ * transaction (tallyBallot: one statement per table, the sources locked in id order).
  */
 export async function castBallot(
   tx: Tx,
   act: VotingActivity,
-  readerId: number,
+  reader: { id: number; created_at: number },
   sourceIds: number[],
   origin: { ip: string; device_id: string; ua_hash: string },
   opts: { now: number; captchaPassed: boolean; requestId: string },
 ): Promise<BallotAnswer> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${act.id}::int, ${readerId}::int)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${act.id}::int, ${reader.id}::int)`);
   const rules = voteRulesOf(act);
   const known = await tx
     .select({ id: voteSources.id, title: voteSources.title })
@@ -97,7 +103,7 @@ export async function castBallot(
     .where(and(eq(voteSources.act_id, act.id), eq(voteSources.status, 1), inArray(voteSources.id, sourceIds.length ? sourceIds : [-1])));
   const problems = ballotProblems(rules, sourceIds, known.map((k) => k.id));
   if (problems.length) throw validationError(problems);
-  const facts = await readFacts(tx, act, readerId, origin.ip, opts.now, sourceIds);
+  const facts = await readFacts(tx, act, reader, origin.ip, opts.now, sourceIds);
   const decision: VoteDecision = decideBallot(rules, windowOf(act, rules), sourceIds, {
     ...facts,
     captcha_passed: opts.captchaPassed,
@@ -109,7 +115,7 @@ export async function castBallot(
       org_id: act.org_id,
       act_id: act.id,
       source_id: v.source_id,
-      reader_id: readerId,
+      reader_id: reader.id,
       day: decision.day,
       ...origin,
       status: v.status,
@@ -118,17 +124,16 @@ export async function castBallot(
       created_at: opts.now,
     })),
   );
-  for (const v of [...decision.votes].sort((a, b) => a.source_id - b.source_id)) {
-    const valid = v.status === 'valid';
-    await tx
-      .update(voteSources)
-      .set(
-        valid
-          ? { vote_count: sql`${voteSources.vote_count} + 1`, reached_at: opts.now }
-          : { suspect_count: sql`${voteSources.suspect_count} + 1` },
-      )
-      .where(eq(voteSources.id, v.source_id));
-  }
+  await tallyBallot(tx, {
+    act,
+    readerId: reader.id,
+    day: decision.day,
+    ip: origin.ip,
+    now: opts.now,
+    votes: decision.votes,
+    firstToday: facts.reader_today === 0,
+    firstEver: facts.reader_total === 0,
+  });
   const k = sourceIds.length;
   const dayLeft = Math.max(0, rules.votes_per_day - facts.reader_today - k);
   const totalLeft = rules.votes_total > 0 ? Math.max(0, rules.votes_total - facts.reader_total - k) : dayLeft;

@@ -1,0 +1,194 @@
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { voteAddressDays, voteDays, voteReaderDays, votes, voteSources } from '../db/schema.js';
+
+/**
+ * The tallies of a voting activity's votes (migration 0019), so that no ballot, quota or result
+ * reads the votes themselves: each source's counts (`vote_sources`), the figures per day split
+ * over slots (`vote_days`), each reader's votes per day (`vote_reader_days`) and each address's
+ * valid votes per day (`vote_address_days`). A ballot adds to them in its own transaction, one
+ * atomic statement per table, always in this order — sources (in id order), days, addresses,
+ * reader — and voiding takes them in the same order, so two writers never wait on each other
+ * crosswise.
+ */
+
+/** Rows each day's figures are split over (by `reader_id % VOTE_DAY_SLOTS`); migration 0019 backfilled with 8. */
+export const VOTE_DAY_SLOTS = 8;
+/** `vote_days.day` of the whole activity's row (voters only). */
+const WHOLE_ACTIVITY = '';
+
+const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
+const count = (vs: readonly { status: string }[], status: string) => vs.filter((v) => v.status === status).length;
+
+export interface BallotTally {
+  act: { id: number; org_id: number };
+  readerId: number;
+  day: string;
+  ip: string;
+  now: number;
+  votes: readonly { source_id: number; status: 'valid' | 'suspect' }[];
+  /** The reader's first votes today / in the activity (read under the reader's ballot lock). */
+  firstToday: boolean;
+  firstEver: boolean;
+}
+
+/** A ballot's votes added to every tally, in the order above. */
+export async function tallyBallot(tx: Tx, t: BallotTally): Promise<void> {
+  const { act, day, now } = t;
+  const bySource = [...t.votes].sort((a, b) => a.source_id - b.source_id);
+  // Sources: locked in id order by the CTE (not inlined: it locks rows), then counted in one
+  // statement. `no key update`, the lock an UPDATE takes: the key-share locks of votes just
+  // inserted by other ballots (their foreign key) do not block it.
+  const ids = valuesList(bySource.map((v) => sql`${v.source_id}::int`));
+  const delta = valuesList(bySource.map((v) => sql`(${v.source_id}::int, ${v.status === 'valid' ? 1 : 0}::int, ${v.status === 'suspect' ? 1 : 0}::int)`));
+  await tx.execute(sql`
+    with locked as (select ${voteSources.id} as id from ${voteSources} where ${voteSources.id} in (${ids}) order by ${voteSources.id} for no key update)
+    update ${voteSources} set
+      vote_count = ${voteSources.vote_count} + v.valid,
+      suspect_count = ${voteSources.suspect_count} + v.suspect,
+      reached_at = case when v.valid > 0 then ${now}::bigint else ${voteSources.reached_at} end
+    from (values ${delta}) as v(id, valid, suspect) join locked on locked.id = v.id
+    where ${voteSources.id} = v.id`);
+
+  const slot = t.readerId % VOTE_DAY_SLOTS;
+  const valid = count(t.votes, 'valid');
+  await tx
+    .insert(voteDays)
+    .values([
+      ...(t.firstEver ? [{ org_id: act.org_id, act_id: act.id, day: WHOLE_ACTIVITY, slot, voters: 1 }] : []),
+      { org_id: act.org_id, act_id: act.id, day, slot, valid, suspect: count(t.votes, 'suspect'), voters: t.firstToday ? 1 : 0 },
+    ])
+    .onConflictDoUpdate({
+      target: [voteDays.act_id, voteDays.day, voteDays.slot],
+      set: {
+        valid: sql`${voteDays.valid} + excluded.valid`,
+        suspect: sql`${voteDays.suspect} + excluded.suspect`,
+        voters: sql`${voteDays.voters} + excluded.voters`,
+      },
+    });
+
+  if (valid > 0) {
+    const address = { org_id: act.org_id, act_id: act.id, day, ip: t.ip };
+    await tx
+      .insert(voteAddressDays)
+      .values([{ ...address, source_id: 0, valid }, ...bySource.filter((v) => v.status === 'valid').map((v) => ({ ...address, source_id: v.source_id, valid: 1 }))])
+      .onConflictDoUpdate({ target: [voteAddressDays.act_id, voteAddressDays.day, voteAddressDays.ip, voteAddressDays.source_id], set: { valid: sql`${voteAddressDays.valid} + excluded.valid` } });
+  }
+
+  await tx
+    .insert(voteReaderDays)
+    .values({ org_id: act.org_id, act_id: act.id, reader_id: t.readerId, day, votes: t.votes.length, last_at: now })
+    .onConflictDoUpdate({
+      target: [voteReaderDays.act_id, voteReaderDays.reader_id, voteReaderDays.day],
+      set: { votes: sql`${voteReaderDays.votes} + excluded.votes`, last_at: sql`greatest(${voteReaderDays.last_at}, excluded.last_at)` },
+    });
+}
+
+/** A vote voided, with the status it had. */
+export interface VoidedVote {
+  source_id: number;
+  reader_id: number;
+  day: string;
+  ip: string;
+  was: 'valid' | 'suspect';
+}
+
+/**
+ * After a void: each touched source recounted from its votes (locked first, in id order, so the
+ * count sees every ballot committed before and a ballot in flight adds its vote on top), then
+ * the day figures and the addresses' valid votes lessened by exactly the votes voided, each row
+ * locked in key order. Voters stay: a voided vote was still cast.
+ */
+export async function untallyVoids(tx: Tx, actId: number, voided: readonly VoidedVote[]): Promise<void> {
+  if (!voided.length) return;
+  await recountSources(
+    tx,
+    voided.map((v) => v.source_id),
+  );
+
+  const days = new Map<string, { day: string; slot: number; valid: number; suspect: number }>();
+  for (const v of voided) {
+    const slot = v.reader_id % VOTE_DAY_SLOTS;
+    const key = `${v.day}|${slot}`;
+    const d = days.get(key) ?? { day: v.day, slot, valid: 0, suspect: 0 };
+    d[v.was]++;
+    days.set(key, d);
+  }
+  const dayRows = [...days.values()].sort((a, b) => (a.day === b.day ? a.slot - b.slot : a.day < b.day ? -1 : 1));
+  await lessen(
+    tx,
+    sql`select 1 from ${voteDays} d join (values ${valuesList(dayRows.map((d) => sql`(${d.day}::varchar, ${d.slot}::smallint)`))}) k(day, slot) on d.day = k.day and d.slot = k.slot
+        where d.act_id = ${actId} order by d.day, d.slot for no key update of d`,
+    sql`update ${voteDays} d set valid = d.valid - k.valid, suspect = d.suspect - k.suspect
+        from (values ${valuesList(dayRows.map((d) => sql`(${d.day}::varchar, ${d.slot}::smallint, ${d.valid}::int, ${d.suspect}::int)`))}) k(day, slot, valid, suspect)
+        where d.act_id = ${actId} and d.day = k.day and d.slot = k.slot`,
+  );
+
+  const addresses = new Map<string, { day: string; ip: string; source_id: number; valid: number }>();
+  for (const v of voided) {
+    if (v.was !== 'valid') continue;
+    for (const source_id of [0, v.source_id]) {
+      const key = `${v.day}|${v.ip}|${source_id}`;
+      const a = addresses.get(key) ?? { day: v.day, ip: v.ip, source_id, valid: 0 };
+      a.valid++;
+      addresses.set(key, a);
+    }
+  }
+  if (!addresses.size) return;
+  // Key order as the primary key (act, day, ip, source) sorts it: the database compares, not JavaScript.
+  const rows = valuesList([...addresses.values()].map((a) => sql`(${a.day}::varchar, ${a.ip}::varchar, ${a.source_id}::int, ${a.valid}::int)`));
+  await lessen(
+    tx,
+    sql`select 1 from ${voteAddressDays} a join (values ${rows}) k(day, ip, source_id, valid) on a.day = k.day and a.ip = k.ip and a.source_id = k.source_id
+        where a.act_id = ${actId} order by a.day, a.ip, a.source_id for no key update of a`,
+    sql`update ${voteAddressDays} a set valid = a.valid - k.valid from (values ${rows}) k(day, ip, source_id, valid)
+        where a.act_id = ${actId} and a.day = k.day and a.ip = k.ip and a.source_id = k.source_id`,
+  );
+}
+
+/** Lock the rows (in key order, `no key update` as ballots' upserts do), then change them. */
+async function lessen(tx: Tx, lock: SQL, change: SQL): Promise<void> {
+  await tx.execute(lock);
+  await tx.execute(change);
+}
+
+/**
+ * Counts of sources recomputed from their votes. The sources are locked first (id order, as
+ * ballots take them), so the count statement that follows sees every ballot committed before, and
+ * a ballot still in flight adds its own vote on top afterwards.
+ */
+async function recountSources(tx: Tx, sourceIds: number[]): Promise<void> {
+  const ids = [...new Set(sourceIds)].sort((a, b) => a - b);
+  await tx.select({ id: voteSources.id }).from(voteSources).where(inArray(voteSources.id, ids)).orderBy(asc(voteSources.id)).for('no key update');
+  const of = (status: string) => sql`(select count(*) from ${votes} v where v.source_id = ${voteSources.id} and v.status = ${status})::int`;
+  await tx
+    .update(voteSources)
+    .set({
+      vote_count: of('valid'),
+      suspect_count: of('suspect'),
+      void_count: of('void'),
+      reached_at: sql`(select max(v.created_at) from ${votes} v where v.source_id = ${voteSources.id} and v.status = 'valid')`,
+    })
+    .where(inArray(voteSources.id, ids));
+}
+
+/** `YYYYMMDD` → `YYYY-MM-DD`. */
+const dashed = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+
+/** The results' figures per day (valid, suspect, voters) and the activity's voters, from the day slots. */
+export async function dayFigures(db: Db, actId: number): Promise<{ voters: number; days: { day: string; valid: number; suspect: number; voters: number }[] }> {
+  const rows = await db
+    .select({
+      day: voteDays.day,
+      valid: sql<number>`sum(${voteDays.valid})`.mapWith(Number),
+      suspect: sql<number>`sum(${voteDays.suspect})`.mapWith(Number),
+      voters: sql<number>`sum(${voteDays.voters})`.mapWith(Number),
+    })
+    .from(voteDays)
+    .where(eq(voteDays.act_id, actId))
+    .groupBy(voteDays.day)
+    .orderBy(asc(voteDays.day));
+  const whole = rows.find((r) => r.day === WHOLE_ACTIVITY);
+  return { voters: whole?.voters ?? 0, days: rows.filter((r) => r.day !== WHOLE_ACTIVITY).map((r) => ({ ...r, day: dashed(r.day) })) };
+}
+

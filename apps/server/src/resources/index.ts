@@ -20,6 +20,7 @@ import { activityGroupActsBinding, activityGroupsBinding } from './families/acti
 import { platformActivitiesBinding } from './families/platformActivities.js';
 import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
 import { WORK_BINDINGS } from './families/works.js';
+import { CONTEST_BINDINGS } from './families/contests.js';
 import { QUESTION_BINDINGS } from './families/questions.js';
 import { surveyQuestionsBinding, surveyResponsesBinding } from './families/survey.js';
 import { commentChecksBinding, evaluationSourcesBinding, evaluationVotesBinding } from './families/evaluation.js';
@@ -56,6 +57,7 @@ export const BINDINGS: ResourceBinding[] = [
   orgActivitiesBinding,
   activityParticipantsBinding,
   ...WORK_BINDINGS,
+  ...CONTEST_BINDINGS,
   ...QUESTION_BINDINGS,
   evaluationSourcesBinding,
   evaluationVotesBinding,

@@ -31,6 +31,11 @@ export interface CheckKind {
   moderation(act: ActivityRow): string;
   /** The activity's items: pending ones, or with `all` every reviewable one. */
   items(db: Db, request: FastifyRequest, act: ActivityRow, query: ItemsQuery): Promise<ListData<unknown>>;
+  /**
+   * The `POST` body when the kind is not approved or rejected but marked (contest short answers
+   * get points): `decide` then receives it instead of a CheckDecision.
+   */
+  body?: z.ZodType;
   /** Approve or reject the items (all or nothing, inside `tx`); answers the ids decided. */
   decide(tx: Tx, request: FastifyRequest, act: ActivityRow, decision: CheckDecision): Promise<number[]>;
 }
@@ -81,13 +86,14 @@ export async function checkQueueRoutes(app: FastifyInstance, kinds: readonly Che
       return { activity: { id: act.id, title: act.title, type: act.type, moderation: k.moderation(act) }, ...(await k.items(db, request, act, request.query)) };
     });
 
-    r.post(`/v1/:org/check/:id/${k.kind}`, { config, schema: { params: actParams, body: checkDecisionBody } }, async (request) =>
+    r.post(`/v1/:org/check/:id/${k.kind}`, { config, schema: { params: actParams, body: k.body ?? checkDecisionBody } }, async (request) =>
       db.transaction(async (tx) => {
         const act = await activityOf(request, tx);
-        const decision = { ...request.body, ids: [...new Set(request.body.ids)] };
+        const body = request.body as CheckDecision;
+        const decision = k.body ? body : { ...body, ids: [...new Set(body.ids)] };
         const ids = await k.decide(tx, request, act, decision);
         // Who decided is the audit row's actor; why is the reason the items keep.
-        await audit(tx, request, decision.status === 1 ? 'checkApprove' : 'checkReject', k.kind, ids);
+        await audit(tx, request, k.body ? 'checkMark' : decision.status === 1 ? 'checkApprove' : 'checkReject', k.kind, ids);
         return { updated: ids.length };
       }),
     );

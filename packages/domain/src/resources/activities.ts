@@ -7,6 +7,7 @@ import { CHECK_STATUS } from '../rules/checkStatus.js';
 import { workConfigSchema } from '../rules/works.js';
 import { choiceField, createdField, field, fileField, idRef, intField, optionsOf, plainText, recField, statusField, textField } from './fields.js';
 import { EVALUATION_CONFIG_FIELDS, evaluationConfigProblems } from './evaluationConfig.js';
+import { CONTEST_CONFIG_FIELDS, CONTEST_PRO_CONFIG_FIELDS } from './contests.js';
 import { SURVEY_CONFIG_FIELDS, SURVEY_LINKS } from './survey.js';
 
 /**
@@ -192,8 +193,21 @@ export const evaluationResource = defineActivity(2, {
     { label: '评论管理', page: 'adminAct/adminEvaComment', query: 'actID' },
   ],
 });
-export const contestResource = defineActivity(3);
-export const contestProResource = defineActivity(6);
+/** Types 3 and 6: knowledge contests (design §4–5); their questions, levels and attempts: contests.ts. */
+export const contestResource = defineActivity(3, {
+  fields: CONTEST_CONFIG_FIELDS,
+  links: [
+    { label: '题目', page: 'adminAct/adminContestWork', query: 'actID' },
+    { label: '统计', page: 'adminCount/adminActCount/actCountContest', query: 'actID' },
+  ],
+});
+export const contestProResource = defineActivity(6, {
+  fields: CONTEST_PRO_CONFIG_FIELDS,
+  links: [
+    { label: '关卡', page: 'adminAct/adminContestProWork', query: 'actID' },
+    { label: '统计', page: 'adminCount/adminActCount/actCountContest', query: 'actID' },
+  ],
+});
 /** Type 4: questionnaires (design §6); their questions and responses: survey.ts. */
 export const surveyResource = defineActivity(4, { fields: SURVEY_CONFIG_FIELDS, links: SURVEY_LINKS });
 export const offlineResource = defineActivity(5);

@@ -22,6 +22,7 @@ import { activityParticipantsResource, orgActivitiesResource } from './activityP
 import { commentChecksResource, evaluationSourcesResource, evaluationVotesResource } from './evaluation.js';
 import { certTemplatesResource, expertActsResource, expertsResource } from './judging.js';
 import { WORK_RESOURCES } from './works.js';
+import { CONTEST_RESOURCES } from './contests.js';
 import { QUESTION_RESOURCES } from './questions.js';
 import { orgSensitiveWordsResource, sensitiveWordsResource } from './sensitiveWords.js';
 import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
@@ -52,6 +53,7 @@ export * from './evaluationConfig.js';
 export * from './evaluation.js';
 export * from './judging.js';
 export * from './works.js';
+export * from './contests.js';
 export * from './questions.js';
 export * from './sensitiveWords.js';
 export * from './survey.js';
@@ -92,6 +94,7 @@ export const RESOURCES: ResourceDef[] = [
   expertActsResource,
   certTemplatesResource,
   ...WORK_RESOURCES,
+  ...CONTEST_RESOURCES,
   ...QUESTION_RESOURCES,
   surveyQuestionsResource,
   surveyResponsesResource,

@@ -10,6 +10,7 @@ import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } f
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 import { preparedEvaluationConfig } from './evaluationConfig.js';
+import { assertContestReady, preparedContestConfig } from './contests.js';
 import { assertAnonymityKept, surveyPublishProblem } from './survey.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -83,6 +84,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
     async prepare(values, { existing, tx, org, request }) {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
       if (type === 2) values.config = preparedEvaluationConfig(values, existing);
+      if (type === 3 || type === 6) values.config = preparedContestConfig(values, existing);
       if (type === 4) await assertAnonymityKept(tx, existing, values);
       if (type === 7) {
         const config = (values.config ?? existing?.config ?? {}) as Record<string, unknown>;
@@ -102,6 +104,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
         for (const row of rows) {
           const problem = publishProblem(type, row as { config?: unknown }) ?? (type === 4 ? await surveyPublishProblem(tx, row.id) : null);
           if (problem) throw validationError([{ field: 'config', message: problem }]);
+          if (type === 3 || type === 6) await assertContestReady(tx, row);
         }
       }
       if (action === 'unpublish' && rows.some((r) => (r.join_num as number) > 0)) throw badRequest(UNPUBLISH_AFTER_JOINS);

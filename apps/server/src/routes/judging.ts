@@ -44,6 +44,7 @@ import { countAttempt, signedIn, THROTTLED_MESSAGE } from '../auth/throttle.js';
 import { issueToken, revokeToken } from '../auth/tokens.js';
 import { audit } from '../resources/audit.js';
 import { refused } from './participation.js';
+import { blindDocument, NotCleanable, OFFICE_EXTS } from '../storage/blindFiles.js';
 import { ACCOUNT_DISABLED, BAD_CAPTCHA, BAD_CREDENTIALS } from './auth.js';
 
 
@@ -393,6 +394,7 @@ export async function judgingAdminRoutes(app: FastifyInstance): Promise<void> {
 
 const assignmentParams = orgParams.extend({ aid: idParam });
 const IMAGE_EXTS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif']);
+export const NOT_CLEANABLE = '该文件无法去除作者信息（可能已加密或损坏），请联系管理员';
 const FILE_URL = /^\/v1\/files\/([A-Za-z0-9_./-]+)$/;
 const extOf = (url: string) => (/\.([A-Za-z0-9]+)$/.exec(url)?.[1] ?? 'bin').toLowerCase();
 
@@ -531,7 +533,9 @@ export async function expertRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * A file of an assigned work. Blind review: images are re-encoded by sharp, which writes no
-   * metadata (EXIF, XMP, ICC names, comments), and every file is named by the work number.
+   * metadata (EXIF, XMP, ICC names, comments); PDF and Office files are rewritten without their
+   * document properties (blindDocument); every file is named by the work number. A document that
+   * cannot be cleaned (encrypted, broken) is refused rather than sent with its author.
    */
   r.get('/v1/:org/client/expert/assignments/:aid/media/:n', { config: { ...config, rawBody: true }, schema: { params: assignmentParams.extend({ n: z.string().regex(/^(cover|[0-9]{1,2})$/, '文件序号不正确').transform((v) => (v === 'cover' ? ('cover' as const) : Number(v))) }) } }, async (request, reply) => {
     const { act, w } = await assignmentOf(request, request.params.aid);
@@ -550,6 +554,16 @@ export async function expertRoutes(app: FastifyInstance): Promise<void> {
       for await (const c of obj.body) chunks.push(c as Buffer);
       // Orientation applied, then written without any metadata (sharp keeps none unless asked).
       const clean = await sharp(Buffer.concat(chunks), { animated: ext === 'gif' }).rotate().toBuffer();
+      return reply.send(clean);
+    }
+    if (act.blind === 1 && (ext === 'pdf' || OFFICE_EXTS.has(ext))) {
+      const chunks: Buffer[] = [];
+      for await (const c of obj.body) chunks.push(c as Buffer);
+      // Document information, XMP and Office properties and comment authors removed (storage/blindFiles.ts).
+      const clean = await blindDocument(ext, Buffer.concat(chunks)).catch((err: unknown) => {
+        if (err instanceof NotCleanable) throw new HttpError(409, NOT_CLEANABLE);
+        throw err;
+      });
       return reply.send(clean);
     }
     return reply.send(obj.body);

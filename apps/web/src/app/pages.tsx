@@ -44,6 +44,10 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCount/adminActCount/actCountEva': () => import('../features/voting/EvaResultsPage'),
   'adminCount/adminActCount/actCountEvaSourceMore': () => import('../features/voting/SourceEvidencePage'),
   'adminCount/adminActCount/actCountEvaDownload': () => import('../features/voting/EvaDownloadPage'),
+  'adminAct/adminSurveyWork': () => import('../features/survey/SurveyWorkPage'),
+  'adminCount/adminActCount/actCountSurvey': () => import('../features/survey/SurveyCountPage'),
+  'adminCount/adminActCount/actCountSurveySubQues': () => import('../features/survey/SubQuesPage'),
+  'adminCount/adminActCount/actCountSurveyPaper': () => import('../features/survey/PaperPage'),
   'system/sensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
   'adminSystem/adminSensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
 };

@@ -45,7 +45,7 @@ export type LogicOp = keyof typeof LOGIC_OPS;
 export const SURVEY_PER_USER = { once: '每人一次', once_per_day: '每人每天一次', n_total: '每人限定次数' } as const;
 export type SurveyPerUser = keyof typeof SURVEY_PER_USER;
 
-export const SURVEY_LIMITS = { options: 50, rows: 30, cascadeDepth: 3, cascadeNodes: 500, otherText: 200, text: 200, textarea: 2000, uploads: 9, questions: 200 } as const;
+export const SURVEY_LIMITS = { options: 50, rows: 30, cascadeDepth: 3, cascadeNodes: 500, otherText: 200, text: 200, textarea: 2000, uploads: 9, questions: 100 } as const;
 /** The spec §5 confirmation (changing the option type warns of data loss). */
 export const TYPE_CHANGE_CONFIRM = '修改题目类型后，该题已有的答卷数据将无法按新题型统计（原答卷仍可查看），确定修改吗？';
 

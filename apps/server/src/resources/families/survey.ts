@@ -11,6 +11,7 @@ import {
   questionNumbers,
   questionProblems,
   surveyConfigOf,
+  SURVEY_LIMITS,
   surveyQuestionsResource,
   surveyResponsesResource,
   TYPE_CHANGE_NEEDS_CONFIRM,
@@ -76,6 +77,7 @@ export const surveyQuestionsBinding = bind({
     const stored = existing as unknown as QuestionRow | undefined;
     const act = parentId!;
     const others = (await currentQuestions(tx, act)).filter((q) => q.id !== stored?.id);
+    if (!stored && others.length >= SURVEY_LIMITS.questions) throw validationError([{ field: 'type', message: `问卷最多${SURVEY_LIMITS.questions}道题` }]);
     if (!stored && (values.sort === undefined || values.sort === null)) values.sort = Math.max(0, ...others.map((q) => q.sort ?? 0)) + 1;
     const full = normalisedQuestion({ ...(stored ? toQuestion(stored) : { revision: 1, show_logic: null, jump_logic: [], options: [], rows: [], settings: {}, is_required: 1 }), ...values, id: stored?.id ?? MAX_ID } as SurveyQuestion);
     if (stored) {

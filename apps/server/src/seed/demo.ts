@@ -5,6 +5,7 @@ import { contentSteps } from './families/content.js';
 import { activitySteps } from './families/activities.js';
 import { votingSteps } from './families/voting.js';
 import { workSteps } from './families/works.js';
+import { questionSteps } from './families/questions.js';
 
 /** Every step of the demo data, in order. Families add their steps here. */
-export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...activitySteps, ...votingSteps, ...workSteps];
+export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...questionSteps, ...activitySteps, ...votingSteps, ...workSteps];

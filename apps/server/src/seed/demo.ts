@@ -6,6 +6,7 @@ import { activitySteps } from './families/activities.js';
 import { votingSteps } from './families/voting.js';
 import { workSteps } from './families/works.js';
 import { questionSteps } from './families/questions.js';
+import { surveySteps } from './families/survey.js';
 
 /** Every step of the demo data, in order. Families add their steps here. */
-export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...questionSteps, ...activitySteps, ...votingSteps, ...workSteps];
+export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...questionSteps, ...activitySteps, ...votingSteps, ...workSteps, ...surveySteps];

@@ -30,9 +30,9 @@ export async function ensureSuperAdmin(db: Db, config: AppConfig): Promise<{ cre
  * acting as a reader an earlier step signed in reuses that sign-in, as every sign-in takes a
  * graphical code and an address gets only CAPTCHA_PER_MINUTE of them a minute.
  */
-function clientWith(app: FastifyInstance, headers: Record<string, string>, readers = new Map<string, Promise<SeedClient>>()): SeedClient {
+function clientWith(app: FastifyInstance, headers: Record<string, string>, readers = new Map<string, Promise<SeedClient>>(), remoteAddress?: string): SeedClient {
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, contentType?: string) => {
-    const res = await app.inject({ method, url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload: body as never });
+    const res = await app.inject({ method, url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload: body as never, remoteAddress });
     const json = res.json();
     if (json.code !== 200) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${json.message}`);
     return json.data;
@@ -57,7 +57,9 @@ function clientWith(app: FastifyInstance, headers: Record<string, string>, reade
     },
   };
   async function signIn(org: string, account: string, password: string, newPassword?: string): Promise<SeedClient> {
-    const anonymous = clientWith(app, {});
+    // Each demo reader on a device of its own: dozens of sign-ins do not share one address's graphical codes.
+    const address = readerAddress(org, account);
+    const anonymous = clientWith(app, {}, undefined, address);
     let code = { key: '', code: '' };
     if (app.config.loginCaptcha) {
       const cap = await anonymous.post(`/v1/${org}/client/login/verificationCode`);
@@ -65,10 +67,17 @@ function clientWith(app: FastifyInstance, headers: Record<string, string>, reade
       code = { key: cap.key, code: row?.code ?? '' };
     }
     const login = await anonymous.post(`/v1/${org}/client/login`, { account, password, ...code });
-    const reader = clientWith(app, { authorization: `Bearer ${login.access_token}` });
+    const reader = clientWith(app, { authorization: `Bearer ${login.access_token}` }, undefined, address);
     if (login.must_change_password) await reader.put(`/v1/${org}/client/me/password`, { old_password: password, password: newPassword ?? password });
     return reader;
   }
+}
+
+/** A demo reader's own private address (10.x.y.z), the same for the same reader on every run. */
+function readerAddress(org: string, account: string): string {
+  const h = sha256(`${org}/${account}`);
+  const byte = (i: number) => parseInt(h.slice(i * 2, i * 2 + 2), 16);
+  return `10.${byte(0)}.${byte(1)}.${byte(2) || 1}`;
 }
 
 async function asSuper(app: FastifyInstance): Promise<{ client: SeedClient; done: () => Promise<void> }> {

@@ -10,6 +10,14 @@ import { all, type SeedClient, type SeedStep } from '../step.js';
  */
 const DAY = 86_400;
 
+/**
+ * The type of an organisation's demo activities: third party where it may; else the first type
+ * that publishes as made (contests and questionnaires publish only with the questions their own
+ * steps make).
+ */
+const WITH_QUESTIONS: readonly number[] = [3, 4, 6];
+const demoTypeOf = (types: ActivityType[]): ActivityType => (types.includes(7) ? 7 : (types.find((t) => !WITH_QUESTIONS.includes(t)) ?? types[0]));
+
 /** The password readers of the demo data end with (after changing the first one). */
 export const DEMO_READER_PASSWORD = 'Reader#2024';
 export const FIRST_PASSWORD = 'Start#2024';
@@ -41,7 +49,7 @@ const configOf = (type: number, i: number) =>
 async function activitiesOf(client: SeedClient, org: { id: number; key: string; activity_types: number[] }, now: number): Promise<number> {
   const types = org.activity_types as ActivityType[];
   if (types.length === 0) return 0;
-  const type: ActivityType = types.includes(7) ? 7 : types[0];
+  const type = demoTypeOf(types);
   const path = ACTIVITY_KINDS[type].path.replace('{org}', org.key);
   const existing = new Set((await all(client, path)).map((a) => a.title));
   const [finished, running, upcoming, draft] = titlesOf(type, org.key);
@@ -101,7 +109,7 @@ const GROUPS: { name: string; description: string; states: number[] }[] = [
 async function groupsOf(client: SeedClient, org: { key: string; activity_types: number[] }): Promise<number> {
   const types = org.activity_types as ActivityType[];
   if (types.length === 0) return 0;
-  const type: ActivityType = types.includes(7) ? 7 : types[0];
+  const type = demoTypeOf(types);
   const published = (await all(client, `${ACTIVITY_KINDS[type].path.replace('{org}', org.key)}?is_tmp=0`)) as { id: number; act_state: number }[];
   if (published.length === 0) return 0;
   const base = `/v1/${org.key}/actcate`;

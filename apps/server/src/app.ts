@@ -16,6 +16,7 @@ import { expertRoutes } from './routes/judging.js';
 import { certificateRoutes } from './certificates/routes.js';
 import { readerWorkRoutes } from './routes/readerWorks.js';
 import { contestReaderRoutes } from './contests/readerRoutes.js';
+import { contestAdminRoutes } from './contests/adminRoutes.js';
 import { checkQueueRoutes } from './routes/checkQueue.js';
 import { CHECK_KINDS } from './routes/checkKinds.js';
 import { registerResources } from './resources/register.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(expertRoutes);
   await app.register(readerWorkRoutes);
   await app.register(contestReaderRoutes);
+  await app.register(contestAdminRoutes);
   await registerResources(app, BINDINGS);
   await app.register((queue) => checkQueueRoutes(queue, CHECK_KINDS));
   registerStorage(app);

@@ -389,3 +389,63 @@ describe('levels (type 6)', () => {
     expect((await t.call('POST', `/v1/${other.key}/contestpro/${act}/passsort`, { token: otherAdmin, body: { ids: [one] } })).status).toBe(404);
   });
 });
+
+describe('questions from the banks, counters, figures and exports', () => {
+  it('copies bank questions (own and public, once each), counts their use, and reports and exports the contest', async () => {
+    const own = ok(await t.call('POST', `/v1/${org.key}/question`, { ...su(), body: { ...single('机构题库的题'), default_score: 7 } })).id;
+    const pub = ok(await t.call('POST', '/v1/public', { ...su(), body: judge('公共题库的题') })).id;
+    const foreignBank = ok(await t.call('POST', `/v1/${other.key}/question`, { ...su(), body: single('别的机构的题') })).id;
+    const act = await contest({ shuffle_questions: 0, show_correctness: 'immediately' }, { answer_limit: 0 });
+    const refused = await t.call('POST', `/v1/${org.key}/contest/${act}/question/choose`, { ...su(), body: { ids: [own, foreignBank] } });
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe(`ids.1: 题目不存在：${foreignBank}`);
+    const chosen = ok(await t.call('POST', `/v1/${org.key}/contest/${act}/question/choose`, { ...su(), body: { ids: [own, pub] } }));
+    expect(chosen).toMatchObject({ added: 2, skipped: 0 });
+    expect(ok(await t.call('POST', `/v1/${org.key}/contest/${act}/question/choose`, { ...su(), body: { ids: [own] } }))).toMatchObject({ added: 0, skipped: 1 });
+    const copies = ok(await t.call('GET', `/v1/${org.key}/contest/${act}/question?sort=sort`, su())).items;
+    expect(copies.map((c: any) => [c.question_id, c.score])).toEqual([
+      [own, 7],
+      [pub, 5],
+    ]);
+    await add(act, single('机构题库的题？', { sort: 10 }));
+    const compare = ok(await t.call('GET', `/v1/${org.key}/contest/${act}/compare`, su()));
+    expect(compare.items).toHaveLength(1);
+    expect(compare.items[0].similarity).toBeGreaterThanOrEqual(0.9);
+    expect((await publish(act)).status).toBe(200);
+
+    const plays: [string, string][] = [['B', 'T'], ['B', 'F'], ['A', 'F'], ['B', 'T']];
+    for (const [s, j] of plays) {
+      const reader = await signedInReader(t, org);
+      const p = ok(await start(reader.token, act));
+      const ids = p.items.map((i: any) => i.question_id);
+      ok(await save(reader.token, p.id, [{ question_id: ids[0], answer: s }, { question_id: ids[1], answer: j }]));
+      ok(await submit(reader.token, p.id));
+    }
+    const bank = ok(await t.call('GET', `/v1/${org.key}/question/${own}`, su()));
+    expect(bank).toMatchObject({ used_count: 4, answered_count: 4, correct_count: 3 });
+
+    const figures = ok(await t.call('GET', `/v1/${org.key}/count/contest/${act}`, su()));
+    expect(figures.totals).toMatchObject({ attempts: 4, readers: 4, finished: 4 });
+    expect(figures.days.reduce((s: number, d: any) => s + d.attempts, 0)).toBe(4);
+    expect(figures.histogram.reduce((s: number, h: any) => s + h.count, 0)).toBe(4);
+    const first = figures.questions.find((q: any) => q.id === copies[0].id);
+    expect(first).toMatchObject({ answered: 4, right: 3, correct_rate: 75, difficulty: 0.75 });
+    expect(first.options.find((o: any) => o.key === 'A')).toMatchObject({ picks: 1, percent: 25 });
+    // Nobody picked C or D: the item is flagged.
+    expect(first.unused).toEqual(['C', 'D']);
+    expect(first.flags).toContain('unused_distractor');
+    // The third question nobody answered: nobody right, flagged.
+    expect(figures.questions.find((q: any) => q.id !== copies[0].id && q.id !== copies[1].id).flags).toContain('nobody_right');
+
+    for (const name of ['rank', 'objective', 'subjective']) {
+      const res = await t.call('GET', `/v1/${org.key}/export/${name}?act=${act}`, su());
+      expect(res.status, name).toBe(200);
+      expect(res.res.headers['content-type']).toContain('spreadsheetml');
+      expect((await t.call('GET', `/v1/${other.key}/export/${name}?act=${act}`, { token: otherAdmin })).status, name).toBe(404);
+    }
+    const zip = await t.call('GET', `/v1/${org.key}/export/answers?act=${act}`, su());
+    expect(zip.status).toBe(200);
+    expect(zip.res.headers['content-type']).toBe('application/zip');
+    expect((await t.call('GET', `/v1/${other.key}/count/contest/${act}`, { token: otherAdmin })).status).toBe(404);
+  });
+});

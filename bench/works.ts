@@ -12,8 +12,10 @@
  * (97 % valid, 2 % suspect, 1 % void), the sources' counters recomputed from them. Measured over
  * real HTTP at 10 connections: the administrators' works list (page 1, a state filter, a keyword)
  * and the voting results; then 50 readers, signed in one after another through the reader login,
- * casting 3-source ballots concurrently for the duration: ballots/s, p50 and p99, and afterwards
- * no reader above the votes per day nor per source per day, and the counters equal to the votes.
+ * casting 3-source ballots concurrently for the duration, each from an address of its own, then
+ * 50 others from one shared address: ballots/s, p50 and p99, and afterwards no reader above the
+ * votes per day nor per source per day, the counters and today's tallies equal to the votes.
+ * `--scale 0.02` fills 2 % of the sizes (trying the script out).
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -34,7 +36,8 @@ const ORG = 'benchwork';
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
 const READERS = Math.round(100_000 * scale);
 const WORKS = READERS;
-const SOURCES = 1000;
+// From the approved works (7 states in 20 are approved): 1,000, fewer when scaled down.
+const SOURCES = Math.min(1000, Math.floor(WORKS * 0.3));
 const VOTES = Math.round(5_000_000 * scale);
 const VOTERS = 50;
 const DAY = 86_400;
@@ -54,7 +57,7 @@ const VOTE_RULES = voteRulesSchema().parse({
   min_interval_sec: 0,
   max_select: 3,
   min_select: 1,
-  votes_per_day: 60,
+  votes_per_day: 100,
   per_source_per_day: 2,
   ip_per_day: 0,
   ip_per_source_per_day: 0,
@@ -161,7 +164,8 @@ async function run(label: string, database: Database): Promise<void> {
   const t0 = Date.now();
   const { worksAct, voteAct } = await fill(database);
   console.log(`filled ${READERS.toLocaleString()} readers, ${WORKS.toLocaleString()} works, ${SOURCES.toLocaleString()} sources, ${VOTES.toLocaleString()} votes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
+  // trustProxy: the ballots' addresses come from X-Forwarded-For, as behind the site's proxy.
+  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false, trustProxy: '127.0.0.1' };
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -195,10 +199,13 @@ async function run(label: string, database: Database): Promise<void> {
   // req/s 0: no request finished within the duration (see 'first ms' for one request alone).
   console.table(rows.map((r) => ({ scenario: r.scenario, matches: r.total, 'first ms': r.first, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.errors })));
 
-  // 50 readers sign in through the reader login (throttled: one after another), then cast ballots
-  // of 3 sources concurrently, each reader its own ballots in turn, for the duration.
+  // 2 × 50 readers sign in through the reader login (throttled: one after another), then each 50
+  // cast ballots of 3 sources concurrently, each reader its own ballots in turn, for the duration:
+  // first each reader from an address of its own (X-Forwarded-For, as behind the site's proxy),
+  // then all 50 from one address (a school's or a library's shared exit) — its tally row is then
+  // shared by every ballot.
   const tokens: string[] = [];
-  for (let i = 1; i <= VOTERS; i++) {
+  for (let i = 1; i <= 2 * VOTERS; i++) {
     const res = await fetch(`${base}/v1/${ORG}/client/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: `r${i}`, password: READER_PASSWORD }) });
     const answer = (await res.json()) as { message?: string; data: { access_token: string } };
     if (res.status !== 200) throw new Error(`reader login r${i}: ${res.status} ${answer.message}`);
@@ -210,30 +217,51 @@ async function run(label: string, database: Database): Promise<void> {
     while (chosen.size < 3) chosen.add(sourceIds[Math.floor(Math.random() * sourceIds.length)]);
     return [...chosen];
   };
-  const cast = async (i: number, n: number) => {
+  type Outcome = { status: number; gate?: number; ms: number };
+  const cast = async (i: number, n: number, address: string | null): Promise<Outcome> => {
     const started = performance.now();
     const res = await fetch(`${base}/v1/${ORG}/client/activities/${voteAct}/ballots`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json', ...(address ? { 'x-forwarded-for': address } : {}) },
       body: JSON.stringify({ request_id: `bench-ballot-${i}-${n}`, source_ids: pick() }),
     });
     const answer = (await res.json()) as { data?: { gate?: number } };
     return { status: res.status, gate: answer.data?.gate, ms: performance.now() - started };
   };
-  await Promise.all(tokens.map((_, i) => cast(i, 0))); // warm-up: one ballot each (counted in the checks below)
-  const outcomes: { status: number; gate?: number; ms: number }[] = [];
-  const started = performance.now();
-  const until = started + duration * 1000;
-  await Promise.all(
-    tokens.map(async (_, i) => {
-      for (let n = 1; performance.now() < until; n++) outcomes.push(await cast(i, n));
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const accepted = outcomes.filter((o) => o.status === 200);
-  const atLimit = outcomes.filter((o) => o.status === 403 && o.gate === 40008);
-  const all = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-  const ok = accepted.map((o) => o.ms).sort((a, b) => a - b);
+  const outcomes: Outcome[] = [];
+  const phases = [];
+  for (const [phase, first, addressOf] of [
+    ['an address each', 0, (i: number) => `10.250.${Math.floor(i / 250)}.${(i % 250) + 1}`],
+    ['one address', VOTERS, () => null],
+  ] as const) {
+    const voters = tokens.slice(first, first + VOTERS).map((_, k) => first + k);
+    await Promise.all(voters.map((i) => cast(i, 0, addressOf(i)))); // warm-up: one ballot each, joining the activity (counted in the checks below)
+    const mine: Outcome[] = [];
+    const started = performance.now();
+    const until = started + duration * 1000;
+    await Promise.all(
+      voters.map(async (i) => {
+        for (let n = 1; performance.now() < until; n++) mine.push(await cast(i, n, addressOf(i)));
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const accepted = mine.filter((o) => o.status === 200);
+    const atLimit = mine.filter((o) => o.status === 403 && o.gate === 40008);
+    const all = mine.map((o) => o.ms).sort((a, b) => a - b);
+    const ok = accepted.map((o) => o.ms).sort((a, b) => a - b);
+    outcomes.push(...mine);
+    phases.push({
+      voters: `${VOTERS}, ${phase}`,
+      ballots: mine.length,
+      accepted: accepted.length,
+      'refused (daily limit)': atLimit.length,
+      other: mine.length - accepted.length - atLimit.length,
+      'ballots/s': Math.round(mine.length / seconds),
+      'p50 ms': Math.round(percentile(all, 50)),
+      'p99 ms': Math.round(percentile(all, 99)),
+      'accepted p99 ms': Math.round(percentile(ok, 99)),
+    });
+  }
 
   // Afterwards: no reader above the daily limits; the counters are the votes.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
@@ -251,30 +279,27 @@ async function run(label: string, database: Database): Promise<void> {
      where s.act_id = $1 and (s.vote_count <> coalesce(c.valid, 0) or s.suspect_count <> coalesce(c.suspect, 0))`,
     [voteAct],
   );
-  console.table([
-    {
-      voters: VOTERS,
-      ballots: outcomes.length,
-      accepted: accepted.length,
-      'refused (daily limit)': atLimit.length,
-      other: outcomes.length - accepted.length - atLimit.length,
-      'ballots/s': Math.round(outcomes.length / seconds),
-      'p50 ms': Math.round(percentile(all, 50)),
-      'p99 ms': Math.round(percentile(all, 99)),
-      'accepted p99 ms': Math.round(percentile(ok, 99)),
-    },
-  ]);
+  // The tallies of today (voting/tallies.ts) against the votes: the day's figures and each reader's day.
+  const [tallies] = await database.query<{ n: number }>(
+    `select ((select count(*) from (select reader_id, count(*)::int n from votes where act_id = $1 and day = $2 group by reader_id
+                                     except select reader_id, votes from vote_reader_days where act_id = $1 and day = $2) x)
+           + (select count(*) from (select count(*) filter (where status = 'valid')::int, count(*) filter (where status = 'suspect')::int, count(distinct reader_id)::int from votes where act_id = $1 and day = $2
+                                     except select sum(valid)::int, sum(suspect)::int, sum(voters)::int from vote_days where act_id = $1 and day = $2) y))::int n`,
+    [voteAct, today],
+  );
+  console.table(phases);
   console.table([
     {
       [`most votes of a reader today (limit ${VOTE_RULES.votes_per_day})`]: day.most,
       'readers who voted today': day.readers,
       [`most votes reader × source today (limit ${VOTE_RULES.per_source_per_day})`]: perSource.most,
       'sources whose counters ≠ votes': drift.n,
+      'tallies of today ≠ votes': tallies.n,
     },
   ]);
   const others = outcomes.filter((o) => o.status !== 200 && !(o.status === 403 && o.gate === 40008));
   if (others.length) console.log('unexpected answers:', [...new Set(others.map((o) => `${o.status}/${o.gate ?? '-'}`))].join(', '));
-  if (day.most > VOTE_RULES.votes_per_day || perSource.most > VOTE_RULES.per_source_per_day || drift.n !== 0 || others.length) process.exitCode = 1;
+  if (day.most > VOTE_RULES.votes_per_day || perSource.most > VOTE_RULES.per_source_per_day || drift.n !== 0 || tallies.n !== 0 || others.length) process.exitCode = 1;
   await app.close();
 }
 

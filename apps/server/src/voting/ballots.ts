@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ballotProblems, chinaDayKey, decideBallot, voteQuota, type VoteDecision, type VoteQuota } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { voteAddressDays, voteReaderDays, votes, voteSources } from '../db/schema.js';
@@ -8,7 +8,7 @@ import { rowsOf } from '../db/rows.js';
 import { validationError } from '../http/errors.js';
 import { refused } from '../routes/participation.js';
 import { voteRulesOf, windowOf, type VotingActivity } from './rules.js';
-import { tallyBallot } from './tallies.js';
+import { recordBallot } from './tallies.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -27,28 +27,32 @@ export function voteOrigin(request: FastifyRequest): { ip: string; device_id: st
  * The reader's and the address's counts in the activity that `decideBallot` and `voteQuota` need,
  * in one statement: the reader's days and the address's valid votes today from the tallies
  * (voting/tallies.ts), the reader's votes today for the chosen sources from the votes (at most
- * the day's limit, through `votes_reader_idx`).
+ * the day's limit, through `votes_reader_idx`), and which chosen sources are shown in the activity.
  */
 async function readFacts(db: Db | Tx, act: VotingActivity, reader: { id: number; created_at: number }, ip: string, now: number, sourceIds: readonly number[]) {
   const day = chinaDayKey(now);
   const chosen = sql.join(sourceIds.map((id) => sql`${id}::int`), sql`, `);
-  const rows = rowsOf<{ kind: 'reader' | 'source' | 'address'; source_id: number | null; a: number | string | null; b: number | string | null; c: number | string | null }>(
+  const rows = rowsOf<{ kind: 'reader' | 'source' | 'address' | 'known'; source_id: number | null; a: number | string | null; b: number | string | null; c: number | string | null; title: string | null }>(
     await db.execute(sql`
       select 'reader' as kind, null::int as source_id,
              coalesce(sum(${voteReaderDays.votes}) filter (where ${voteReaderDays.day} = ${day}), 0)::int as a,
-             coalesce(sum(${voteReaderDays.votes}), 0)::int as b, max(${voteReaderDays.last_at}) as c
+             coalesce(sum(${voteReaderDays.votes}), 0)::int as b, max(${voteReaderDays.last_at}) as c, null::text as title
       from ${voteReaderDays} where ${voteReaderDays.act_id} = ${act.id} and ${voteReaderDays.reader_id} = ${reader.id}
       union all
-      select 'address', ${voteAddressDays.source_id}, ${voteAddressDays.valid}, 0, null
+      select 'address', ${voteAddressDays.source_id}, ${voteAddressDays.valid}, 0, null, null
       from ${voteAddressDays}
       where ${voteAddressDays.act_id} = ${act.id} and ${voteAddressDays.day} = ${day} and ${voteAddressDays.ip} = ${ip} and ${voteAddressDays.source_id} in (0${sourceIds.length ? sql`, ${chosen}` : sql``})
       ${
         sourceIds.length
           ? sql`union all
-      select 'source', ${votes.source_id}, count(*)::int, 0, null
+      select 'source', ${votes.source_id}, count(*)::int, 0, null, null
       from ${votes}
       where ${votes.act_id} = ${act.id} and ${votes.reader_id} = ${reader.id} and ${votes.day} = ${day} and ${votes.source_id} in (${chosen})
-      group by ${votes.source_id}`
+      group by ${votes.source_id}
+      union all
+      select 'known', ${voteSources.id}, 0, 0, null, ${voteSources.title}
+      from ${voteSources}
+      where ${voteSources.act_id} = ${act.id} and ${voteSources.status} = 1 and ${voteSources.id} in (${chosen})`
           : sql``
       }`),
   );
@@ -63,13 +67,15 @@ async function readFacts(db: Db | Tx, act: VotingActivity, reader: { id: number;
     address_today: num(rows.find((r) => r.kind === 'address' && r.source_id === 0)?.a),
     reader_source_today: perSource('source'),
     address_source_today: perSource('address'),
+    /** The chosen sources that exist in the activity and are shown. */
+    known: rows.filter((r) => r.kind === 'known').map((r) => ({ id: Number(r.source_id), title: r.title ?? '' })),
   };
 }
 
 /** `GET …/vote-quota`: what the reader may still do now. */
 export async function quotaOf(db: Db, act: VotingActivity, reader: { id: number; created_at: number }, ip: string, now: number): Promise<VoteQuota> {
   const rules = voteRulesOf(act);
-  const facts = await readFacts(db, act, reader, ip, now, []);
+  const { known: _, ...facts } = await readFacts(db, act, reader, ip, now, []);
   return voteQuota(rules, windowOf(act, rules), facts);
 }
 
@@ -84,8 +90,8 @@ export interface BallotAnswer {
  * One ballot, inside the caller's transaction (after the participation gate): the reader's
  * ballots in this activity are taken one at a time (a transaction-scoped advisory lock on
  * (activity, reader)), so the facts read next include every earlier ballot of the reader, also on
- * PostgreSQL with parallel requests. Then `decideBallot`, the votes, and the tallies in the same
- * transaction (tallyBallot: one statement per table, the sources locked in id order).
+ * PostgreSQL with parallel requests. Then `decideBallot`, the votes and the tallies in the same
+ * transaction (recordBallot: one statement per table, the sources locked in id order).
  */
 export async function castBallot(
   tx: Tx,
@@ -97,38 +103,21 @@ export async function castBallot(
 ): Promise<BallotAnswer> {
   await tx.execute(sql`select pg_advisory_xact_lock(${act.id}::int, ${reader.id}::int)`);
   const rules = voteRulesOf(act);
-  const known = await tx
-    .select({ id: voteSources.id, title: voteSources.title })
-    .from(voteSources)
-    .where(and(eq(voteSources.act_id, act.id), eq(voteSources.status, 1), inArray(voteSources.id, sourceIds.length ? sourceIds : [-1])));
+  const { known, ...facts } = await readFacts(tx, act, reader, origin.ip, opts.now, sourceIds);
   const problems = ballotProblems(rules, sourceIds, known.map((k) => k.id));
   if (problems.length) throw validationError(problems);
-  const facts = await readFacts(tx, act, reader, origin.ip, opts.now, sourceIds);
   const decision: VoteDecision = decideBallot(rules, windowOf(act, rules), sourceIds, {
     ...facts,
     captcha_passed: opts.captchaPassed,
     source_titles: Object.fromEntries(known.map((k) => [k.id, k.title])),
   });
   if (decision.outcome === 'refuse') throw refused(decision.refusal);
-  await tx.insert(votes).values(
-    decision.votes.map((v) => ({
-      org_id: act.org_id,
-      act_id: act.id,
-      source_id: v.source_id,
-      reader_id: reader.id,
-      day: decision.day,
-      ...origin,
-      status: v.status,
-      reason: v.reason,
-      request_id: opts.requestId,
-      created_at: opts.now,
-    })),
-  );
-  await tallyBallot(tx, {
+  await recordBallot(tx, {
     act,
     readerId: reader.id,
     day: decision.day,
-    ip: origin.ip,
+    origin,
+    requestId: opts.requestId,
     now: opts.now,
     votes: decision.votes,
     firstToday: facts.reader_today === 0,

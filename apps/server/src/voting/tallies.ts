@@ -7,9 +7,10 @@ import { voteAddressDays, voteDays, voteReaderDays, votes, voteSources } from '.
  * reads the votes themselves: each source's counts (`vote_sources`), the figures per day split
  * over slots (`vote_days`), each reader's votes per day (`vote_reader_days`) and each address's
  * valid votes per day (`vote_address_days`). A ballot adds to them in its own transaction, one
- * atomic statement per table, always in this order — sources (in id order), days, addresses,
- * reader — and voiding takes them in the same order, so two writers never wait on each other
- * crosswise.
+ * atomic statement per table, in this order: the reader's day (its own row), the sources (in id
+ * order), the address, the day figures — the rows many ballots share last, so that each is held
+ * only until the commit that follows. Voiding takes sources, addresses and days in the same
+ * order, so two writers never wait on each other crosswise.
  */
 
 /** Rows each day's figures are split over (by `reader_id % VOTE_DAY_SLOTS`); migration 0019 backfilled with 8. */
@@ -24,17 +25,36 @@ export interface BallotTally {
   act: { id: number; org_id: number };
   readerId: number;
   day: string;
-  ip: string;
+  origin: { ip: string; device_id: string; ua_hash: string };
+  requestId: string;
   now: number;
-  votes: readonly { source_id: number; status: 'valid' | 'suspect' }[];
+  votes: readonly { source_id: number; status: 'valid' | 'suspect'; reason: string }[];
   /** The reader's first votes today / in the activity (read under the reader's ballot lock). */
   firstToday: boolean;
   firstEver: boolean;
 }
 
-/** A ballot's votes added to every tally, in the order above. */
-export async function tallyBallot(tx: Tx, t: BallotTally): Promise<void> {
+/**
+ * A ballot's votes stored and added to every tally, in the order above; the votes and the
+ * reader's day (a row no other ballot touches) in one statement.
+ */
+export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
   const { act, day, now } = t;
+  const { ip, device_id, ua_hash } = t.origin;
+  const cast = valuesList(
+    t.votes.map(
+      (v) =>
+        sql`(${act.org_id}::int, ${act.id}::int, ${v.source_id}::int, ${t.readerId}::int, ${day}::varchar, ${ip}::varchar, ${device_id}::varchar, ${ua_hash}::varchar, ${v.status}::varchar, ${v.reason}::varchar, ${t.requestId}::varchar, ${now}::bigint)`,
+    ),
+  );
+  await tx.execute(sql`
+    with cast_votes as (
+      insert into ${votes} (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at) values ${cast}
+    )
+    insert into ${voteReaderDays} (org_id, act_id, reader_id, day, votes, last_at)
+    values (${act.org_id}::int, ${act.id}::int, ${t.readerId}::int, ${day}::varchar, ${t.votes.length}::int, ${now}::bigint)
+    on conflict (act_id, reader_id, day) do update set votes = ${voteReaderDays.votes} + excluded.votes, last_at = greatest(${voteReaderDays.last_at}, excluded.last_at)`);
+
   const bySource = [...t.votes].sort((a, b) => a.source_id - b.source_id);
   // Sources: locked in id order by the CTE (not inlined: it locks rows), then counted in one
   // statement. `no key update`, the lock an UPDATE takes: the key-share locks of votes just
@@ -50,8 +70,16 @@ export async function tallyBallot(tx: Tx, t: BallotTally): Promise<void> {
     from (values ${delta}) as v(id, valid, suspect) join locked on locked.id = v.id
     where ${voteSources.id} = v.id`);
 
-  const slot = t.readerId % VOTE_DAY_SLOTS;
   const valid = count(t.votes, 'valid');
+  if (valid > 0) {
+    const address = { org_id: act.org_id, act_id: act.id, day, ip };
+    await tx
+      .insert(voteAddressDays)
+      .values([{ ...address, source_id: 0, valid }, ...bySource.filter((v) => v.status === 'valid').map((v) => ({ ...address, source_id: v.source_id, valid: 1 }))])
+      .onConflictDoUpdate({ target: [voteAddressDays.act_id, voteAddressDays.day, voteAddressDays.ip, voteAddressDays.source_id], set: { valid: sql`${voteAddressDays.valid} + excluded.valid` } });
+  }
+
+  const slot = t.readerId % VOTE_DAY_SLOTS;
   await tx
     .insert(voteDays)
     .values([
@@ -65,22 +93,6 @@ export async function tallyBallot(tx: Tx, t: BallotTally): Promise<void> {
         suspect: sql`${voteDays.suspect} + excluded.suspect`,
         voters: sql`${voteDays.voters} + excluded.voters`,
       },
-    });
-
-  if (valid > 0) {
-    const address = { org_id: act.org_id, act_id: act.id, day, ip: t.ip };
-    await tx
-      .insert(voteAddressDays)
-      .values([{ ...address, source_id: 0, valid }, ...bySource.filter((v) => v.status === 'valid').map((v) => ({ ...address, source_id: v.source_id, valid: 1 }))])
-      .onConflictDoUpdate({ target: [voteAddressDays.act_id, voteAddressDays.day, voteAddressDays.ip, voteAddressDays.source_id], set: { valid: sql`${voteAddressDays.valid} + excluded.valid` } });
-  }
-
-  await tx
-    .insert(voteReaderDays)
-    .values({ org_id: act.org_id, act_id: act.id, reader_id: t.readerId, day, votes: t.votes.length, last_at: now })
-    .onConflictDoUpdate({
-      target: [voteReaderDays.act_id, voteReaderDays.reader_id, voteReaderDays.day],
-      set: { votes: sql`${voteReaderDays.votes} + excluded.votes`, last_at: sql`greatest(${voteReaderDays.last_at}, excluded.last_at)` },
     });
 }
 
@@ -96,7 +108,7 @@ export interface VoidedVote {
 /**
  * After a void: each touched source recounted from its votes (locked first, in id order, so the
  * count sees every ballot committed before and a ballot in flight adds its vote on top), then
- * the day figures and the addresses' valid votes lessened by exactly the votes voided, each row
+ * the addresses' valid votes and the day figures lessened by exactly the votes voided, each row
  * locked in key order. Voters stay: a voided vote was still cast.
  */
 export async function untallyVoids(tx: Tx, actId: number, voided: readonly VoidedVote[]): Promise<void> {
@@ -105,6 +117,28 @@ export async function untallyVoids(tx: Tx, actId: number, voided: readonly Voide
     tx,
     voided.map((v) => v.source_id),
   );
+
+  const addresses = new Map<string, { day: string; ip: string; source_id: number; valid: number }>();
+  for (const v of voided) {
+    if (v.was !== 'valid') continue;
+    for (const source_id of [0, v.source_id]) {
+      const key = `${v.day}|${v.ip}|${source_id}`;
+      const a = addresses.get(key) ?? { day: v.day, ip: v.ip, source_id, valid: 0 };
+      a.valid++;
+      addresses.set(key, a);
+    }
+  }
+  // Key order as the primary key (act, day, ip, source) sorts it: the database compares, not JavaScript.
+  if (addresses.size) {
+    const rows = valuesList([...addresses.values()].map((a) => sql`(${a.day}::varchar, ${a.ip}::varchar, ${a.source_id}::int, ${a.valid}::int)`));
+    await lessen(
+      tx,
+      sql`select 1 from ${voteAddressDays} a join (values ${rows}) k(day, ip, source_id, valid) on a.day = k.day and a.ip = k.ip and a.source_id = k.source_id
+          where a.act_id = ${actId} order by a.day, a.ip, a.source_id for no key update of a`,
+      sql`update ${voteAddressDays} a set valid = a.valid - k.valid from (values ${rows}) k(day, ip, source_id, valid)
+          where a.act_id = ${actId} and a.day = k.day and a.ip = k.ip and a.source_id = k.source_id`,
+    );
+  }
 
   const days = new Map<string, { day: string; slot: number; valid: number; suspect: number }>();
   for (const v of voided) {
@@ -122,27 +156,6 @@ export async function untallyVoids(tx: Tx, actId: number, voided: readonly Voide
     sql`update ${voteDays} d set valid = d.valid - k.valid, suspect = d.suspect - k.suspect
         from (values ${valuesList(dayRows.map((d) => sql`(${d.day}::varchar, ${d.slot}::smallint, ${d.valid}::int, ${d.suspect}::int)`))}) k(day, slot, valid, suspect)
         where d.act_id = ${actId} and d.day = k.day and d.slot = k.slot`,
-  );
-
-  const addresses = new Map<string, { day: string; ip: string; source_id: number; valid: number }>();
-  for (const v of voided) {
-    if (v.was !== 'valid') continue;
-    for (const source_id of [0, v.source_id]) {
-      const key = `${v.day}|${v.ip}|${source_id}`;
-      const a = addresses.get(key) ?? { day: v.day, ip: v.ip, source_id, valid: 0 };
-      a.valid++;
-      addresses.set(key, a);
-    }
-  }
-  if (!addresses.size) return;
-  // Key order as the primary key (act, day, ip, source) sorts it: the database compares, not JavaScript.
-  const rows = valuesList([...addresses.values()].map((a) => sql`(${a.day}::varchar, ${a.ip}::varchar, ${a.source_id}::int, ${a.valid}::int)`));
-  await lessen(
-    tx,
-    sql`select 1 from ${voteAddressDays} a join (values ${rows}) k(day, ip, source_id, valid) on a.day = k.day and a.ip = k.ip and a.source_id = k.source_id
-        where a.act_id = ${actId} order by a.day, a.ip, a.source_id for no key update of a`,
-    sql`update ${voteAddressDays} a set valid = a.valid - k.valid from (values ${rows}) k(day, ip, source_id, valid)
-        where a.act_id = ${actId} and a.day = k.day and a.ip = k.ip and a.source_id = k.source_id`,
   );
 }
 

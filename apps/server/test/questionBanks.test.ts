@@ -261,6 +261,9 @@ describe('batch actions and moves between banks', () => {
     expect(seen.data.items.map((x: { id: number }) => x.id)).toEqual([a.id]);
     const first = await t.call('POST', `/v1/${orgA.key}/public/choose`, { token: adminA, body: { ids: [a.id, paused.id] } });
     expect(first.data).toEqual({ added: 1, skipped: 1 });
+    const after = await t.call('GET', `/v1/${orgA.key}/public?keyword=${encodeURIComponent('公共题：')}`, { token: normalA });
+    expect(after.data.items.map((x: { copied: number }) => x.copied)).toEqual([1]);
+    expect(seen.data.items.map((x: { copied: number }) => x.copied)).toEqual([0]);
     const again = await t.call('POST', `/v1/${orgA.key}/public/choose`, { token: adminA, body: { ids: [a.id] } });
     expect(again.data).toEqual({ added: 0, skipped: 1 });
     const copy = await t.call('GET', `${own()}?keyword=${encodeURIComponent('公共题：可以复制')}`, { token: adminA });

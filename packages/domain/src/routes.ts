@@ -122,9 +122,9 @@ export const ROUTES: RouteDef[] = [
   r('adminScore/adminIntegralList', '积分列表', 'organ', 'score'),
   r('adminScore/adminIntRule', '积分规则', 'organ', 'score'),
 
-  r('adminQuestion/adminCategory', '题目分类', 'organ', 'question'),
-  r('adminQuestion/adminQuestionManage', '机构题库', 'organ', 'question'),
-  r('adminQuestion/adminPublicQuestionManage', '公共题库', 'organ', 'question'),
+  r('adminQuestion/adminCategory', '题目分类', 'organ', 'question', { resource: 'questionCategories' }),
+  r('adminQuestion/adminQuestionManage', '机构题库', 'organ', 'question', { page: true }),
+  r('adminQuestion/adminPublicQuestionManage', '公共题库', 'organ', 'question', { page: true }),
 
   r('adminSystem/adminCarousel', '轮播图', 'organ', 'system', { resource: 'carousel' }),
   r('adminSystem/adminIndexConfig', '首页配置', 'organ', 'system'),
@@ -167,7 +167,7 @@ export const ROUTES: RouteDef[] = [
   r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
   r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),
   r('adminCount/adminUserCount/adminUserCountMore', '用户统计详情', 'organ'),
-  r('adminCount/adminQuesCount', '答题统计', 'organ', 'count'),
+  r('adminCount/adminQuesCount', '答题统计', 'organ', 'count', { page: true }),
   r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count'),
 
   // Platform (super) pages
@@ -195,11 +195,11 @@ export const ROUTES: RouteDef[] = [
   r('pdfDetail', '案例详情', 'super'),
 
   r('questionManage/categoryManage', '题目分类', 'super', 'question', { resource: 'categories' }),
-  r('questionManage/publicQuestion', '公共题库', 'super', 'question'),
-  r('questionManage/orgQuestion', '机构题库', 'super', 'question'),
-  r('questionManage/orgQuestList', '机构题目', 'super'),
-  r('questionManage/typeClassMana', '题型分类', 'super', 'question'),
-  r('questionManage/defaultRule', '默认规则', 'super', 'question'),
+  r('questionManage/publicQuestion', '公共题库', 'super', 'question', { page: true }),
+  r('questionManage/orgQuestion', '机构题库', 'super', 'question', { page: true }),
+  r('questionManage/orgQuestList', '机构题目', 'super', undefined, { page: true }),
+  r('questionManage/typeClassMana', '题型分类', 'super', 'question', { page: true }),
+  r('questionManage/defaultRule', '默认规则', 'super', 'question', { page: true }),
 
   // Experts and expert activities are an organisation's (API `/v1/{org}/expert`, `/v1/{org}/expert/act`).
   r('review/adminExpertAct', '评审活动', 'organ', 'review', { page: true }),
@@ -216,8 +216,8 @@ export const ROUTES: RouteDef[] = [
   r('statistics/userCount', '用户统计', 'super', 'count'),
   r('statistics/userCount/staticUsers', '用户数量统计', 'super'),
   r('statistics/orgstatistics', '机构数据', 'super', 'count'),
-  r('statistics/quesCount', '答题统计', 'super', 'count'),
-  r('statistics/quesCount/staticOrgQuestion', '机构答题统计', 'super'),
+  r('statistics/quesCount', '答题统计', 'super', 'count', { page: true }),
+  r('statistics/quesCount/staticOrgQuestion', '机构答题统计', 'super', undefined, { page: true }),
   r('statistics/pieChart', '分布图', 'super'),
 ];
 

@@ -169,9 +169,19 @@ export function bankRoutes({ publicDef, orgDef, ownDef }: BankRoutes) {
 
     // ---- The public bank as an organisation sees it --------------------------------------------------
     const publicService = () => app.resources.get(publicDef.name)!;
-    r.get('/v1/:org/public', { config: { access: 'org' }, schema: { params: orgParams, querystring: listQueryOf(publicDef).extend({ is_pause: z.undefined().optional() }) } }, (request) =>
-      publicService().list(request, { ...(request.query as ListQuery), is_pause: 0 }),
-    );
+    /** The enabled public questions, each with `copied` (1 when this organisation's bank holds a copy). */
+    r.get('/v1/:org/public', { config: { access: 'org' }, schema: { params: orgParams, querystring: listQueryOf(publicDef).extend({ is_pause: z.undefined().optional() }) } }, async (request) => {
+      const page = await publicService().list(request, { ...(request.query as ListQuery), is_pause: 0 });
+      const ids = page.items.map((q) => q.id);
+      const copies = ids.length
+        ? await db
+            .select({ id: questions.copied_from })
+            .from(questions)
+            .where(and(eq(questions.org_id, orgOf(request).id), eq(questions.is_delete, 0), inArray(questions.copied_from, ids)))
+        : [];
+      const copied = new Set(copies.map((c) => c.id));
+      return { ...page, items: page.items.map((q) => ({ ...q, copied: copied.has(q.id) ? 1 : 0 })) };
+    });
     /** Copy public questions into the organisation's bank; ones copied before are skipped. */
     r.post('/v1/:org/public/choose', { config: { access: 'org' }, schema: { params: orgParams, body: questionIdsBody } }, async (request) => {
       assertWriter(ownDef, request);

@@ -50,6 +50,16 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCount/adminActCount/actCountSurveyPaper': () => import('../features/survey/PaperPage'),
   'system/sensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
   'adminSystem/adminSensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
+  'questionManage/publicQuestion': () => import('../features/questions/PublicQuestionPage'),
+  'questionManage/orgQuestion': () => import('../features/questions/OrgQuestionPage'),
+  'questionManage/orgQuestList': () => import('../features/questions/OrgQuestListPage'),
+  'questionManage/typeClassMana': () => import('../features/questions/TypeClassPage'),
+  'questionManage/defaultRule': () => import('../features/questions/DefaultRulePage'),
+  'adminQuestion/adminQuestionManage': () => import('../features/questions/AdminQuestionManagePage'),
+  'adminQuestion/adminPublicQuestionManage': () => import('../features/questions/PublicForOrgPage'),
+  'adminCount/adminQuesCount': () => import('../features/questions/QuesCountPage'),
+  'statistics/quesCount': () => import('../features/questions/PlatformQuesCountPage'),
+  'statistics/quesCount/staticOrgQuestion': () => import('../features/questions/StaticOrgQuestionPage'),
 };
 
 /**

@@ -53,7 +53,10 @@ import {
 } from './texts';
 import { SearchBar, SearchField } from './SearchBar';
 import { useResourceActions, type ResourceActions } from './useResourceActions';
-import type { FormMode } from './validation';
+import type { FormMode, FormValues } from './validation';
+
+/** Thrown when `beforeSubmit` holds a write back: the dialog stays open, nothing is shown. */
+const SUBMIT_HELD = 'submit held';
 
 export interface RowContext {
   row: Row;
@@ -101,6 +104,8 @@ export interface ResourcePageProps {
   canWriteRow?: (row: Row) => boolean;
   /** Rows that may be edited but neither paused nor deleted (e.g. the signed-in account itself). */
   canRemoveRow?: (row: Row) => boolean;
+  /** Asked before a valid create or edit is sent (a warning to confirm); false keeps the dialog open. */
+  beforeSubmit?: (body: FormValues, mode: FormMode, row?: Row) => Promise<boolean>;
 }
 
 const FIRST_PAGE: ListState = { page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {} };
@@ -276,7 +281,7 @@ function childPagesOf(def: Declaration) {
  * exports), and the create and edit dialog. A family page adds only its own through the props.
  */
 export function ResourcePage(props: ResourcePageProps) {
-  const { def, org, parentId, needOrg, header, rowActions = [], toolbar, inputs, canWriteRow, canRemoveRow } = props;
+  const { def, org, parentId, needOrg, header, rowActions = [], toolbar, inputs, canWriteRow, canRemoveRow, beforeSubmit } = props;
   const self = useSelf();
   const { scope } = useScope();
   const navigate = useNavigate();
@@ -545,7 +550,10 @@ export function ResourcePage(props: ResourcePageProps) {
             row={dialog.row}
             org={org}
             inputs={inputs}
-            submit={(body) => (dialog.mode === 'create' ? actions.create(body) : actions.update(dialog.row!.id, body))}
+            submit={async (body) => {
+              if (beforeSubmit && !(await beforeSubmit(body, dialog.mode, dialog.row))) throw new Error(SUBMIT_HELD);
+              return dialog.mode === 'create' ? actions.create(body) : actions.update(dialog.row!.id, body);
+            }}
             onClose={() => setDialog((d) => ({ ...d, open: false }))}
           />
         </Suspense>

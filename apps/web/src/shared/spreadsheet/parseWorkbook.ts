@@ -58,3 +58,9 @@ export function templateWorkbook(kind: UserImportId): Uint8Array {
   XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
   return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
 }
+
+/** The first sheet's rows keyed by header text, cells as shown, each with `_row`: the row number the user sees (question import). */
+export function readKeyedRows(data: ArrayBuffer | Uint8Array): Record<string, unknown>[] {
+  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(firstSheet(data), { raw: false, defval: '' });
+  return rows.map((r, i) => ({ ...r, _row: ((r as { __rowNum__?: number }).__rowNum__ ?? i + 1) + 1 }));
+}

@@ -1,0 +1,28 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Empty, Spin, Typography } from 'antd';
+import type { QuestionBankFigures } from '@huodong/domain';
+import { useApiQuery } from '../../shared/api';
+import { scopeLink } from '../../shared/scope';
+import { useScope } from '../../shared/session';
+import { BankFigures } from './BankFigures';
+import * as T from './texts';
+
+/** 机构答题统计 (`statistics/quesCount/staticOrgQuestion?org=`): one organisation's bank figures, for the platform. */
+export default function StaticOrgQuestionPage() {
+  const [params] = useSearchParams();
+  const { scope } = useScope();
+  const navigate = useNavigate();
+  const org = params.get('org');
+  const figures = useApiQuery<QuestionBankFigures>(['questionFigures'], org ? `/v1/${encodeURIComponent(org)}/count/question` : null);
+  return (
+    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }}>
+      <Typography.Title level={5}>
+        <Button type="link" style={{ paddingLeft: 0 }} onClick={() => navigate(scopeLink(scope, 'statistics/quesCount'))}>
+          {T.BACK}
+        </Button>
+        {org}
+      </Typography.Title>
+      {!org ? <Empty description={T.chooseOrg} /> : figures.data ? <BankFigures data={figures.data} /> : <Spin />}
+    </div>
+  );
+}

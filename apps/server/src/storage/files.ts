@@ -87,7 +87,7 @@ export async function scratchDir(app: FastifyInstance): Promise<string> {
 }
 
 /** Metadata a stored file gets from its content: picture size, duration. */
-async function describe(app: FastifyInstance, file: string, ext: FileExt) {
+export async function describe(app: FastifyInstance, file: string, ext: FileExt) {
   const cls = FILE_TYPES[ext].cls;
   if (cls === 'image') {
     const m = await probeImage(file);

@@ -29,3 +29,4 @@ export * from './surveyKinds.js';
 export * from './survey.js';
 export * from './sensitiveWords.js';
 export * from './contests.js';
+export * from './workImport.js';

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import {
   actQuerySchema,
   adminWorkBody,
-  collectedAuthor,
   idParam,
   mediaFileName,
   originalMixWorksResource,
@@ -28,11 +27,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, readers, works } from '../../db/schema.js';
 import { HttpError, notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
-import { callerOf, orgOf } from '../../auth/access.js';
+import { orgOf } from '../../auth/access.js';
 import { audit } from '../audit.js';
 import { bind, type ResourceBinding, type Row } from '../binding.js';
 import { tenantWhere } from '../tenant.js';
-import { joinReader } from '../../routes/participation.js';
 import { attachment } from '../../exports/xlsxStream.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 import {
@@ -41,13 +39,13 @@ import {
   namedWork,
   refusedBy,
   resolveMedia,
-  takeWorkPlace,
   workActivity,
   workConfigOf,
   type ActivityRow,
   type WorkRow,
 } from '../../works/workService.js';
 import { workCount } from '../../works/workCount.js';
+import { addUploadedWork, workImportRoutes } from '../../works/workImport.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const orgParams = z.object({ org: z.string() });
@@ -183,33 +181,19 @@ function worksBinding(def: ResourceDef, type: WorkType): ResourceBinding {
           const stored = await resolveMedia(tx, act.org_id, media, null);
           const problems = workProblems(config, { ...body, files: stored }, { draft: false });
           if (problems.length) throw validationError(problems);
-          await takeWorkPlace(tx, act, reader.id, config, body.creation_type_id);
-          await joinReader(tx, act, reader);
-          const caller = callerOf(request);
-          const [draft] = await tx
-            .insert(works)
-            .values({
-              org_id: act.org_id,
-              act_id: act.id,
-              reader_id: reader.id,
-              creation_type_id: body.creation_type_id,
-              group_id: body.group_id,
-              title: body.title,
-              content: body.content,
-              link: body.link,
-              cover: body.cover ?? '',
-              media,
-              author: collectedAuthor(config, body.author),
-              pledge: body.pledge ? 1 : 0,
-              uploaded_by: caller.kind === 'manager' ? caller.id : null,
-            })
-            .returning();
-          const submitted = await moveWork(tx, draft, act, config, { action: 'submit' }, 'admin');
-          const approved = submitted.status === 'approved' ? await approveWork(tx, submitted, act, config) : await moveWork(tx, submitted, act, config, { action: 'approve' }, 'admin');
+          const approved = await addUploadedWork(tx, request, act, config, reader, { ...body, cover: body.cover ?? '', media, author: body.author as Record<string, string> });
           await audit(tx, request, 'upload', def.name, [approved.id]);
           return namedWork(config, approved);
         });
       });
+
+      /**
+       * `GET …/{act}/work/import/template` and `POST …/{act}/work/import` (`/originalmix/{act}/creations/…`):
+       * the batch on readers' behalf, a spreadsheet and a zip of the files (works/workImport.ts).
+       */
+      await app.register(
+        workImportRoutes(def, `${prefix}/:act/${kind.path.split('/').at(-1)}`, (request, actId) => activityOf(db, request, actId, type), (act) => workConfigOf(act).config),
+      );
 
       /**
        * `POST /v1/{org}/original/download {act, ids}`: the selected works' files as one zip, each

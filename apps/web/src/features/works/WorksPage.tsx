@@ -18,6 +18,7 @@ import * as T from './texts';
 // The dialogs and the preview load when opened: not part of the page's first load.
 const WorkConfigModal = lazy(() => import('./WorkConfigModal'));
 const UploadWorkModal = lazy(() => import('./UploadWorkModal'));
+const ImportWorksModal = lazy(() => import('./ImportWorksModal'));
 const WorkPreview = lazy(() => import('./WorkPreview').then((m) => ({ default: m.WorkPreview })));
 
 export interface WorkConfigView {
@@ -50,7 +51,7 @@ export function WorksPage({ type }: { type: WorkType }) {
   const [preview, setPreview] = useState<PreviewWork | null>(null);
   // Mounted from the first preview on, so the drawer can close with its animation.
   const [previewed, setPreviewed] = useState(false);
-  const [dialog, setDialog] = useState<'config' | 'upload' | null>(null);
+  const [dialog, setDialog] = useState<'config' | 'upload' | 'import' | null>(null);
   const [downloading, setDownloading] = useState(false);
   const list = routeOfResource(parent.name);
 
@@ -81,6 +82,9 @@ export function WorksPage({ type }: { type: WorkType }) {
           {T.CONFIG}
         </Button>
         <Button onClick={() => setDialog('upload')}>{T.UPLOAD_FOR_READER}</Button>
+        <Button onClick={() => setDialog('import')} data-testid="import-works">
+          {T.IMPORT_WORKS}
+        </Button>
       </div>
       {config.data && !config.data.saved && <Alert type="warning" showIcon title={T.NOT_SAVED_HINT} style={{ marginBottom: 16 }} />}
       <ResourcePage
@@ -118,6 +122,8 @@ export function WorksPage({ type }: { type: WorkType }) {
         <Suspense fallback={null}>
           {dialog === 'config' ? (
             <WorkConfigModal org={org} type={type} act={act} initial={config.data.config} refresh={[configKey, parentKey]} onClose={() => setDialog(null)} />
+          ) : dialog === 'import' ? (
+            <ImportWorksModal org={org} type={type} act={act} refresh={[resourceQueryKey(base), parentKey]} onClose={() => setDialog(null)} />
           ) : (
             <UploadWorkModal org={org} type={type} act={act} config={config.data.config} refresh={[resourceQueryKey(base)]} onClose={() => setDialog(null)} />
           )}

@@ -89,3 +89,14 @@ export const COUNT_NO_GROUP = '（无组别）';
 export const NONE = '—';
 /** The check queue's column of the words the sensitive-word screen found. */
 export const SENSITIVE_WORDS = '命中敏感词';
+
+// 批量导入 (ImportWorksModal).
+export const IMPORT_WORKS = '批量导入';
+export const IMPORT_HINT = '请先下载模板，按模板填写作品信息；作品文件打包为一个zip压缩包，表格“文件名”一列填写压缩包中的文件名。任何一行有误都不会导入。';
+export const IMPORT_SHEET = '选择作品表格';
+export const IMPORT_ZIP = '选择文件压缩包';
+export const IMPORT_NOT_CHOSEN = '未选择';
+export const IMPORT_RUN = '开始导入';
+export const IMPORT_NEED_SHEET = '请选择作品表格';
+export const IMPORT_FAILED = '导入作品失败';
+export const IMPORT_DONE = (n: number) => `成功导入${n}件作品`;

@@ -3,7 +3,7 @@ import { defineResource } from '../define.js';
 import { BATCH_DELETE, SORT, type ResourceField } from '../resource.js';
 import { flagSchema } from '../rules/ruleSchemas.js';
 import { surveyConfigSchemas, surveyQuestionSchemas as Q } from '../rules/survey.js';
-import { SURVEY_PER_USER, SURVEY_QUESTION_TYPES, TEXT_VALIDATIONS } from '../rules/surveyKinds.js';
+import { SURVEY_COUNT_PAGE, SURVEY_PER_USER, SURVEY_QUESTION_TYPES, SURVEY_QUESTIONS_PAGE, TEXT_VALIDATIONS } from '../rules/surveyKinds.js';
 import { ACTIVITY_KINDS } from '../rules/activityState.js';
 import { choiceField, createdField, field, idField, sortField, textField } from './fields.js';
 
@@ -18,10 +18,6 @@ const ofSurvey = { param: 'act', resource: SURVEY, column: 'act_id', query: 'act
 const labels = (l: Record<string, string>) => Object.entries(l).map(([value, label]) => ({ value, label }));
 const hidden = { list: false, form: false } as const;
 
-export const SURVEY_QUESTIONS_PAGE = 'adminAct/adminSurveyWork';
-export const SURVEY_COUNT_PAGE = 'adminCount/adminActCount/actCountSurvey';
-export const SURVEY_SUBQUES_PAGE = 'adminCount/adminActCount/actCountSurveySubQues';
-export const SURVEY_PAPER_PAGE = 'adminCount/adminActCount/actCountSurveyPaper';
 
 /** The questionnaire's own settings on the activity form (the window, daily window, password and scope are the common fields). */
 export const SURVEY_CONFIG_FIELDS: ResourceField[] = [

@@ -9,6 +9,12 @@ import type { GateRefusal } from './gate.js';
  * rows the statistics group by, and the statistics themselves. The request schemas are survey.ts.
  */
 
+/** The questionnaire's pages (spec §2), each opened with `?actID=`. */
+export const SURVEY_QUESTIONS_PAGE = 'adminAct/adminSurveyWork';
+export const SURVEY_COUNT_PAGE = 'adminCount/adminActCount/actCountSurvey';
+export const SURVEY_SUBQUES_PAGE = 'adminCount/adminActCount/actCountSurveySubQues';
+export const SURVEY_PAPER_PAGE = 'adminCount/adminActCount/actCountSurveyPaper';
+
 export const SURVEY_QUESTION_TYPES = {
   single: '单选题',
   multiple: '多选题',
@@ -189,7 +195,9 @@ export function questionProblems(q: Pick<SurveyQuestion, 'type' | 'options' | 'r
     if (shown.length < need) add('options', `至少需要${need}个选项`);
     const nodes = q.type === 'cascader' ? cascadeNodes(q.options) : q.options;
     const ids = new Set<string>();
+    // A new option has no id until the server gives it one.
     nodes.forEach((o) => {
+      if (!o.id) return;
       if (ids.has(o.id)) add('options', `选项标识重复：${o.id}`);
       ids.add(o.id);
     });
@@ -221,7 +229,7 @@ export function questionProblems(q: Pick<SurveyQuestion, 'type' | 'options' | 'r
     const seen = new Set<string>();
     const ids = new Set<string>();
     q.rows.forEach((r, i) => {
-      if (ids.has(r.id)) add('rows', `行标识重复：${r.id}`);
+      if (r.id && ids.has(r.id)) add('rows', `行标识重复：${r.id}`);
       ids.add(r.id);
       if (r.hidden) return;
       if (seen.has(r.text.trim())) add(`rows.${i}.text`, `矩阵行不能重复：${r.text.trim()}`);

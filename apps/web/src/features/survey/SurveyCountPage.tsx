@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { Dayjs } from 'dayjs';
 import { CROSSTAB_TYPES, SURVEY_QUESTION_TYPES, type CrossTab, type OptionShare, type SurveyQuestionStats, type SurveyStats } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { download } from '../../shared/apiClient';
@@ -11,13 +10,14 @@ import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { UnitInput } from '../../resources/UnitInput';
-import { chinaDayStart } from '../../resources/listModel';
 import { crossPath, exportPath, idOf, statsPath, SURVEY, SURVEY_QUESTIONS_PAGE, SURVEY_SUBQUES_PAGE, surveyKey } from './surveyApi';
 import { barOption, Chart, Figures, SurveyFrame } from './SurveyFrame';
+import type { SurveyFilterValues } from './SurveyFilters';
 import * as T from './texts';
 
-type Filters = { unit_id?: number; from?: number; to?: number };
+type Filters = SurveyFilterValues;
+// The filters (date picker, unit cascader) load after the page.
+const SurveyFilters = lazy(() => import('./SurveyFilters'));
 
 function dailyOption(days: SurveyStats['days']): ChartOption {
   return { ...dailyChartFrame(days), yAxis: { type: 'value', minInterval: 1 }, series: [{ name: T.RESPONSES_TOTAL, type: 'line', data: days.map((d) => d.responses) }] };
@@ -27,7 +27,7 @@ const pct = (v: number) => `${v.toFixed(2)}%`;
 
 function OptionTable({ options, multiple }: { options: OptionShare[]; multiple: boolean }) {
   const columns: ColumnsType<OptionShare> = [
-    { key: 'text', title: T.OPTION, render: (_, o) => (o.hidden ? <Typography.Text type="secondary">{o.text}</Typography.Text> : o.text) },
+    { key: 'text', title: T.OPTION, render: (_, o) => (o.hidden ? <span style={{ opacity: 0.6 }}>{o.text}</span> : o.text) },
     { key: 'count', dataIndex: 'count', title: T.COUNT_COL, width: 80 },
     { key: 'percent', title: T.PERCENT, width: 100, render: (_, o) => pct(o.percent) },
     ...(multiple ? [{ key: 'share', title: T.SHARE, width: 100, render: (_: unknown, o: OptionShare) => pct(o.share ?? 0) }] : []),
@@ -71,7 +71,7 @@ function QuestionCard({ q, onAnswers }: { q: SurveyQuestionStats; onAnswers: () 
   if (score) {
     body.push(
       <Space key="figures" size="large" wrap style={{ marginBottom: 8 }}>
-        {q.nps && <Typography.Text strong>{`${T.NPS} ${q.nps.nps}`}</Typography.Text>}
+        {q.nps && <strong>{`${T.NPS} ${q.nps.nps}`}</strong>}
         <span>{`${T.MEAN} ${score.mean}`}</span>
         <span>{`${T.MEDIAN} ${score.median}`}</span>
         {q.nps && <span>{`${T.PROMOTERS} ${q.nps.promoters} · ${T.PASSIVES} ${q.nps.passives} · ${T.DETRACTORS} ${q.nps.detractors}`}</span>}
@@ -121,7 +121,6 @@ export default function SurveyCountPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = idOf(params.get('actID'));
-  const [draft, setDraft] = useState<{ unit?: number | null; range?: [Dayjs | null, Dayjs | null] | null }>({});
   const [filters, setFilters] = useState<Filters>({});
   const [cross, setCross] = useState<{ row?: number; col?: number }>({});
   const key = surveyKey(id ?? 0);
@@ -132,11 +131,6 @@ export default function SurveyCountPage() {
   const choiceQuestions = (data?.questions ?? []).filter((q) => CROSSTAB_TYPES.includes(q.type)).map((q) => ({ value: q.id, label: `第${q.no}题 ${q.title}` }));
   const [exporting, setExporting] = useState(false);
 
-  const search = () => {
-    const [from, to] = draft.range ?? [];
-    setFilters({ unit_id: draft.unit ?? undefined, from: from ? chinaDayStart(from) : undefined, to: to ? chinaDayStart(to) + 86_399 : undefined });
-  };
-
   let body;
   if (id === undefined) body = <Empty description={T.NEED_ACTIVITY} />;
   else if (stats.isPending) body = <PageLoading />;
@@ -144,18 +138,9 @@ export default function SurveyCountPage() {
   else {
     body = (
       <>
-        <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-          <span>{T.UNIT}</span>
-          <div style={{ width: 220 }}>
-            <UnitInput org={org} value={draft.unit ?? null} onChange={(v) => setDraft((d) => ({ ...d, unit: v as number | null }))} />
-          </div>
-          <span>{T.DATE_RANGE}</span>
-          <DatePicker.RangePicker value={draft.range ?? null} onChange={(v) => setDraft((d) => ({ ...d, range: v as [Dayjs | null, Dayjs | null] | null }))} />
-          <Button type="primary" onClick={search} data-testid="survey-search">
-            {T.SEARCH}
-          </Button>
-          <Button onClick={() => (setDraft({}), setFilters({}))}>{T.RESET}</Button>
-        </Flex>
+        <Suspense fallback={null}>
+          <SurveyFilters org={org} onSearch={setFilters} />
+        </Suspense>
         <Figures
           cards={[
             [T.RESPONSES_TOTAL, data.totals.responses],
@@ -171,7 +156,7 @@ export default function SurveyCountPage() {
           <QuestionCard key={q.id} q={q} onAnswers={() => navigate(scopeLink(org, `${SURVEY_SUBQUES_PAGE}?actID=${id}&quesID=${q.id}`))} />
         ))}
         <Card size="small" title={T.CROSS} style={{ marginBottom: 16 }}>
-          <Typography.Paragraph type="secondary">{T.CROSS_HINT}</Typography.Paragraph>
+          <p style={{ opacity: 0.65, marginTop: 0 }}>{T.CROSS_HINT}</p>
           <Flex gap={8} wrap style={{ marginBottom: 12 }}>
             <Select placeholder={T.CROSS_ROW} style={{ width: 260 }} options={choiceQuestions} value={cross.row} onChange={(row) => setCross((c) => ({ ...c, row }))} data-testid="cross-row" />
             <Select placeholder={T.CROSS_COL} style={{ width: 260 }} options={choiceQuestions} value={cross.col} onChange={(col) => setCross((c) => ({ ...c, col }))} data-testid="cross-col" />

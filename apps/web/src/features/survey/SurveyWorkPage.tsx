@@ -8,14 +8,14 @@ import { download } from '../../shared/apiClient';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { ResourcePage } from '../../resources/ResourcePage';
-import { findDeclaration, type Row } from '../../resources/listModel';
+import type { Row } from '../../resources/listModel';
 import { resourceQueryKey } from '../../resources/resourcePaths';
-import { activityPath, exportPath, idOf, questionsPath, SURVEY, SURVEY_COUNT_PAGE, SURVEY_PAPER_PAGE, surveyKey } from './surveyApi';
+import { activityPath, exportPath, idOf, questionsPath, SURVEY, SURVEY_COUNT_PAGE, surveyKey } from './surveyApi';
 import * as T from './texts';
 
-// The editor (antd Form, the domain's checks) loads when opened.
+// The editor (antd Form, the domain's checks) loads when opened, the responses with their tab.
 const QuestionEditor = lazy(() => import('./QuestionEditor'));
+const ResponsesTab = lazy(() => import('./ResponsesTab'));
 
 export type StoredQuestion = SurveyQuestion & { sort: number; answer_count: number };
 
@@ -102,7 +102,6 @@ export default function SurveyWorkPage() {
     },
   ];
 
-  const responses = findDeclaration('surveyResponses');
   return (
     <div data-testid="survey-work" style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
@@ -150,18 +149,9 @@ export default function SurveyWorkPage() {
             key: 'responses',
             label: T.RESPONSES,
             children: (
-              <ResourcePage
-                def={responses}
-                org={org}
-                parentId={act}
-                rowActions={[
-                  ({ row }) => (
-                    <Button size="small" type="link" onClick={() => navigate(scopeLink(org, `${SURVEY_PAPER_PAGE}?actID=${act}&paperID=${row.id}`))}>
-                      {T.VIEW}
-                    </Button>
-                  ),
-                ]}
-              />
+              <Suspense fallback={<PageLoading />}>
+                <ResponsesTab org={org} act={act} />
+              </Suspense>
             ),
           },
         ]}

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import yazl from 'yazl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { png } from './png';
@@ -16,7 +20,9 @@ import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage,
  * whose work number then shows; each decision is checked through the API (and the reader sees the
  * reason). Last, on 原创作品 (`adminAct/adminOriWork`) the administrator selects two works and
  * presses 下载作品: the zip the browser saves names each file title plus index and holds the
- * uploaded bytes.
+ * uploaded bytes. And 批量导入: the activity's template downloads; a sheet naming a file the zip
+ * lacks is refused with its row in 错误提示 and nothing imported; the corrected sheet with the zip
+ * makes an approved, numbered work of the reader, its picture stored as sent.
  */
 const KEY = 'worklib';
 const ADMIN = { account: 'work_admin', real_name: '沈馆长', password: 'Work#Admin12' };
@@ -78,6 +84,7 @@ browserSuite('works: the review queue with a quick reply, the work number, the m
   let server: Server;
   let browser: Browser;
   let adminApi: ApiClient;
+  let adminToken = '';
   let act: number;
   /** Work id by title, and the bytes each reader uploaded for it. */
   const ids: Record<string, number> = {};
@@ -95,6 +102,7 @@ browserSuite('works: the review queue with a quick reply, the work number, the m
     await superApi.post('/v1/quickReplies', { content: QUICK, sort: 1 });
     const token = (await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/login`, { account: ADMIN.account, password: ADMIN.password })).access_token;
     adminApi = api(server.url, token);
+    adminToken = token;
 
     // The contest: one creation type of pictures (one or two), the author's name asked, published
     const now = Math.floor(Date.now() / 1000);
@@ -253,5 +261,65 @@ browserSuite('works: the review queue with a quick reply, the work number, the m
     expect(entries[1].data.equals(files[APPROVED.title][1])).toBe(true);
     expect(entries[2].data.equals(files[WAITING.title][0])).toBe(true);
     expect(ids[APPROVED.title]).toBeLessThan(ids[WAITING.title]);
+  });
+
+  it('批量导入: the template, a row-numbered refusal, then the batch imported as approved works', { timeout: 180_000 }, async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'works-import-'));
+    const reader = { account: 'R30000009', name: '周小满', unit: '城西小学' };
+    await adminApi.post(`/v1/${KEY}/readers`, { account: reader.account, password: READER_FIRST, real_name: reader.name });
+    const picture = png([10, 120, 200]);
+    const zipFile = path.join(tmp, 'files.zip');
+    await new Promise<void>((resolve, reject) => {
+      const zip = new yazl.ZipFile();
+      zip.addBuffer(picture, '作品/小桥流水.png');
+      zip.end();
+      zip.outputStream.pipe(fs.createWriteStream(zipFile)).on('close', resolve).on('error', reject);
+    });
+    const sheetFile = (name: string, fileName: string) => {
+      const book = XLSX.utils.book_new();
+      const headers = ['读者账号', '创作类型', '组别', '作品标题', '作品内容', '作品链接', '文件名', '真实姓名', '学校/单位'];
+      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([headers, [reader.account, '书画', '', '小桥流水', '', '', fileName, '', reader.unit]]), '作品');
+      const file = path.join(tmp, name);
+      fs.writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }));
+      return file;
+    };
+
+    const page = await signedIn(`adminAct/adminOriWork?actID=${act}`);
+    await page.getByTestId('works-title').filter({ hasText: TITLE }).waitFor();
+    await page.getByTestId('import-works').click();
+    const dialog = await dialogWith(page, '下载模板');
+
+    // 下载模板: the activity's own template, its columns first
+    const [template] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), dialog.getByTestId('works-template').click()]);
+    expect(template.suggestedFilename()).toBe(`${TITLE}-作品导入模板.xlsx`);
+    const book = XLSX.read(fs.readFileSync(await template.path()));
+    expect((XLSX.utils.sheet_to_json(book.Sheets['作品'], { header: 1 })[0] as string[]).slice(0, 4)).toEqual(['读者账号', '创作类型', '组别', '作品标题']);
+
+    // A row naming a file the zip does not hold: refused, its row named, nothing imported
+    await dialog.locator('input[type=file][accept=".xlsx,.xls"]').setInputFiles(sheetFile('bad.xlsx', '不存在.png'));
+    await dialog.getByTestId('import-sheet-name').getByText('bad.xlsx').waitFor();
+    await dialog.locator('input[type=file][accept=".zip"]').setInputFiles(zipFile);
+    await dialog.getByTestId('import-zip-name').getByText('files.zip').waitFor();
+    await dialog.getByTestId('import-works-run').click();
+    const errors = page.getByRole('dialog', { name: '错误提示' });
+    await expect.poll(() => errors.getByTestId('import-errors').innerText()).toBe('第2行: 压缩包中没有文件“不存在.png”');
+    await errors.getByRole('button').last().click();
+    await errors.waitFor({ state: 'hidden' });
+    expect((await works()).some((w) => w.title === '小桥流水')).toBe(false);
+
+    // Corrected: the work is made for the reader, approved and numbered, its picture as sent
+    await dialog.locator('input[type=file][accept=".xlsx,.xls"]').setInputFiles(sheetFile('good.xlsx', '作品/小桥流水.png'));
+    await dialog.getByTestId('import-sheet-name').getByText('good.xlsx').waitFor();
+    await dialog.getByTestId('import-works-run').click();
+    await expectText(page, '成功导入1件作品');
+    await dialog.waitFor({ state: 'hidden' });
+    const numberedBefore = (await works()).filter((w) => w.work_no && w.title !== '小桥流水').length;
+    const imported = await work('小桥流水');
+    const number = `${act}-${String(numberedBefore + 1).padStart(4, '0')}`;
+    expect(imported).toMatchObject({ status: 'approved', work_no: number });
+    await row(page, '小桥流水').getByText(number, { exact: true }).waitFor();
+    const served = await fetch(`${server.url}${imported.media[0]}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true);
+    fs.rmSync(tmp, { recursive: true, force: true });
   });
 });

@@ -1493,6 +1493,8 @@ export const questions = pgTable('questions', {
   // A bank's list in list order, carrying what its filters test (type, difficulty, category, pause): read from the index alone.
   index('questions_list_idx').on(t.org_id, t.is_delete, t.created_at, t.id, t.type, t.difficulty, t.category_id, t.is_pause),
   index('questions_category_idx').on(t.org_id, t.category_id, t.is_delete, t.created_at, t.id),
+  // A type (and difficulty) filter counts only its own entries (migration 0020).
+  index('questions_type_idx').on(t.org_id, t.is_delete, t.type, t.difficulty, t.created_at, t.id),
   // Drawing a random paper: a bank's active questions of a type, category and difficulty.
   index('questions_draw_idx').on(t.bank_id, t.type, t.category_id, t.difficulty, t.id).where(sql`${t.is_pause} = 0 and ${t.is_delete} = 0`),
   // Duplicate candidates: a bank's stems of about the same length (rules/questions.ts stemSimilarity).

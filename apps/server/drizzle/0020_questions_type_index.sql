@@ -1,0 +1,1 @@
+CREATE INDEX "questions_type_idx" ON "questions" USING btree ("org_id","is_delete","type","difficulty","created_at","id");

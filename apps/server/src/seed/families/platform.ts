@@ -144,6 +144,15 @@ export const platformSteps: SeedStep[] = [
   },
   { name: 'tags', run: (c) => ensure(c, '/v1/tags', 'name', TAGS.map((name, i) => ({ name, sort: i + 1 }))) },
   { name: 'quickReplies', run: (c) => ensure(c, '/v1/quickReplies', 'content', QUICK_REPLIES.map((content, i) => ({ content, sort: i + 1 }))) },
+  {
+    // The platform's sensitive words (issue 12): a few of each level, none in the demo's own texts.
+    name: 'sensitiveWords',
+    run: (c) =>
+      ensure(c, '/v1/sensitiveWords', 'word', [
+        ...['赌博网站', '代开发票', '办证刻章'].map((word) => ({ word, level: 'risky' })),
+        ...['代写', '刷票', '加微信', '兼职刷单'].map((word) => ({ word, level: 'review' })),
+      ]),
+  },
   { name: 'categories', run: (c) => ensure(c, '/v1/categories', 'name', CATEGORIES.map((x, i) => ({ ...x, sort: i + 1 }))) },
   { name: 'scopes', run: (c) => ensure(c, '/v1/scope', 'name', SCOPES.map((x, i) => ({ ...x, sort: i + 1 }))) },
   {

@@ -1,0 +1,79 @@
+import { chartLabel } from '@huodong/domain';
+import { dailyChartFrame } from '../../shared/dailyChart';
+import type { ChartOption } from '../../shared/EChart';
+import * as T from './texts';
+
+/** What `GET /v1/{org}/count/contest/{id}` answers (server contests/adminRoutes.ts contestCount). */
+export interface ContestCount {
+  activity: { id: number; title: string; type: number; act_state: number };
+  totals: { attempts: number; readers: number; finished: number; pending: number; open: number; passed: number; pass_rate: number | null; mean_score: number | null; mean_duration: number | null; auto: number };
+  days: { day: string; attempts: number }[];
+  histogram: { label: string; count: number }[];
+  questions: QuestionFigure[];
+  funnel: { level_id: number; name: string; sort: number; unlocked: number; attempted: number; passed: number; pass_rate: number | null }[];
+}
+export interface QuestionFigure {
+  id: number;
+  level_id: number | null;
+  type: number;
+  type_name: string;
+  stem: string;
+  answered: number;
+  right: number;
+  correct_rate: number | null;
+  difficulty: number | null;
+  discrimination: number | null;
+  options: { key: string; text: string; picks: number; percent: number | null; right: boolean }[];
+  flags: string[];
+  flag_labels: string[];
+}
+
+export const countPath = (org: string, act: number) => `/v1/${org}/count/contest/${act}`;
+
+const bars = (labels: string[], name: string, values: number[]): ChartOption => ({
+  tooltip: { trigger: 'axis' },
+  grid: { left: 48, right: 24, top: 24, bottom: 56 },
+  xAxis: { type: 'category', data: labels, axisLabel: { formatter: chartLabel, interval: 0, rotate: labels.length > 6 ? 30 : 0 } },
+  yAxis: { type: 'value', minInterval: 1 },
+  series: [{ name, type: 'bar', data: values }],
+});
+
+export const dailyOption = (days: ContestCount['days']): ChartOption => ({
+  ...dailyChartFrame(days),
+  yAxis: { type: 'value', minInterval: 1 },
+  series: [{ name: T.COUNT_ATTEMPTS, type: 'line', data: days.map((d) => d.attempts) }],
+});
+
+export const histogramOption = (h: ContestCount['histogram']): ChartOption => bars(h.map((b) => b.label), T.COUNT_ATTEMPTS, h.map((b) => b.count));
+
+export const passOption = (t: ContestCount['totals']): ChartOption => ({
+  tooltip: { trigger: 'item' },
+  legend: { top: 0 },
+  series: [
+    {
+      type: 'pie',
+      radius: ['40%', '65%'],
+      data: [
+        { name: T.PASSED, value: t.passed },
+        { name: T.NOT_PASSED, value: Math.max(0, t.finished - t.passed) },
+      ],
+    },
+  ],
+});
+
+export const correctRateOption = (qs: QuestionFigure[]): ChartOption => bars(qs.map((q) => `${q.id}`), T.CORRECT_RATE, qs.map((q) => q.correct_rate ?? 0));
+
+export const optionPicksOption = (q: QuestionFigure): ChartOption => bars(q.options.map((o) => `${o.key}${o.right ? '✓' : ''}`), T.OPTION_PICKS, q.options.map((o) => o.picks));
+
+export const funnelOption = (f: ContestCount['funnel']): ChartOption => ({
+  tooltip: { trigger: 'axis' },
+  legend: { top: 0 },
+  grid: { left: 48, right: 24, top: 40, bottom: 48 },
+  xAxis: { type: 'category', data: f.map((l) => l.name), axisLabel: { formatter: chartLabel } },
+  yAxis: { type: 'value', minInterval: 1 },
+  series: [
+    { name: T.UNLOCKED, type: 'bar', data: f.map((l) => l.unlocked) },
+    { name: T.ATTEMPTED, type: 'bar', data: f.map((l) => l.attempted) },
+    { name: T.PASSED, type: 'bar', data: f.map((l) => l.passed) },
+  ],
+});

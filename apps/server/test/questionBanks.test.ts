@@ -196,6 +196,14 @@ describe('duplicates by stem similarity', () => {
     expect(near.data.items[0].matches[0].similarity).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('many stems at once (an import) find the same duplicates through the length range', async () => {
+    const q = await create(single('世界上现存最早的一部农书是哪一部著作？'));
+    const stems = [...Array.from({ length: 25 }, (_, i) => `互不相同的题目内容编号${i}号是什么`), '世界上现存最早的一部农书是哪部著作？'];
+    const res = await t.call('POST', `/v1/${orgA.key}/contest/compare`, { token: adminA, body: { stems } });
+    expect(res.data.items.map((x: { index: number }) => x.index)).toEqual([25]);
+    expect(res.data.items[0].matches.map((m: { id: number }) => m.id)).toEqual([q.id]);
+  });
+
   it('the public bank compares through /v1/public/compare (platform only)', async () => {
     await create(single('世界上第一部百科全书式的著作是哪一部？'), t.superToken, '/v1/public');
     expect((await t.call('POST', '/v1/public/compare', { token: adminA, body: { stems: ['世界上第一部百科全书式的著作是哪一部'] } })).status).toBe(403);

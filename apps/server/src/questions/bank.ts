@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   checkQuestion,
   correctRate,
@@ -88,10 +88,34 @@ export interface DuplicateView {
   similarity: number;
 }
 
+/** Stems compared one by one through the keyword index; more (an import) read the bank's stems of similar length at once. */
+const PROBED_STEMS = 20;
+
 /**
- * The bank's questions similar to each stem (rules/questionBank.ts findDuplicates): candidates
- * are the bank's live stems of a length that can be that similar (index questions_stem_len_idx),
- * answered with what the side-by-side view shows.
+ * The keyword-index pieces a duplicate of `stem` holds: three groups of three 3-character pieces
+ * (letters and digits only) from its start, middle and end. A stem at least DUPLICATE_SIMILARITY
+ * similar differs in a few character pairs at most, so it keeps every piece of at least one
+ * group unless edited in all three places (which, for a stem long enough to have three groups,
+ * takes it under the similarity). Short stems give one group of what they have.
+ */
+export function probeGroups(stem: string): string[][] {
+  const text = stem.toLowerCase();
+  const pieces: string[] = [];
+  for (let i = 0; i + 3 <= text.length; i++) {
+    const piece = text.slice(i, i + 3);
+    if (/^[\p{L}\p{N}]{3}$/u.test(piece)) pieces.push(piece);
+  }
+  if (pieces.length < 9) return pieces.length ? [pieces.filter((_, i) => i % 3 === 0).slice(0, 3)] : [];
+  const at = (from: number) => [pieces[from], pieces[from + 3] ?? pieces[from + 1], pieces[from + 6] ?? pieces[from + 2]];
+  const mid = Math.max(0, Math.floor(pieces.length / 2) - 4);
+  return [at(0), at(mid), at(pieces.length - 7)];
+}
+
+/**
+ * The bank's questions similar to each stem (rules/questionBank.ts findDuplicates), answered with
+ * what the side-by-side view shows. Candidates: for a few stems, the rows holding one of each
+ * stem's probe groups (the keyword index questions_search_idx); for an import, the bank's live
+ * stems of a length that can be that similar (questions_stem_len_idx).
  */
 export async function duplicatesInBank(db: Db | Tx, bank: Bank, stems: readonly string[], excludeId?: number): Promise<DuplicateView[][]> {
   const lengths = stems.map((s) => stemKey(s).length).filter((n) => n > 0);
@@ -99,10 +123,19 @@ export async function duplicatesInBank(db: Db | Tx, bank: Bank, stems: readonly 
   const lo = similarLengths(Math.min(...lengths)).min;
   const hi = similarLengths(Math.max(...lengths)).max;
   const len = sql`char_length(${questions.stem_key})`;
+  const owner = bankIdOf(bank);
+  const live = and(eq(questions.bank_id, owner), eq(questions.is_delete, 0), excludeId ? ne(questions.id, excludeId) : undefined);
+  const groups = stems.length <= PROBED_STEMS ? stems.map(probeGroups) : [];
+  const probed = groups.length > 0 && groups.every((g) => g.length > 0);
+  const grams = sql`keyword_grams(${questions.bank_id}, ${questions.search})`;
   const candidates = await db
     .select({ id: questions.id, stem: questions.stem, stem_key: questions.stem_key })
     .from(questions)
-    .where(and(eq(questions.bank_id, bankIdOf(bank)), eq(questions.is_delete, 0), gte(len, lo), lte(len, hi), excludeId ? ne(questions.id, excludeId) : undefined));
+    .where(
+      probed
+        ? and(live, or(...groups.flat().map((g) => sql`${grams} @> array[${sql.join([`org:${owner}`, ...g].map((x) => sql`${x}`), sql`, `)}]::text[]`)))
+        : and(live, gte(len, lo), lte(len, hi)),
+    );
   const matches = findDuplicates(stems, candidates);
   const ids = [...new Set(matches.flat().map((m) => m.id))];
   if (ids.length === 0) return stems.map(() => []);

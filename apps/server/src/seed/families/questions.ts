@@ -4,8 +4,8 @@ import { BOOKS, FACTS, type Book } from './questionData.js';
 
 /**
  * Demo question banks, written through the import (`batchCreate`, one sheet per bank) as an
- * administrator would: the public bank (about 280 questions on every book and the reading facts),
- * szlib's bank (about 180, its own categories) and a primary school's (gzsyxx, children's books).
+ * administrator would: the public bank (about 240 questions on every book and the reading facts),
+ * szlib's bank (about 170, its own categories) and a primary school's (gzsyxx, about 80 on children's books).
  * Questions already in a bank (same stem) are not imported again; szlib also copies some public
  * questions into its bank (`/public/choose`).
  */

@@ -9,18 +9,21 @@
  * of every state, numbered where approved, with the activity's work-number counter set to match;
  * a type 2 activity (vote rules in its config) with 1,000 sources imported from approved works and
  * 5,000,000 votes spread over the sources, the readers, 10,000 addresses and the last 30 days
- * (97 % valid, 2 % suspect, 1 % void), the sources' counters recomputed from them. Measured over
- * real HTTP at 10 connections: the administrators' works list (page 1, a state filter, a keyword)
- * and the voting results; then 50 readers, signed in one after another through the reader login,
- * casting 3-source ballots concurrently for the duration, each from an address of its own, then
- * 50 others from one shared address: ballots/s, p50 and p99, and afterwards no reader above the
- * votes per day nor per source per day, the counters and today's tallies equal to the votes.
+ * (97 % valid, 2 % suspect, 1 % void), the sources' counters and the tallies (voting/tallies.ts)
+ * computed from them. Measured over real HTTP at 10 connections: the administrators' works list
+ * (page 1, a state filter, a keyword) and the voting results; then 50 readers, signed in one after
+ * another through the reader login, casting 3-source ballots concurrently for the duration from a
+ * process of their own (bench/voters.ts), each from an address of its own, then 50 others from one
+ * shared address: ballots/s, p50 and p99, and afterwards no reader above the votes per day nor per
+ * source per day, the counters and today's tallies equal to the votes.
  * `--scale 0.02` fills 2 % of the sizes (trying the script out).
  */
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { voteRulesSchema, workConfigSchema } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
+import type { Outcome, VotersTask } from './voters.js';
 import { measureLoad, type Figures } from './load.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -159,6 +162,17 @@ export async function fill(db: Database): Promise<{ orgId: number; worksAct: num
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 
+/** The voters of one phase in their own process (bench/voters.ts): every timed outcome and the seconds they took. */
+async function castElsewhere(task: VotersTask): Promise<{ outcomes: Outcome[]; seconds: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./voters.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(task));
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('exit', resolve));
+  if (code !== 0) throw new Error(`voters exited with ${code}`);
+  return JSON.parse(out) as { outcomes: Outcome[]; seconds: number };
+}
+
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);
   const t0 = Date.now();
@@ -200,10 +214,10 @@ async function run(label: string, database: Database): Promise<void> {
   console.table(rows.map((r) => ({ scenario: r.scenario, matches: r.total, 'first ms': r.first, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.errors })));
 
   // 2 × 50 readers sign in through the reader login (throttled: one after another), then each 50
-  // cast ballots of 3 sources concurrently, each reader its own ballots in turn, for the duration:
-  // first each reader from an address of its own (X-Forwarded-For, as behind the site's proxy),
-  // then all 50 from one address (a school's or a library's shared exit) — its tally row is then
-  // shared by every ballot.
+  // cast ballots of 3 sources concurrently in a process of their own (bench/voters.ts), each
+  // reader its own ballots in turn, for the duration: first each reader from an address of its
+  // own (X-Forwarded-For, as behind the site's proxy), then all 50 from one address (a school's or
+  // a library's shared exit) — its tally row is then shared by every ballot.
   const tokens: string[] = [];
   for (let i = 1; i <= 2 * VOTERS; i++) {
     const res = await fetch(`${base}/v1/${ORG}/client/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: `r${i}`, password: READER_PASSWORD }) });
@@ -212,22 +226,6 @@ async function run(label: string, database: Database): Promise<void> {
     tokens.push(answer.data.access_token);
   }
   const sourceIds = (await database.query<{ id: number }>('select id from vote_sources where act_id = $1 order by id', [voteAct])).map((s) => s.id);
-  const pick = () => {
-    const chosen = new Set<number>();
-    while (chosen.size < 3) chosen.add(sourceIds[Math.floor(Math.random() * sourceIds.length)]);
-    return [...chosen];
-  };
-  type Outcome = { status: number; gate?: number; ms: number };
-  const cast = async (i: number, n: number, address: string | null): Promise<Outcome> => {
-    const started = performance.now();
-    const res = await fetch(`${base}/v1/${ORG}/client/activities/${voteAct}/ballots`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json', ...(address ? { 'x-forwarded-for': address } : {}) },
-      body: JSON.stringify({ request_id: `bench-ballot-${i}-${n}`, source_ids: pick() }),
-    });
-    const answer = (await res.json()) as { data?: { gate?: number } };
-    return { status: res.status, gate: answer.data?.gate, ms: performance.now() - started };
-  };
   const outcomes: Outcome[] = [];
   const phases = [];
   for (const [phase, first, addressOf] of [
@@ -235,16 +233,14 @@ async function run(label: string, database: Database): Promise<void> {
     ['one address', VOTERS, () => null],
   ] as const) {
     const voters = tokens.slice(first, first + VOTERS).map((_, k) => first + k);
-    await Promise.all(voters.map((i) => cast(i, 0, addressOf(i)))); // warm-up: one ballot each, joining the activity (counted in the checks below)
-    const mine: Outcome[] = [];
-    const started = performance.now();
-    const until = started + duration * 1000;
-    await Promise.all(
-      voters.map(async (i) => {
-        for (let n = 1; performance.now() < until; n++) mine.push(await cast(i, n, addressOf(i)));
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const { outcomes: mine, seconds } = await castElsewhere({
+      url: `${base}/v1/${ORG}/client/activities/${voteAct}/ballots`,
+      tokens: voters.map((i) => tokens[i]),
+      addresses: voters.map(addressOf),
+      sourceIds,
+      seconds: duration,
+      prefix: `bench-ballot-${first}`,
+    });
     const accepted = mine.filter((o) => o.status === 200);
     const atLimit = mine.filter((o) => o.status === 403 && o.gate === 40008);
     const all = mine.map((o) => o.ms).sort((a, b) => a - b);

@@ -27,8 +27,18 @@ const CHINA_OFFSET = 8 * 3600;
 
 /** The live ranking of an activity's shown sources (rankSources; per group when sources are grouped). */
 async function liveRanking(db: Db | Tx, act: VotingActivity): Promise<ResultRow[]> {
+  // The columns the ranking shows (not the intro or media a source may carry at length).
   const rows = await db
-    .select()
+    .select({
+      id: voteSources.id,
+      title: voteSources.title,
+      group_name: voteSources.group_name,
+      vote_count: voteSources.vote_count,
+      suspect_count: voteSources.suspect_count,
+      void_count: voteSources.void_count,
+      reached_at: voteSources.reached_at,
+      sort: voteSources.sort,
+    })
     .from(voteSources)
     .where(and(eq(voteSources.act_id, act.id), eq(voteSources.status, 1)))
     .orderBy(asc(voteSources.sort), asc(voteSources.id));

@@ -1219,7 +1219,8 @@ export const surveyResponses = pgTable('survey_responses', {
  * statistics group by. `option_id`/`row_id` blank when not an option or a matrix row; `num` a
  * rating, an NPS score or a rank; `text` written text (an open answer, an option's "other" text,
  * a date, a cascade path, uploaded files). `revision` the question's when answered; `unit_id`
- * and `submitted_at` copied from the response for the filters.
+ * and `submitted_at` copied from the response for the filters; `lead` marks one row per response
+ * and question.
  */
 export const surveyAnswers = pgTable('survey_answers', {
   id: serial('id').primaryKey(),
@@ -1232,6 +1233,8 @@ export const surveyAnswers = pgTable('survey_answers', {
   row_id: varchar('row_id', { length: 16 }).notNull().default(''),
   num: doublePrecision('num'),
   text: text('text').notNull().default(''),
+  /** 1 on the first row of a response's answer to a question: respondents are counted in the one grouped read. */
+  lead: smallint('lead').notNull().default(0),
   unit_id: integer('unit_id'),
   submitted_at: seconds('submitted_at').notNull(),
 }, (t) => [

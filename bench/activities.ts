@@ -11,11 +11,9 @@
  * a state filter, a deep page, a keyword) and the platform's list when it is served; then 2,000
  * readers joining one activity with person_limit 1,000 at 50 at a time: joins/s and the limit held.
  */
-import os from 'node:os';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { serveAsSuper } from './serve.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
@@ -56,13 +54,7 @@ async function run(label: string, database: Database): Promise<void> {
   const t0 = Date.now();
   await fill(database);
   console.log(`filled ${TOTAL.toLocaleString()} activities, ${READERS.toLocaleString()} readers, 1,000,000 joins in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const [su] = await database.query<{ id: number }>(`insert into supers (account, password_hash) values ('benchsu', $1) returning id`, [await hashPassword('Bench#Super1')]);
-  const { access_token: token } = await issueToken(database.db, { kind: 'super', id: su.id, orgId: null, scope: 'super' }, 3_600_000);
+  const { base, token, close } = await serveAsSuper(database);
 
   const scenarios = [
     ['org list, page 1', '/v1/benchact0/third?page=1&page_size=10'],
@@ -121,7 +113,7 @@ async function run(label: string, database: Database): Promise<void> {
     },
   ]);
   if (join_num !== 1000) process.exitCode = 1;
-  await app.close();
+  await close();
 }
 
 await onEachDatabase({ postgres: wantPostgres(args) }, run);

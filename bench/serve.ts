@@ -1,0 +1,21 @@
+import os from 'node:os';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { hashPassword } from '../apps/server/src/auth/passwords.js';
+
+/**
+ * The app over `database` listening on a free local port, as `npm start` serves it (no captcha),
+ * with a super administrator's token: what the load scenarios call over real HTTP.
+ */
+export async function serveAsSuper(database: Database): Promise<{ base: string; token: string; close: () => Promise<void> }> {
+  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const [su] = await database.query<{ id: number }>(`insert into supers (account, password_hash) values ('benchsu', $1) returning id`, [await hashPassword('Bench#Super1')]);
+  const { access_token: token } = await issueToken(database.db, { kind: 'super', id: su.id, orgId: null, scope: 'super' }, 3_600_000);
+  return { base, token, close: () => app.close() };
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as XLSX from '@e965/xlsx';
 import { ERROR_MODAL_TITLE, QUESTION_IMPORT_HEADERS as H } from '@huodong/domain';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, SUPER_ACCOUNT, SUPER_PASSWORD, type ApiClient, type Server } from './harness';
 
 /**
  * The organisation's question bank in the browser (issue 13): a fill-in question with synonyms made
@@ -119,5 +119,38 @@ browserSuite('question bank in the browser', () => {
     expect(importCalls).toHaveLength(1);
     expect((await questions()).map((q) => q.type)).toEqual([4, 1, 4, 3]);
     await expectText(page, '《西游记》的作者是谁？');
+  });
+
+  it('the organisation adds a public question to its bank, and its statistics count it', async () => {
+    const made = await admin.post<{ id: number }>('/v1/public', { type: 3, stem: '每年的4月23日是世界读书日。', answer: '正确' });
+    await page.goto(`/${KEY}/adminQuestion/adminPublicQuestionManage`);
+    const list = page.getByTestId('public-for-org');
+    const row = list.getByRole('row').filter({ hasText: '每年的4月23日是世界读书日。' });
+    await button(row, '加入本馆题库').click();
+    await expectText(page, '已加入1道题目');
+    await expect.poll(() => row.getByText('已加入').count()).toBe(1);
+    expect((await questions()).some((q) => q.stem === '每年的4月23日是世界读书日。' && q.id !== made.id)).toBe(true);
+    await page.goto(`/${KEY}/adminCount/adminQuesCount`);
+    const byType = page.getByTestId('by-type');
+    await expect.poll(() => byType.getByRole('row').filter({ hasText: '判断题' }).first().innerText()).toMatch(/判断题\s+2\b/);
+  });
+
+  it("the platform opens an organisation's bank from the list of banks, the types and the default rule", async () => {
+    const platform = await newPage(browser, server.url);
+    await loginViaPage(platform, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
+    await platform.waitForURL('**/super/functionIndex');
+    await platform.goto('/super/questionManage/orgQuestion');
+    const banks = platform.getByTestId('org-question-banks');
+    const row = banks.getByRole('row').filter({ hasText: '题库测试馆' });
+    await expect.poll(() => row.innerText()).toMatch(/qbe2e\s+5\b/);
+    await button(row, '查看题库').click();
+    await platform.waitForURL(`**/super/questionManage/orgQuestList?org=${KEY}`);
+    await platform.getByTestId('resource-orgQuestions').getByText('《朝花夕拾》是散文集。').waitFor();
+    await platform.goto('/super/questionManage/typeClassMana');
+    await expect.poll(() => platform.getByTestId('question-types').getByRole('row').filter({ hasText: '填空题' }).innerText()).toMatch(/填空题\s+0\s+2/);
+    await platform.goto('/super/questionManage/defaultRule');
+    await expect.poll(() => platform.getByTestId('rule-row').count()).toBe(3);
+    await expect.poll(() => platform.getByTestId('rule-total').innerText()).toBe('总分：100分');
+    await platform.close();
   });
 });

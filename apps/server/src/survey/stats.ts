@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   activityStateOf,
   crossTab,
@@ -75,34 +75,45 @@ function cascadeLeaves(options: readonly SurveyOption[], prefix = ''): SurveyOpt
   });
 }
 
+/** One group of answer rows: a question's revision, an option, a matrix row, a number. */
+interface Cell {
+  q: number;
+  rev: number;
+  option: string;
+  row: string;
+  num: number | null;
+  n: number;
+  leads: number;
+  texts: number;
+}
+
 /**
  * The figures of a questionnaire (design §6 "Stats") under a filter: responses, readers, mean
  * duration, responses per China day; per question its respondents and, by type, option counts
  * and % (2 decimals), the mean rank, the score's mean, median and distribution, NPS, matrix cells,
  * or how many written answers there are. Only answers of each question's current revision count.
- * Four grouped reads of the answer rows and two of the responses, whatever the number of questions.
+ * One grouped read of the answer rows (respondents through `lead`) and two of the responses,
+ * whatever the number of questions.
  */
 export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<SurveyStats> {
-  const where = answersWhere(act.id, f);
   const day = chinaDay(surveyResponses.submitted_at);
-  const [questions, version, cells, scores, respondents, [totals], perDay] = await Promise.all([
+  const [questions, version, groups, [totals], perDay] = await Promise.all([
     currentQuestions(db, act.id),
     latestVersion(db, act.id),
     db
-      .select({ q: surveyAnswers.question_id, rev: surveyAnswers.revision, option: surveyAnswers.option_id, row: surveyAnswers.row_id, n: count(), num: sql<number | null>`avg(${surveyAnswers.num})`.mapWith(Number) })
+      .select({
+        q: surveyAnswers.question_id,
+        rev: surveyAnswers.revision,
+        option: surveyAnswers.option_id,
+        row: surveyAnswers.row_id,
+        num: surveyAnswers.num,
+        n: count(),
+        leads: sql<number>`count(*) filter (where ${surveyAnswers.lead} = 1)`.mapWith(Number),
+        texts: sql<number>`count(*) filter (where ${surveyAnswers.text} <> '')`.mapWith(Number),
+      })
       .from(surveyAnswers)
-      .where(where)
-      .groupBy(surveyAnswers.question_id, surveyAnswers.revision, surveyAnswers.option_id, surveyAnswers.row_id),
-    db
-      .select({ q: surveyAnswers.question_id, rev: surveyAnswers.revision, num: surveyAnswers.num, n: count() })
-      .from(surveyAnswers)
-      .where(and(where, eq(surveyAnswers.option_id, ''), isNotNull(surveyAnswers.num)))
-      .groupBy(surveyAnswers.question_id, surveyAnswers.revision, surveyAnswers.num),
-    db
-      .select({ q: surveyAnswers.question_id, rev: surveyAnswers.revision, n: countDistinct(surveyAnswers.response_id), texts: sql<number>`count(*) filter (where ${surveyAnswers.text} <> '')`.mapWith(Number) })
-      .from(surveyAnswers)
-      .where(where)
-      .groupBy(surveyAnswers.question_id, surveyAnswers.revision),
+      .where(answersWhere(act.id, f))
+      .groupBy(surveyAnswers.question_id, surveyAnswers.revision, surveyAnswers.option_id, surveyAnswers.row_id, surveyAnswers.num),
     db
       .select({ n: count(), readers: countDistinct(surveyResponses.reader_id), duration: sql<number | null>`avg(nullif(${surveyResponses.duration_sec}, 0))`.mapWith(Number) })
       .from(surveyResponses)
@@ -112,38 +123,38 @@ export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<Su
   const nos = questionNumbers(questions);
   const today = chinaDayOf(nowSec());
   const state = activityStateOf(act, nowSec());
+  const sum = (cells: Cell[], k: 'n' | 'leads' | 'texts') => cells.reduce((s, c) => s + c[k], 0);
   return {
     activity: { id: act.id, title: act.title, act_state: state, anonymous: surveyConfigOf(act.config).anonymous },
     version: version?.version ?? 0,
     totals: { responses: totals.n, readers: totals.readers, mean_duration: totals.duration ? Math.round(totals.duration) : 0, today: perDay.find((d) => d.day === today)?.responses ?? 0 },
     days: everyDay(perDay, 'responses', today, state === 2),
     questions: questions.map((q) => {
-      const current = (r: { q: number; rev: number }) => r.q === q.id && r.rev === q.revision;
-      const mine = respondents.find(current);
-      const earlier = respondents.filter((r) => r.q === q.id && r.rev !== q.revision).reduce((s, r) => s + r.n, 0);
-      const out: SurveyQuestionStats = { id: q.id, no: nos.get(q.id) ?? null, type: q.type, title: q.title, revision: q.revision, respondents: mine?.n ?? 0, earlier };
-      return { ...out, ...figuresOf(q, cells.filter(current), scores.filter(current), mine) };
+      const mine = groups.filter((g) => g.q === q.id && g.rev === q.revision);
+      const earlier = sum(groups.filter((g) => g.q === q.id && g.rev !== q.revision), 'leads');
+      const out: SurveyQuestionStats = { id: q.id, no: nos.get(q.id) ?? null, type: q.type, title: q.title, revision: q.revision, respondents: sum(mine, 'leads'), earlier };
+      return { ...out, ...figuresOf(q, mine, out.respondents, sum(mine, 'texts')) };
     }),
   };
 }
 
-function figuresOf(
-  q: SurveyQuestion,
-  cells: { option: string; row: string; n: number; num: number | null }[],
-  scores: { num: number | null; n: number }[],
-  mine: { n: number; texts: number } | undefined,
-): Partial<SurveyQuestionStats> {
-  const respondents = mine?.n ?? 0;
+function figuresOf(q: SurveyQuestion, cells: Cell[], respondents: number, texts: number): Partial<SurveyQuestionStats> {
   const byOption = new Map<string, number>();
-  for (const c of cells) if (c.option && !c.row) byOption.set(c.option, (byOption.get(c.option) ?? 0) + c.n);
-  const scoreCounts = new Map(scores.map((s) => [Number(s.num), s.n]));
+  const rankSum = new Map<string, number>();
+  const scoreCounts = new Map<number, number>();
+  for (const c of cells) {
+    if (c.option && !c.row) {
+      byOption.set(c.option, (byOption.get(c.option) ?? 0) + c.n);
+      if (c.num !== null) rankSum.set(c.option, (rankSum.get(c.option) ?? 0) + c.num * c.n);
+    } else if (!c.option && c.num !== null) scoreCounts.set(Number(c.num), (scoreCounts.get(Number(c.num)) ?? 0) + c.n);
+  }
   switch (q.type) {
     case 'single':
     case 'dropdown':
-      return { options: optionShares(q.options, byOption, respondents), texts: mine?.texts ?? 0 };
+      return { options: optionShares(q.options, byOption, respondents), texts };
     case 'multiple': {
       const choices = [...byOption.values()].reduce((s, n) => s + n, 0);
-      return { options: optionShares(q.options, byOption, respondents, choices), choices, texts: mine?.texts ?? 0 };
+      return { options: optionShares(q.options, byOption, respondents, choices), choices, texts };
     }
     case 'cascader':
       return { options: optionShares(cascadeLeaves(q.options), byOption, respondents) };
@@ -152,8 +163,8 @@ function figuresOf(
         ranking: q.options
           .filter((o) => !o.hidden)
           .map((o) => {
-            const c = cells.find((x) => x.option === o.id);
-            return { id: o.id, text: o.text, mean_rank: c?.num ? round2(c.num) : 0, count: c?.n ?? 0 };
+            const n = byOption.get(o.id) ?? 0;
+            return { id: o.id, text: o.text, mean_rank: n ? round2((rankSum.get(o.id) ?? 0) / n) : 0, count: n };
           })
           .sort((a, b) => (a.mean_rank || Infinity) - (b.mean_rank || Infinity)),
       };
@@ -163,16 +174,21 @@ function figuresOf(
       return { nps: npsSummary(scoreCounts) };
     case 'matrix_single':
     case 'matrix_multiple': {
+      const pairs = new Map<string, { row: string; col: string; count: number }>();
       const rowTotals = new Map<string, number>();
-      for (const c of cells) if (c.row) rowTotals.set(c.row, (rowTotals.get(c.row) ?? 0) + c.n);
+      for (const c of cells) {
+        if (!c.row) continue;
+        const key = `${c.row}\u0000${c.option}`;
+        pairs.set(key, { row: c.row, col: c.option, count: (pairs.get(key)?.count ?? 0) + c.n });
+        rowTotals.set(c.row, (rowTotals.get(c.row) ?? 0) + c.n);
+      }
       const rows = q.rows.filter((r) => !r.hidden || rowTotals.get(r.id)).map((r) => ({ id: r.id, text: r.text }));
-      const pairs = cells.filter((c) => c.row).map((c) => ({ row: c.row, col: c.option, count: c.n }));
       // A cell's % is of the row's answers (single choice: one cell per answer) or of the question's respondents (multiple).
       const totals = new Map(rows.map((r) => [r.id, q.type === 'matrix_single' ? (rowTotals.get(r.id) ?? 0) : respondents]));
-      return { matrix: crossTab(rows, q.options.filter((o) => !o.hidden), pairs, totals) };
+      return { matrix: crossTab(rows, q.options.filter((o) => !o.hidden), [...pairs.values()], totals) };
     }
     default:
-      return TEXT_TYPES.includes(q.type) || q.type === 'date' || q.type === 'upload' ? { texts: mine?.texts ?? 0 } : {};
+      return TEXT_TYPES.includes(q.type) || q.type === 'date' || q.type === 'upload' ? { texts } : {};
   }
 }
 

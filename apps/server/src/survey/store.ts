@@ -72,7 +72,7 @@ export async function writeVersion(tx: Tx, orgId: number, actId: number): Promis
 export async function answeredCounts(db: Db | Tx, actId: number, questions: readonly { id: number; revision: number }[]): Promise<Map<number, number>> {
   if (!questions.length) return new Map();
   const rows = await db
-    .select({ question_id: surveyAnswers.question_id, revision: surveyAnswers.revision, n: sql<number>`count(distinct ${surveyAnswers.response_id})`.mapWith(Number) })
+    .select({ question_id: surveyAnswers.question_id, revision: surveyAnswers.revision, n: sql<number>`count(*) filter (where ${surveyAnswers.lead} = 1)`.mapWith(Number) })
     .from(surveyAnswers)
     .where(and(eq(surveyAnswers.act_id, actId), sql`${surveyAnswers.question_id} in (${sql.join(questions.map((q) => sql`${q.id}`), sql`, `)})`))
     .groupBy(surveyAnswers.question_id, surveyAnswers.revision);

@@ -511,10 +511,16 @@ export interface AnswerRow {
   row_id: string;
   num: number | null;
   text: string;
+  /** 1 on the first row of the answer (respondents are counted by it). */
+  lead: number;
 }
 
-/** The rows of one answer: a chosen option (with an "other" text), a matrix cell, a rank, a score, a text. */
+/** The rows of one answer: a chosen option (with an "other" text), a matrix cell, a rank, a score, a text; the first leads. */
 export function answerRows(q: SurveyQuestion, v: unknown): AnswerRow[] {
+  return rowsOfAnswer(q, v).map((r, i) => ({ ...r, lead: i === 0 ? 1 : 0 }));
+}
+
+function rowsOfAnswer(q: SurveyQuestion, v: unknown): Omit<AnswerRow, 'lead'>[] {
   const base = { question_id: q.id, revision: q.revision, option_id: '', row_id: '', num: null as number | null, text: '' };
   const optionText = (id: string, other: unknown) => (q.options.find((o) => o.id === id)?.is_other && typeof other === 'string' ? other.trim() : '');
   switch (q.type) {

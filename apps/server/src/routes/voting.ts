@@ -89,10 +89,17 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
    * the first qualifying action (design §1.4); a joined reader is not asked the access code again.
    */
   async function passGate(tx: Tx, request: FastifyRequest, id: number, action: string): Promise<{ act: ActivityRow; reader: ReaderRow }> {
-    const reader = await readerRow(readerOf(request).id, tx);
-    const act = await votingActivity(request, id, tx);
+    // The reader, the voting activity of the path's organisation and the reader's join row in one statement.
+    const [found] = await tx
+      .select({ reader: readers, act: activities, joined: activityJoins })
+      .from(readers)
+      .leftJoin(activities, and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, 2)))
+      .leftJoin(activityJoins, and(eq(activityJoins.act_id, activities.id), eq(activityJoins.reader_id, readers.id)))
+      .where(eq(readers.id, readerOf(request).id));
+    const { reader } = found;
+    const act = found.act ?? undefined;
+    const joined = found.joined ?? undefined;
     const gateReader = { ...(await gateReaderOf(tx, reader, act?.id)), id: reader.id };
-    const [joined] = act ? await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id))) : [];
     const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
       now: nowSec(),
       accessCode: joined?.status === 1 ? act?.access_code : undefined,

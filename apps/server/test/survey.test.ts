@@ -8,9 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { SURVEY_REFUSAL, TYPE_CHANGE_NEEDS_CONFIRM } from '@huodong/domain';
 import { surveyResponses } from '../src/db/schema.js';
+import { multipartBody } from '../src/seed/step.js';
 import { MANAGER_PASSWORD, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -209,6 +211,25 @@ describe('responses', () => {
     expect(s.questions[0].options.map((o: { count: number }) => o.count)).toEqual([1, 1]);
     const foreign = await t.call('PUT', `/v1/${org.key}/client/activities/${act}/responses/${made.data.response_id}`, { token: b.token, body: { request_id: randomUUID(), version, answers: { [q.id]: { option: am } } } });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe('an upload question', () => {
+  it("takes only files the reader uploaded", async () => {
+    const act = await survey();
+    const q = await question(act, { type: 'upload', title: '上传您的读书照片', settings: { upload_max: 2 } });
+    await publish(act);
+    const [a, b] = [await signedInReader(t, org), await signedInReader(t, org)];
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#336699' } }).png().toBuffer();
+    const m = multipartBody('读书.png', photo, 'image/png');
+    const up = await t.app.inject({ method: 'POST', url: `/v1/${org.key}/client/upload`, payload: m.body, headers: { 'content-type': m.contentType, authorization: `Bearer ${a.token}` } });
+    expect(up.statusCode, up.body).toBe(200);
+    const url = up.json().data.url as string;
+    const { version } = await readerSurvey(b.token, act);
+    const stolen = await submit(b.token, act, version, { [q.id]: [url] });
+    expect([stolen.status, stolen.message]).toEqual([422, `answers.${q.id}: 上传题的文件不存在或不是您上传的`]);
+    expect((await submit(a.token, act, version, { [q.id]: [url] })).status).toBe(200);
+    expect((await stats(act)).questions[0]).toMatchObject({ respondents: 1, texts: 1 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   answerProblems,
   answerRows,
@@ -14,11 +14,11 @@ import {
   type SurveyQuestion,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { activities, activityCounters, surveyAnswers, surveyResponses } from '../db/schema.js';
+import { activities, activityCounters, files, surveyAnswers, surveyResponses } from '../db/schema.js';
 import { chinaDayOf } from '../db/chinaDay.js';
 import { validationError } from '../http/errors.js';
 import { refused } from '../routes/participation.js';
-import { bumpCounter, dropCounter } from '../works/workService.js';
+import { bumpCounter, dropCounter, keyOfUrl } from '../works/workService.js';
 import { versionOf } from './store.js';
 
 /**
@@ -78,6 +78,19 @@ export function checkedAnswers(questions: SurveyQuestion[], answers: SurveyAnswe
   return keptAnswers(questions, answers);
 }
 
+export const UPLOAD_NOT_MINE = '上传题的文件不存在或不是您上传的';
+
+/** Files named by upload answers must be files of the organisation the reader uploaded (422 on the question). */
+async function assertOwnUploads(tx: Tx, orgId: number, readerId: number, questions: readonly SurveyQuestion[], answers: SurveyAnswers): Promise<void> {
+  const named = questions.filter((q) => q.type === 'upload' && Array.isArray(answers[String(q.id)])).map((q) => ({ q, keys: (answers[String(q.id)] as string[]).map(keyOfUrl) }));
+  const keys = [...new Set(named.flatMap((n) => n.keys).filter(Boolean))];
+  const found = keys.length
+    ? new Set((await tx.select({ key: files.key }).from(files).where(and(eq(files.org_id, orgId), inArray(files.key, keys), eq(files.creator_kind, 'reader'), eq(files.created_by, readerId)))).map((f) => f.key))
+    : new Set<string>();
+  const stray = named.filter((n) => n.keys.some((k) => !found.has(k)));
+  if (stray.length) throw validationError(stray.map((n) => ({ field: `answers.${n.q.id}`, message: UPLOAD_NOT_MINE })));
+}
+
 async function writeAnswerRows(tx: Tx, act: Act, responseId: number, questions: SurveyQuestion[], answers: SurveyAnswers, unitId: number | null, at: number) {
   const rows = questions.flatMap((q) => (answers[String(q.id)] === undefined ? [] : answerRows(q, answers[String(q.id)])));
   if (rows.length) await tx.insert(surveyAnswers).values(rows.map((r) => ({ ...r, org_id: act.org_id, act_id: act.id, response_id: responseId, unit_id: unitId, submitted_at: at })));
@@ -104,6 +117,7 @@ export async function submitResponse(tx: Tx, act: Act, reader: { id: number; uni
   if (limit) throw refused(limit);
   const questions = await answeredVersion(tx, act.id, body.version);
   const answers = checkedAnswers(questions, body.answers);
+  await assertOwnUploads(tx, act.org_id, reader.id, questions, answers);
   if ((await bumpCounter(tx, act.org_id, act.id, TOTAL_COUNTER, config.total_limit || null)) === null) throw refused(SURVEY_REFUSAL.full);
   await takeQuotas(tx, act, quotaPicks(questions, answers));
   const [draft] = await tx
@@ -170,6 +184,7 @@ export async function editResponse(tx: Tx, act: Act, readerId: number, responseI
   if (!old) throw refused({ gate: 40400, status: 404, message: '答卷不存在' });
   const questions = await answeredVersion(tx, act.id, body.version);
   const answers = checkedAnswers(questions, body.answers);
+  await assertOwnUploads(tx, act.org_id, readerId, questions, answers);
   const before = quotaPicks((await versionOf(tx, act.id, old.version))?.questions ?? [], old.answers);
   const after = quotaPicks(questions, answers);
   const key = (p: { qid: number; id: string }) => quotaCounter(p.qid, p.id);

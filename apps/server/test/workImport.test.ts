@@ -52,7 +52,7 @@ async function activity(over: Record<string, unknown> = {}, o = org): Promise<nu
   return made.data.id;
 }
 
-type Row = Partial<Record<string, string>>;
+type Row = Partial<Record<string, string | number>>;
 /** A workbook with the template's columns and these rows (by header). */
 function sheet(rows: Row[], headers = WORK_IMPORT_COLUMNS.map((c) => c.header)): Buffer {
   const book = XLSX.utils.book_new();
@@ -107,13 +107,17 @@ describe('an import', () => {
     const act = await activity();
     const a = await signedInReader(t, org, { real_name: '李明', unit: '实验小学' });
     const b = await signedInReader(t, org, { real_name: '王芳' });
+    // A student number typed as a number in the sheet (a cell of type n): read as its digits.
+    const c = await t.call('POST', `/v1/${org.key}/readers`, { ...su(), body: { account: '202400000001', password: 'Reader#Pass1', real_name: '赵六', unit: '三中', phone: '13900000000', identity: 1 } });
+    expect(c.status, c.message).toBe(200);
     const rows: Row[] = [
       { 读者账号: a.account, 创作类型: '征文', 组别: '小学', 作品标题: '我的书房', 作品内容: '书房里有很多很多书。' },
       { 读者账号: b.account, 创作类型: '书画', 组别: 'C', 作品标题: '山水', 文件名: 'b/山水1.png | b/山水2.png', '学校/单位': '第二中学', 指导老师: '赵老师' },
+      { 读者账号: 202400000001, 创作类型: 1, 组别: '初中', 作品标题: 2024, 作品内容: '数字标题的作品正文。' },
     ];
     const res = await importWorks(act, { sheet: sheet(rows), zip: await zipOf({ 'b/山水1.png': png, 'b/山水2.png': png, 'unused.txt': Buffer.from('x') }) });
     expect(res.status, res.message).toBe(200);
-    expect(res.data.imported).toBe(2);
+    expect(res.data.imported).toBe(3);
     const list = await worksOf(act);
     const byTitle = new Map(list.map((w) => [w.title, w]));
     expect(byTitle.get('我的书房')).toMatchObject({ status: 'approved', reader_id: a.id, creation_type_id: 1, group_id: 1, author_name: '李明', unit: '实验小学' });
@@ -121,6 +125,7 @@ describe('an import', () => {
     const art = byTitle.get('山水')!;
     expect(art).toMatchObject({ status: 'approved', reader_id: b.id, creation_type_id: 2, group_id: 2, author_name: '王芳', unit: '第二中学' });
     expect(art.author.instructor).toBe('赵老师');
+    expect(byTitle.get('2024')).toMatchObject({ status: 'approved', reader_id: c.data.id, creation_type_id: 1, group_id: 2, author_name: '赵六' });
     expect(art.media).toHaveLength(2);
     const served = await t.app.inject({ method: 'GET', url: art.media[0], headers: { authorization: `Bearer ${t.superToken}` } });
     expect(served.statusCode).toBe(200);

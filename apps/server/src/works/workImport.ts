@@ -153,11 +153,11 @@ async function receiveParts(app: FastifyInstance, request: FastifyRequest): Prom
   }
 }
 
-/** The first sheet as header-keyed rows (every cell as its text). */
+/** The first sheet as header-keyed rows (numbers as numbers: an account 13900000000 is not shown as 1.39E+10). */
 async function sheetRows(file: string): Promise<Record<string, unknown>[]> {
   const book = XLSX.read(await fs.promises.readFile(file), { cellDates: false });
   const first = book.Sheets[book.SheetNames[0]];
-  return first ? XLSX.utils.sheet_to_json<Record<string, unknown>>(first, { defval: '', raw: false }) : [];
+  return first ? XLSX.utils.sheet_to_json<Record<string, unknown>>(first, { defval: '', raw: true }) : [];
 }
 
 /** A named file the zip holds, extracted to the scratch folder and told by its bytes. */

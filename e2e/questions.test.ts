@@ -121,6 +121,21 @@ browserSuite('question bank in the browser', () => {
     await expectText(page, '《西游记》的作者是谁？');
   });
 
+  it('editing a choice question shows its options and answer, and saves a changed option', async () => {
+    const row = page.getByTestId('resource-bankQuestions').getByRole('row').filter({ hasText: '《西游记》的作者是谁？' });
+    await button(row, '编辑').click();
+    const dialog = await dialogWith(page, '编辑题目');
+    await expect.poll(() => dialog.getByLabel('选项内容A').inputValue()).toBe('吴承恩');
+    expect(await dialog.getByLabel('选项内容B').inputValue()).toBe('施耐庵');
+    expect(await dialog.getByRole('radio', { name: 'A' }).isChecked()).toBe(true);
+    await dialog.getByLabel('选项内容B').fill('罗贯中');
+    await button(dialog, OK).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = (await questions()).find((q) => q.stem === '《西游记》的作者是谁？') as Question & { options: { key: string; text: string }[] };
+    expect(saved.options).toEqual([{ key: 'A', text: '吴承恩' }, { key: 'B', text: '罗贯中' }]);
+    expect(saved.answer).toBe('A');
+  });
+
   it('the organisation adds a public question to its bank, and its statistics count it', async () => {
     const made = await admin.post<{ id: number }>('/v1/public', { type: 3, stem: '每年的4月23日是世界读书日。', answer: '正确' });
     await page.goto(`/${KEY}/adminQuestion/adminPublicQuestionManage`);

@@ -39,13 +39,15 @@ interface ValueProps<V> {
 
 /** 选项: A… in order, each with its text and an optional picture; 2–8 for single, 3–8 for multiple. */
 export function OptionsInput({ ctx, value, onChange, id }: ValueProps<QuestionOption[]> & { ctx: FormInputContext }) {
-  const { type, changed } = useType(ctx);
+  const { type } = useType(ctx);
   const options = value ?? [];
   useEffect(() => {
+    // The type is unknown until the form has its values: nothing to adjust yet.
+    if (type === undefined) return;
     if (!isChoice(type)) {
       if (options.length) onChange?.([]);
-    } else if (options.length === 0 || changed) {
-      if (options.length < OPTION_COUNT[type as 1 | 2].min) onChange?.(emptyOptions(4));
+    } else if (options.length < OPTION_COUNT[type as 1 | 2].min) {
+      onChange?.([...options, ...emptyOptions(4).slice(options.length)]);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [type]);

@@ -14,10 +14,10 @@ const CHART_HEIGHT = 260;
 function groupChart(groups: QuestionGroupFigures[]): ChartOption {
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [T.QUESTION_COUNT, T.FIG_RATE] },
-    grid: { left: 48, right: 48, bottom: 40, top: 40 },
+    legend: { top: 0, data: [T.QUESTION_COUNT, T.FIG_RATE] },
+    grid: { left: 48, right: 48, bottom: 32, top: 56 },
     xAxis: { type: 'category', data: groups.map((g) => g.name), axisLabel: { formatter: chartLabel } },
-    yAxis: [{ type: 'value', name: T.QUESTION_COUNT }, { type: 'value', name: '%', max: 100 }],
+    yAxis: [{ type: 'value', name: T.QUESTION_COUNT, minInterval: 1 }, { type: 'value', name: '%', min: 0, max: 100 }],
     series: [
       { name: T.QUESTION_COUNT, type: 'bar', data: groups.map((g) => g.count) },
       { name: T.FIG_RATE, type: 'line', yAxisIndex: 1, data: groups.map((g) => g.correct_rate) },

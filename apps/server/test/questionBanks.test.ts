@@ -236,6 +236,14 @@ describe('batch actions and moves between banks', () => {
     expect((await t.call('GET', `${own()}/${mine.id}`, { token: adminA })).data.category_id).toBeNull();
   });
 
+  it('deleting a platform category leaves the public questions in it without one', async () => {
+    const cat = await t.call('POST', '/v1/categories', { token: t.superToken, body: { name: '将删除的平台分类' } });
+    const q = await create(single('平台分类里的公共题目', { category_id: cat.data.id }), t.superToken, '/v1/public');
+    expect(q.category_id).toBe(cat.data.id);
+    expect((await t.call('DELETE', `/v1/categories/${cat.data.id}`, { token: t.superToken })).status).toBe(200);
+    expect((await t.call('GET', `/v1/public/${q.id}`, { token: t.superToken })).data.category_id).toBeNull();
+  });
+
   it('batchUpdateOrg moves questions to another organisation (platform only), clearing the category', async () => {
     const cat = await t.call('POST', `/v1/${orgA.key}/category`, { token: adminA, body: { name: '将被移走' } });
     const q = await create(single('要移到别馆的题目', { category_id: cat.data.id }));

@@ -21,7 +21,7 @@ import { callerOf } from '../auth/access.js';
 import { audit } from '../resources/audit.js';
 import { recordOffence } from '../resources/families/blacklistRules.js';
 import { windowOf, type VotingActivity } from './rules.js';
-import { dayFigures, untallyVoids, type VoidedVote } from './tallies.js';
+import { ballotsOrVoid, dayFigures, untallyVoids, type VoidedVote } from './tallies.js';
 
 const CHINA_OFFSET = 8 * 3600;
 
@@ -138,6 +138,8 @@ export async function voidVotes(tx: Tx, request: FastifyRequest, act: VotingActi
     body.from !== undefined ? gte(votes.created_at, body.from) : undefined,
     body.to !== undefined ? lt(votes.created_at, body.to) : undefined,
   );
+  // The activity's ballots finish first, and none starts until the void is done (ballotsOrVoid).
+  await tx.execute(sql`select ${ballotsOrVoid(act.id, 'void')}`);
   const caller = callerOf(request);
   const { reason, blacklist_days, ...criteria } = body;
   const [record] = await tx

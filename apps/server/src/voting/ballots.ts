@@ -8,7 +8,7 @@ import { rowsOf } from '../db/rows.js';
 import { validationError } from '../http/errors.js';
 import { refused } from '../routes/participation.js';
 import { voteRulesOf, windowOf, type VotingActivity } from './rules.js';
-import { recordBallot } from './tallies.js';
+import { ballotsOrVoid, recordBallot } from './tallies.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -90,8 +90,8 @@ export interface BallotAnswer {
  * One ballot, inside the caller's transaction (after the participation gate): the reader's
  * ballots in this activity are taken one at a time (a transaction-scoped advisory lock on
  * (activity, reader)), so the facts read next include every earlier ballot of the reader, also on
- * PostgreSQL with parallel requests. Then `decideBallot`, the votes and the tallies in the same
- * transaction (recordBallot: one statement per table, the sources locked in id order).
+ * PostgreSQL with parallel requests. Then `decideBallot`, and the votes with the tallies in one
+ * statement (recordBallot).
  */
 export async function castBallot(
   tx: Tx,
@@ -101,7 +101,8 @@ export async function castBallot(
   origin: { ip: string; device_id: string; ua_hash: string },
   opts: { now: number; captchaPassed: boolean; requestId: string },
 ): Promise<BallotAnswer> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${act.id}::int, ${reader.id}::int)`);
+  // The activity's lock shared with other ballots (a void waits for them), then the reader's own.
+  await tx.execute(sql`select ${ballotsOrVoid(act.id, 'ballot')}, pg_advisory_xact_lock(${act.id}::int, ${reader.id}::int)`);
   const rules = voteRulesOf(act);
   const { known, ...facts } = await readFacts(tx, act, reader, origin.ip, opts.now, sourceIds);
   const problems = ballotProblems(rules, sourceIds, known.map((k) => k.id));

@@ -6,11 +6,9 @@ import { voteAddressDays, voteDays, voteReaderDays, votes, voteSources } from '.
  * The tallies of a voting activity's votes (migration 0019), so that no ballot, quota or result
  * reads the votes themselves: each source's counts (`vote_sources`), the figures per day split
  * over slots (`vote_days`), each reader's votes per day (`vote_reader_days`) and each address's
- * valid votes per day (`vote_address_days`). A ballot adds to them in its own transaction, one
- * atomic statement per table, in this order: the reader's day (its own row), the sources (in id
- * order), the address, the day figures — the rows many ballots share last, so that each is held
- * only until the commit that follows. Voiding takes sources, addresses and days in the same
- * order, so two writers never wait on each other crosswise.
+ * valid votes per day (`vote_address_days`). A ballot adds to them in its own transaction, in one
+ * statement with its votes (recordBallot); a void lessens them exactly, never beside a ballot of
+ * the activity (untallyVoids, ballotsOrVoid).
  */
 
 /** Rows each day's figures are split over (by `reader_id % VOTE_DAY_SLOTS`); migration 0019 backfilled with 8. */
@@ -35,65 +33,70 @@ export interface BallotTally {
 }
 
 /**
- * A ballot's votes stored and added to every tally, in the order above; the votes and the
- * reader's day (a row no other ballot touches) in one statement.
+ * The lock that keeps voids and ballots of one activity apart (one-key advisory space, the
+ * activity id negated; the two-key space holds the per-reader locks): ballots take it shared, a
+ * void exclusive, so a void never runs beside a ballot and its recount meets no vote in flight.
+ */
+export const ballotsOrVoid = (actId: number, mode: 'ballot' | 'void'): SQL =>
+  mode === 'ballot' ? sql`pg_advisory_xact_lock_shared(${-actId}::bigint)` : sql`pg_advisory_xact_lock(${-actId}::bigint)`;
+
+/**
+ * A ballot's votes stored and added to every tally in one statement: the votes, the reader's day,
+ * the sources (locked in id order by the `locked` CTE, not inlined as it locks rows; `no key
+ * update`, the lock an UPDATE takes, so the foreign-key locks of other ballots' new votes do not
+ * block it), the address's valid votes and the day's slot. Every ballot runs the same statement,
+ * so the rows shared between ballots are always taken in the same order; voids wait for the
+ * activity's ballots (ballotsOrVoid).
  */
 export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
   const { act, day, now } = t;
   const { ip, device_id, ua_hash } = t.origin;
+  const bySource = [...t.votes].sort((a, b) => a.source_id - b.source_id);
+  const valid = count(t.votes, 'valid');
+  const slot = t.readerId % VOTE_DAY_SLOTS;
   const cast = valuesList(
     t.votes.map(
       (v) =>
         sql`(${act.org_id}::int, ${act.id}::int, ${v.source_id}::int, ${t.readerId}::int, ${day}::varchar, ${ip}::varchar, ${device_id}::varchar, ${ua_hash}::varchar, ${v.status}::varchar, ${v.reason}::varchar, ${t.requestId}::varchar, ${now}::bigint)`,
     ),
   );
+  const ids = valuesList(bySource.map((v) => sql`${v.source_id}::int`));
+  const delta = valuesList(bySource.map((v) => sql`(${v.source_id}::int, ${v.status === 'valid' ? 1 : 0}::int, ${v.status === 'suspect' ? 1 : 0}::int)`));
+  const addressRows = valuesList(
+    [{ source_id: 0, valid }, ...bySource.filter((v) => v.status === 'valid').map((v) => ({ source_id: v.source_id, valid: 1 }))].map(
+      (a) => sql`(${act.org_id}::int, ${act.id}::int, ${day}::varchar, ${ip}::varchar, ${a.source_id}::int, ${a.valid}::int)`,
+    ),
+  );
+  const dayRow = (d: string, v: number, s: number, voters: number) => sql`(${act.org_id}::int, ${act.id}::int, ${d}::varchar, ${slot}::smallint, ${v}::int, ${s}::int, ${voters}::int)`;
+  const dayRows = valuesList([
+    ...(t.firstEver ? [dayRow(WHOLE_ACTIVITY, 0, 0, 1)] : []),
+    dayRow(day, valid, count(t.votes, 'suspect'), t.firstToday ? 1 : 0),
+  ]);
   await tx.execute(sql`
     with cast_votes as (
       insert into ${votes} (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at) values ${cast}
+    ),
+    reader_day as (
+      insert into ${voteReaderDays} (org_id, act_id, reader_id, day, votes, last_at)
+      values (${act.org_id}::int, ${act.id}::int, ${t.readerId}::int, ${day}::varchar, ${t.votes.length}::int, ${now}::bigint)
+      on conflict (act_id, reader_id, day) do update set votes = ${voteReaderDays.votes} + excluded.votes, last_at = greatest(${voteReaderDays.last_at}, excluded.last_at)
+    ),
+    locked as (select ${voteSources.id} as id from ${voteSources} where ${voteSources.id} in (${ids}) order by ${voteSources.id} for no key update),
+    sources as (
+      update ${voteSources} set
+        vote_count = ${voteSources.vote_count} + v.valid,
+        suspect_count = ${voteSources.suspect_count} + v.suspect,
+        reached_at = case when v.valid > 0 then ${now}::bigint else ${voteSources.reached_at} end
+      from (values ${delta}) as v(id, valid, suspect) join locked on locked.id = v.id
+      where ${voteSources.id} = v.id
+    ),
+    address as (
+      insert into ${voteAddressDays} (org_id, act_id, day, ip, source_id, valid)
+      select * from (values ${addressRows}) as a(org_id, act_id, day, ip, source_id, valid) where a.valid > 0
+      on conflict (act_id, day, ip, source_id) do update set valid = ${voteAddressDays.valid} + excluded.valid
     )
-    insert into ${voteReaderDays} (org_id, act_id, reader_id, day, votes, last_at)
-    values (${act.org_id}::int, ${act.id}::int, ${t.readerId}::int, ${day}::varchar, ${t.votes.length}::int, ${now}::bigint)
-    on conflict (act_id, reader_id, day) do update set votes = ${voteReaderDays.votes} + excluded.votes, last_at = greatest(${voteReaderDays.last_at}, excluded.last_at)`);
-
-  const bySource = [...t.votes].sort((a, b) => a.source_id - b.source_id);
-  // Sources: locked in id order by the CTE (not inlined: it locks rows), then counted in one
-  // statement. `no key update`, the lock an UPDATE takes: the key-share locks of votes just
-  // inserted by other ballots (their foreign key) do not block it.
-  const ids = valuesList(bySource.map((v) => sql`${v.source_id}::int`));
-  const delta = valuesList(bySource.map((v) => sql`(${v.source_id}::int, ${v.status === 'valid' ? 1 : 0}::int, ${v.status === 'suspect' ? 1 : 0}::int)`));
-  await tx.execute(sql`
-    with locked as (select ${voteSources.id} as id from ${voteSources} where ${voteSources.id} in (${ids}) order by ${voteSources.id} for no key update)
-    update ${voteSources} set
-      vote_count = ${voteSources.vote_count} + v.valid,
-      suspect_count = ${voteSources.suspect_count} + v.suspect,
-      reached_at = case when v.valid > 0 then ${now}::bigint else ${voteSources.reached_at} end
-    from (values ${delta}) as v(id, valid, suspect) join locked on locked.id = v.id
-    where ${voteSources.id} = v.id`);
-
-  const valid = count(t.votes, 'valid');
-  if (valid > 0) {
-    const address = { org_id: act.org_id, act_id: act.id, day, ip };
-    await tx
-      .insert(voteAddressDays)
-      .values([{ ...address, source_id: 0, valid }, ...bySource.filter((v) => v.status === 'valid').map((v) => ({ ...address, source_id: v.source_id, valid: 1 }))])
-      .onConflictDoUpdate({ target: [voteAddressDays.act_id, voteAddressDays.day, voteAddressDays.ip, voteAddressDays.source_id], set: { valid: sql`${voteAddressDays.valid} + excluded.valid` } });
-  }
-
-  const slot = t.readerId % VOTE_DAY_SLOTS;
-  await tx
-    .insert(voteDays)
-    .values([
-      ...(t.firstEver ? [{ org_id: act.org_id, act_id: act.id, day: WHOLE_ACTIVITY, slot, voters: 1 }] : []),
-      { org_id: act.org_id, act_id: act.id, day, slot, valid, suspect: count(t.votes, 'suspect'), voters: t.firstToday ? 1 : 0 },
-    ])
-    .onConflictDoUpdate({
-      target: [voteDays.act_id, voteDays.day, voteDays.slot],
-      set: {
-        valid: sql`${voteDays.valid} + excluded.valid`,
-        suspect: sql`${voteDays.suspect} + excluded.suspect`,
-        voters: sql`${voteDays.voters} + excluded.voters`,
-      },
-    });
+    insert into ${voteDays} (org_id, act_id, day, slot, valid, suspect, voters) values ${dayRows}
+    on conflict (act_id, day, slot) do update set valid = ${voteDays.valid} + excluded.valid, suspect = ${voteDays.suspect} + excluded.suspect, voters = ${voteDays.voters} + excluded.voters`);
 }
 
 /** A vote voided, with the status it had. */
@@ -106,17 +109,13 @@ export interface VoidedVote {
 }
 
 /**
- * After a void: each touched source recounted from its votes (locked first, in id order, so the
- * count sees every ballot committed before and a ballot in flight adds its vote on top), then
- * the addresses' valid votes and the day figures lessened by exactly the votes voided, each row
- * locked in key order. Voters stay: a voided vote was still cast.
+ * After a void (holding the activity's lock, ballotsOrVoid): each touched source recounted from its
+ * votes, then the addresses' valid votes and the day figures lessened by exactly the votes voided.
+ * Voters stay: a voided vote was still cast.
  */
 export async function untallyVoids(tx: Tx, actId: number, voided: readonly VoidedVote[]): Promise<void> {
   if (!voided.length) return;
-  await recountSources(
-    tx,
-    voided.map((v) => v.source_id),
-  );
+  await recountSources(tx, voided.map((v) => v.source_id));
 
   const addresses = new Map<string, { day: string; ip: string; source_id: number; valid: number }>();
   for (const v of voided) {
@@ -128,16 +127,11 @@ export async function untallyVoids(tx: Tx, actId: number, voided: readonly Voide
       addresses.set(key, a);
     }
   }
-  // Key order as the primary key (act, day, ip, source) sorts it: the database compares, not JavaScript.
   if (addresses.size) {
     const rows = valuesList([...addresses.values()].map((a) => sql`(${a.day}::varchar, ${a.ip}::varchar, ${a.source_id}::int, ${a.valid}::int)`));
-    await lessen(
-      tx,
-      sql`select 1 from ${voteAddressDays} a join (values ${rows}) k(day, ip, source_id, valid) on a.day = k.day and a.ip = k.ip and a.source_id = k.source_id
-          where a.act_id = ${actId} order by a.day, a.ip, a.source_id for no key update of a`,
-      sql`update ${voteAddressDays} a set valid = a.valid - k.valid from (values ${rows}) k(day, ip, source_id, valid)
-          where a.act_id = ${actId} and a.day = k.day and a.ip = k.ip and a.source_id = k.source_id`,
-    );
+    await tx.execute(sql`
+      update ${voteAddressDays} a set valid = a.valid - k.valid from (values ${rows}) k(day, ip, source_id, valid)
+      where a.act_id = ${actId} and a.day = k.day and a.ip = k.ip and a.source_id = k.source_id`);
   }
 
   const days = new Map<string, { day: string; slot: number; valid: number; suspect: number }>();
@@ -148,31 +142,15 @@ export async function untallyVoids(tx: Tx, actId: number, voided: readonly Voide
     d[v.was]++;
     days.set(key, d);
   }
-  const dayRows = [...days.values()].sort((a, b) => (a.day === b.day ? a.slot - b.slot : a.day < b.day ? -1 : 1));
-  await lessen(
-    tx,
-    sql`select 1 from ${voteDays} d join (values ${valuesList(dayRows.map((d) => sql`(${d.day}::varchar, ${d.slot}::smallint)`))}) k(day, slot) on d.day = k.day and d.slot = k.slot
-        where d.act_id = ${actId} order by d.day, d.slot for no key update of d`,
-    sql`update ${voteDays} d set valid = d.valid - k.valid, suspect = d.suspect - k.suspect
-        from (values ${valuesList(dayRows.map((d) => sql`(${d.day}::varchar, ${d.slot}::smallint, ${d.valid}::int, ${d.suspect}::int)`))}) k(day, slot, valid, suspect)
-        where d.act_id = ${actId} and d.day = k.day and d.slot = k.slot`,
-  );
+  const dayRows = valuesList([...days.values()].map((d) => sql`(${d.day}::varchar, ${d.slot}::smallint, ${d.valid}::int, ${d.suspect}::int)`));
+  await tx.execute(sql`
+    update ${voteDays} d set valid = d.valid - k.valid, suspect = d.suspect - k.suspect from (values ${dayRows}) k(day, slot, valid, suspect)
+    where d.act_id = ${actId} and d.day = k.day and d.slot = k.slot`);
 }
 
-/** Lock the rows (in key order, `no key update` as ballots' upserts do), then change them. */
-async function lessen(tx: Tx, lock: SQL, change: SQL): Promise<void> {
-  await tx.execute(lock);
-  await tx.execute(change);
-}
-
-/**
- * Counts of sources recomputed from their votes. The sources are locked first (id order, as
- * ballots take them), so the count statement that follows sees every ballot committed before, and
- * a ballot still in flight adds its own vote on top afterwards.
- */
+/** Counts of sources recomputed from their votes (no ballot runs beside: ballotsOrVoid). */
 async function recountSources(tx: Tx, sourceIds: number[]): Promise<void> {
-  const ids = [...new Set(sourceIds)].sort((a, b) => a - b);
-  await tx.select({ id: voteSources.id }).from(voteSources).where(inArray(voteSources.id, ids)).orderBy(asc(voteSources.id)).for('no key update');
+  const ids = [...new Set(sourceIds)];
   const of = (status: string) => sql`(select count(*) from ${votes} v where v.source_id = ${voteSources.id} and v.status = ${status})::int`;
   await tx
     .update(voteSources)

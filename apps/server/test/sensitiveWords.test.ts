@@ -96,10 +96,15 @@ describe('comments', () => {
     expect(await queueRow(act, clean.data.id)).toMatchObject({ status: 1, auto_result: 'pass', auto_words: '' });
     const pending = await t.call('GET', `/v1/${org.key}/check/${act}/comment?auto_result=review`, su());
     expect(pending.data.items.map((c: { id: number }) => c.id)).toEqual([held.data.id]);
+    // The queue's activities list the one held comment (the rejected one waits for nobody), opening the comment page.
+    const waiting = await t.call('GET', `/v1/${org.key}/check/activity?kind=comment`, su());
+    expect(waiting.data.items.filter((a: { id: number }) => a.id === act)).toEqual([expect.objectContaining({ kind: 'comment', pending: 1, moderation: 'none' })]);
+    expect(waiting.data.kinds.find((k: { kind: string }) => k.kind === 'comment')).toMatchObject({ label: '评论', page: 'adminAct/adminEvaComment' });
 
     // Approved by a person: shown to everyone.
     expect((await t.call('POST', `/v1/${org.key}/check/${act}/comment/${held.data.id}/approve`, su())).status).toBe(200);
     expect((await shown(viewer.token, act, source)).sort()).toEqual([clean.data.id, held.data.id].sort());
+    expect((await t.call('GET', `/v1/${org.key}/check/activity?kind=comment`, su())).data.items.find((a: { id: number }) => a.id === act)).toBeUndefined();
   });
 
   it('a risky comment is the reader\'s offence: with the organisation\'s rule at one offence the reader is blacklisted from commenting', async () => {

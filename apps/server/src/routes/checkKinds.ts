@@ -1,6 +1,7 @@
 import { worksCheckKind } from '../resources/families/works.js';
 import type { CheckKind } from './checkQueue.js';
 import { contestCheckKind } from '../contests/checkKind.js';
+import { commentsCheckKind } from '../resources/families/evaluation.js';
 
 /** Every kind of reader content the review queue serves. A kind adds itself here (comments, marks…). */
-export const CHECK_KINDS: CheckKind[] = [worksCheckKind(1), worksCheckKind(9), contestCheckKind];
+export const CHECK_KINDS: CheckKind[] = [worksCheckKind(1), worksCheckKind(9), contestCheckKind, commentsCheckKind];

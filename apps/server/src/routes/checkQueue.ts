@@ -29,15 +29,19 @@ export interface CheckKind {
   pending(db: Db, orgId: number): Promise<{ act_id: number; pending: number }[]>;
   /** The activity's moderation mode (pre, post, none). */
   moderation(act: ActivityRow): string;
-  /** The activity's items: pending ones, or with `all` every reviewable one. */
-  items(db: Db, request: FastifyRequest, act: ActivityRow, query: ItemsQuery): Promise<ListData<unknown>>;
+  /**
+   * The activity's items: pending ones, or with `all` every reviewable one. Absent (with `decide`)
+   * when a declared resource serves the kind's queue at the same path (comments: `commentChecks`,
+   * with its filters and actions): the kind then only counts its pending items for `/check/activity`.
+   */
+  items?(db: Db, request: FastifyRequest, act: ActivityRow, query: ItemsQuery): Promise<ListData<unknown>>;
   /**
    * The `POST` body when the kind is not approved or rejected but marked (contest short answers
    * get points): `decide` then receives it instead of a CheckDecision.
    */
   body?: z.ZodType;
   /** Approve or reject the items (all or nothing, inside `tx`); answers the ids decided. */
-  decide(tx: Tx, request: FastifyRequest, act: ActivityRow, decision: CheckDecision): Promise<number[]>;
+  decide?(tx: Tx, request: FastifyRequest, act: ActivityRow, decision: CheckDecision): Promise<number[]>;
 }
 
 /**
@@ -75,6 +79,8 @@ export async function checkQueueRoutes(app: FastifyInstance, kinds: readonly Che
   });
 
   for (const k of kinds) {
+    const { items, decide } = k;
+    if (!items || !decide) continue;
     const activityOf = async (request: FastifyRequest & { params: { id: number } }, tx: Db | Tx = db) => {
       const [act] = await tx.select().from(activities).where(and(eq(activities.id, request.params.id), eq(activities.org_id, orgOf(request).id), eq(activities.is_delete, 0), inArray(activities.type, k.types)));
       if (!act) throw notFound('活动不存在');
@@ -83,7 +89,7 @@ export async function checkQueueRoutes(app: FastifyInstance, kinds: readonly Che
 
     r.get(`/v1/:org/check/:id/${k.kind}`, { config, schema: { params: actParams, querystring: itemsQuery } }, async (request) => {
       const act = await activityOf(request);
-      return { activity: { id: act.id, title: act.title, type: act.type, moderation: k.moderation(act) }, ...(await k.items(db, request, act, request.query)) };
+      return { activity: { id: act.id, title: act.title, type: act.type, moderation: k.moderation(act) }, ...(await items(db, request, act, request.query)) };
     });
 
     r.post(`/v1/:org/check/:id/${k.kind}`, { config, schema: { params: actParams, body: k.body ?? checkDecisionBody } }, async (request) =>
@@ -91,7 +97,7 @@ export async function checkQueueRoutes(app: FastifyInstance, kinds: readonly Che
         const act = await activityOf(request, tx);
         const body = request.body as CheckDecision;
         const decision = k.body ? body : { ...body, ids: [...new Set(body.ids)] };
-        const ids = await k.decide(tx, request, act, decision);
+        const ids = await decide(tx, request, act, decision);
         // Who decided is the audit row's actor; why is the reason the items keep.
         await audit(tx, request, k.body ? 'checkMark' : decision.status === 1 ? 'checkApprove' : 'checkReject', k.kind, ids);
         return { updated: ids.length };

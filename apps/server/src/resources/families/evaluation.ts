@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ACTIVITY_KINDS,
@@ -11,6 +11,7 @@ import {
   idParam,
   importSourcesSchema,
   ITEM_APPROVED,
+  ITEM_PENDING,
   PASSED_STATUSES,
   voidVotesBody,
   type CheckItemStatus,
@@ -24,7 +25,8 @@ import { audit } from '../audit.js';
 import { evidenceOf, resultsOf, voidVotes } from '../../voting/admin.js';
 import { RESULTS_EXPORT_HEADERS, RESULTS_EXPORT_TITLE, resultsExportRows } from '../../voting/resultsExport.js';
 import { attachment, xlsxStream, XLSX_TYPE } from '../../exports/xlsxStream.js';
-import type { VotingActivity } from '../../voting/rules.js';
+import { commentRulesOf, type VotingActivity } from '../../voting/rules.js';
+import type { CheckKind } from '../../routes/checkQueue.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const EVALUATION = ACTIVITY_KINDS[2].name;
@@ -259,3 +261,24 @@ export const commentChecksBinding = bind({
     },
   },
 });
+
+/**
+ * The review queue's kind for comments (`/check/activity`): the voting activities with comments
+ * waiting (pending under pre moderation, or held by the sensitive-word screen), reviewed on the
+ * declared comment queue (`commentChecks`, page adminAct/adminEvaComment).
+ */
+export const commentsCheckKind: CheckKind = {
+  kind: 'comment',
+  label: '评论',
+  types: [2],
+  page: 'adminAct/adminEvaComment',
+  async pending(db, orgId) {
+    return db
+      .select({ act_id: comments.act_id, pending: count() })
+      .from(comments)
+      .innerJoin(activities, eq(activities.id, comments.act_id))
+      .where(and(eq(comments.org_id, orgId), eq(comments.status, ITEM_PENDING), eq(activities.type, 2), eq(activities.is_delete, 0)))
+      .groupBy(comments.act_id);
+  },
+  moderation: (act) => commentRulesOf(act as unknown as VotingActivity).moderation,
+};

@@ -59,16 +59,12 @@ export async function questionStats(db: Db, act: ActivityRow) {
     where a.act_id = ${act.id}
     group by a.question_id`)) as unknown as { rows: { question_id: number; answered: number; credit: number; right_count: number; upper_n: number; upper_right: number; lower_n: number; lower_right: number }[] };
   const picks = (await db.execute(sql`
-    select a.question_id, k.key, count(*)::int as n
+    select a.question_id, upper(trim(k.key)) as key, count(*)::int as n
     from contest_answers a
     join contest_attempts t on t.id = a.attempt_id and t.state = 'finished'
-    cross join lateral (
-      select upper(trim(x)) as key from jsonb_array_elements_text(case when jsonb_typeof(a.answer) = 'array' then a.answer else '[]'::jsonb end) x
-      union all
-      select upper(trim(x)) from regexp_split_to_table(case when jsonb_typeof(a.answer) = 'string' then a.answer #>> '{}' else '' end, '[,，、\\s]+') x where x <> ''
-    ) k
+    cross join lateral jsonb_array_elements_text(case jsonb_typeof(a.answer) when 'array' then a.answer when 'string' then to_jsonb(string_to_array(a.answer #>> '{}', ',')) else '[]'::jsonb end) k(key)
     where a.act_id = ${act.id}
-    group by a.question_id, k.key`)) as unknown as { rows: { question_id: number; key: string; n: number }[] };
+    group by a.question_id, upper(trim(k.key))`)) as unknown as { rows: { question_id: number; key: string; n: number }[] };
   const questions = await db.select().from(contestQuestions).where(eq(contestQuestions.act_id, act.id)).orderBy(asc(contestQuestions.level_id), asc(contestQuestions.sort), asc(contestQuestions.id));
   const byQuestion = new Map(rows.rows.map((r) => [r.question_id, r]));
   const pickMap = new Map<number, Record<string, number>>();

@@ -90,11 +90,13 @@ export function paperSettings(act: ActivityRow, level?: LevelRow | null): PaperS
 
 /** A contest's (or level's) questions as the draw sees them. */
 export async function poolOf(db: Conn, actId: number, levelId: number | null): Promise<PoolQuestion[]> {
+  // Only the option keys travel: the pool is read at every start.
+  const keys = sql<string[] | null>`(select array_agg(o->>'key') from jsonb_array_elements(${contestQuestions.options}) o)`;
   const rows = await db
-    .select({ id: contestQuestions.id, type: contestQuestions.type, difficulty: contestQuestions.difficulty, category_id: contestQuestions.category_id, score: contestQuestions.score, sort: contestQuestions.sort, is_must: contestQuestions.is_must, options: contestQuestions.options })
+    .select({ id: contestQuestions.id, type: contestQuestions.type, difficulty: contestQuestions.difficulty, category_id: contestQuestions.category_id, score: contestQuestions.score, sort: contestQuestions.sort, is_must: contestQuestions.is_must, keys })
     .from(contestQuestions)
     .where(and(eq(contestQuestions.act_id, actId), levelId === null ? isNull(contestQuestions.level_id) : eq(contestQuestions.level_id, levelId)));
-  return rows.map(({ options, ...q }) => ({ ...q, type: q.type as QuestionType, option_keys: options.map((o) => o.key) }));
+  return rows.map(({ keys: k, ...q }) => ({ ...q, score: Number(q.score), type: q.type as QuestionType, option_keys: k ?? [] }));
 }
 
 export async function levelsOf(db: Conn, actId: number): Promise<LevelRow[]> {
@@ -231,23 +233,27 @@ export async function startAttempt(
     .update(contestProgress)
     .set({ attempts: progress.attempts + 1, day: today, day_attempts: todayCount + 1, last_started_at: now, open_attempt_id: attempt.id, unit_id: reader.unit_id, updated_at: now })
     .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, levelId), eq(contestProgress.reader_id, reader.id)));
-  const ids = paper.map((p) => p.id);
-  await tx.update(contestQuestions).set({ used_count: sql`${contestQuestions.used_count} + 1` }).where(inArray(contestQuestions.id, ids));
-  await bankCounters(tx, ids, 'used');
+  await questionCounters(tx, { used: paper.map((p) => p.id) });
   return attempt;
 }
 
-/** The bank questions' counters (used, answered, correct) of the contest questions copied from them. */
-async function bankCounters(tx: Tx, contestQuestionIds: number[], what: 'used' | { answered: number[]; correct: number[] }): Promise<void> {
-  const bump = async (column: 'used_count' | 'answered_count' | 'correct_count', ids: number[]) => {
-    if (!ids.length) return;
-    const copied = tx.select({ id: contestQuestions.question_id }).from(contestQuestions).where(and(inArray(contestQuestions.id, ids), isNotNull(contestQuestions.question_id)));
+/**
+ * The use counters of a contest's questions and of the bank questions they copy: drawn into a
+ * paper (`used`), answered, answered right. Questions are shared by every attempt, so callers
+ * write these last in their transaction (a row lock held only until the commit), in id order.
+ */
+async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: number[]; correct?: number[] }): Promise<void> {
+  const columns = [
+    ['used_count', ids.used],
+    ['answered_count', ids.answered],
+    ['correct_count', ids.correct],
+  ] as const;
+  for (const [column, list] of columns) {
+    if (!list?.length) continue;
+    const sorted = [...list].sort((a, b) => a - b);
+    await tx.update(contestQuestions).set({ [column]: sql`${contestQuestions[column]} + 1` }).where(inArray(contestQuestions.id, sorted));
+    const copied = tx.select({ id: contestQuestions.question_id }).from(contestQuestions).where(and(inArray(contestQuestions.id, sorted), isNotNull(contestQuestions.question_id)));
     await tx.update(questions).set({ [column]: sql`${questions[column]} + 1` }).where(inArray(questions.id, copied));
-  };
-  if (what === 'used') await bump('used_count', contestQuestionIds);
-  else {
-    await bump('answered_count', what.answered);
-    await bump('correct_count', what.correct);
   }
 }
 
@@ -340,14 +346,13 @@ export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRo
     })
     .where(eq(contestAttempts.id, locked.id))
     .returning();
-  if (answered.length) await tx.update(contestQuestions).set({ answered_count: sql`${contestQuestions.answered_count} + 1` }).where(inArray(contestQuestions.id, answered));
-  if (right.length) await tx.update(contestQuestions).set({ correct_count: sql`${contestQuestions.correct_count} + 1` }).where(inArray(contestQuestions.id, right));
-  await bankCounters(tx, ids, { answered, correct: right });
   await tx
     .update(contestProgress)
     .set({ open_attempt_id: null, updated_at: now })
     .where(and(eq(contestProgress.act_id, locked.act_id), eq(contestProgress.level_id, locked.level_id), eq(contestProgress.reader_id, locked.reader_id), eq(contestProgress.open_attempt_id, locked.id)));
   if (!pending) await refreshProgress(tx, act, locked.level_id, locked.reader_id);
+  // Counters of questions every attempt shares: written last, so their rows are held only until the commit.
+  await questionCounters(tx, { answered, correct: right });
   return done;
 }
 
@@ -376,8 +381,8 @@ export async function markPending(tx: Tx, act: ActivityRow, marks: { id: number;
       .update(contestAnswers)
       .set({ credit: m.score, is_right: m.score >= row.max_score ? 1 : 0, pending: 0, marked_by: managerId, marked_at: now, updated_at: now })
       .where(eq(contestAnswers.id, m.id));
-    if (m.score >= row.max_score) await tx.update(contestQuestions).set({ correct_count: sql`${contestQuestions.correct_count} + 1` }).where(eq(contestQuestions.id, row.question_id));
   }
+  await questionCounters(tx, { correct: marks.filter((m) => m.score >= byId.get(m.id)!.max_score).map((m) => byId.get(m.id)!.question_id) });
   for (const attemptId of new Set(rows.map((r) => r.attempt_id))) {
     const attempt = (await lockedAttempt(tx, attemptId))!;
     const [sum] = await tx

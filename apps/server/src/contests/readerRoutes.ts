@@ -69,8 +69,12 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     return { act, reader };
   }
 
-  /** The gate (blacklist action `submit`), joining the reader at the first attempt (design §1.4). */
-  async function passGate(tx: Tx, request: FastifyRequest, id: number, accessCode: string | undefined): Promise<{ act: ActivityRow; reader: ReaderRow }> {
+  /**
+   * The gate (blacklist action `submit`); `join` joins the reader at the first attempt (design
+   * §1.4). The caller joins last in its transaction: the join counts on the activity's row, which
+   * every first attempt writes, so it is held only until the commit.
+   */
+  async function passGate(tx: Tx, request: FastifyRequest, id: number, accessCode: string | undefined): Promise<{ act: ActivityRow; reader: ReaderRow; join: () => Promise<void> }> {
     const reader = await readerRow(readerOf(request).id, tx);
     const found = await contestActivity(request, id, tx);
     const act = isContest(found) ? found : undefined;
@@ -82,8 +86,10 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       ban: act ? await activeBan(tx, reader.id, act.type, 'submit') : null,
     });
     if (refusal || !act) throw refused(refusal ?? GATE.missing);
-    if (!joined || joined.status === 2) await joinReader(tx, act, reader, joined);
-    return { act, reader };
+    const join = async () => {
+      if (!joined || joined.status === 2) await joinReader(tx, act, reader, joined);
+    };
+    return { act, reader, join };
   }
 
   /** The reader's own attempt in the path's organisation (another's reads as missing), locked when in a transaction. */
@@ -111,7 +117,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     const me = readerOf(request);
     const { request_id, level_id, access_code } = request.body;
     const attemptId = await idempotent(db, me.id, request_id, async (tx) => {
-      const { act, reader } = await passGate(tx, request, request.params.id, access_code);
+      const { act, reader, join } = await passGate(tx, request, request.params.id, access_code);
       let level = null;
       if (act.type === 6) {
         if (level_id === undefined) throw refused(CONTEST_REFUSAL.levelRequired);
@@ -119,6 +125,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
         if (!level) throw refused(CONTEST_REFUSAL.levelMissing);
       }
       const attempt = await startAttempt(tx, act, level, reader, request.ip);
+      await join();
       return { id: attempt.id };
     });
     const { act, attempt } = await current(request, attemptId.id);

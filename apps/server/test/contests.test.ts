@@ -133,6 +133,13 @@ describe('the paper of a contest', () => {
       expect(paper.max_score).toBe(18);
       // The same paper again on a reload.
       expect(ok(await t.call('GET', `/v1/${org.key}/client/attempts/${paper.id}`, { token: reader.token })).items.map((i: any) => i.question_id)).toEqual(ids);
+      if (r === 0) {
+        // Answers and analysis are shown after the end by default: not in the submission's answer either.
+        const done = ok(await submit(reader.token, paper.id));
+        expect(done.score).toBe(0);
+        expect(JSON.stringify(done)).not.toContain(ANALYSIS);
+        expect(done.items.every((i: any) => !('answer' in i) && !('analysis' in i) && 'is_right' in i)).toBe(true);
+      }
     }
     expect(orders.size).toBeGreaterThan(1);
   });

@@ -109,15 +109,24 @@ browserSuite('question bank in the browser', () => {
 
     // Corrected, with the stem of the question made above: the duplicate is shown side by side first.
     await dialog.locator('input[type=file]').setInputFiles(
-      sheet('good.xlsx', [good, { type: '填空题', stem: '《呐喊》的作者是___，原名___', answer: '鲁迅|周樟寿' }, { type: '判断题', stem: '《朝花夕拾》是散文集。', answer: '正确' }]),
+      sheet('good.xlsx', [
+        good,
+        { type: '填空题', stem: '《呐喊》的作者是___，原名___', answer: '鲁迅|周樟寿' },
+        { type: '判断题', stem: '《朝花夕拾》是散文集。', answer: '正确' },
+        { type: '单选题', stem: '《西游记》的作者是谁', option_A: '吴承恩', option_B: '罗贯中', answer: 'A' },
+      ]),
     );
     const dup = await dialogWith(page, '发现相似题目');
-    await expect.poll(() => dup.getByTestId('duplicates').innerText()).toContain('第3行');
-    expect(await dup.getByTestId('duplicates').innerText()).toContain('相似度');
+    const shown = dup.getByTestId('duplicates');
+    // Row 3 beside the bank's question, row 5 beside row 2 of the same sheet.
+    await expect.poll(() => shown.innerText()).toContain('第3行');
+    expect(await shown.innerText()).toContain('已有题目 #');
+    expect(await shown.innerText()).toMatch(/第5行[\s\S]*第2行/);
+    expect(await shown.innerText()).toContain('相似度 100%');
     await button(dup, '仍然导入').click();
-    await expectText(page, '导入成功，共3道题目');
+    await expectText(page, '导入成功，共4道题目');
     expect(importCalls).toHaveLength(1);
-    expect((await questions()).map((q) => q.type)).toEqual([4, 1, 4, 3]);
+    expect((await questions()).map((q) => q.type)).toEqual([4, 1, 4, 3, 1]);
     await expectText(page, '《西游记》的作者是谁？');
   });
 
@@ -157,7 +166,7 @@ browserSuite('question bank in the browser', () => {
     await platform.goto('/super/questionManage/orgQuestion');
     const banks = platform.getByTestId('org-question-banks');
     const row = banks.getByRole('row').filter({ hasText: '题库测试馆' });
-    await expect.poll(() => row.innerText()).toMatch(/qbe2e\s+5\b/);
+    await expect.poll(() => row.innerText()).toMatch(/qbe2e\s+6\b/);
     await button(row, '查看题库').click();
     await platform.waitForURL(`**/super/questionManage/orgQuestList?org=${KEY}`);
     await platform.getByTestId('resource-orgQuestions').getByText('《朝花夕拾》是散文集。').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRuleBody, DEFAULT_PAPER_RULES, findDuplicates, parseQuestionSheet, QUESTION_IMPORT_HEADERS as H, questionAnswerText, questionTemplate, similarLengths, stemKey, stemSimilarity } from '../src/index.js';
+import { defaultRuleBody, DEFAULT_PAPER_RULES, duplicatesWithin, findDuplicates, parseQuestionSheet, QUESTION_IMPORT_HEADERS as H, questionAnswerText, questionTemplate, similarLengths, stemKey, stemSimilarity } from '../src/index.js';
 
 const row = (cells: Record<string, string>, n: number) => ({ ...Object.fromEntries(Object.entries(cells).map(([k, v]) => [H[k], v])), _row: n });
 
@@ -47,6 +47,11 @@ describe('duplicates', () => {
     expect(found[0][0].similarity).toBe(1);
     expect(found[1]).toEqual([]);
   });
+});
+
+it('rows of one sheet repeating an earlier row are paired with it', () => {
+  const found = duplicatesWithin(['中国第一部纪传体通史是哪一部著作？', '世界读书日是哪一天？', '中国第一部纪传体通史是哪一部著作', '中国的第一部纪传体通史是哪一部著作？']);
+  expect(found.map((f) => f.map((m) => m.id))).toEqual([[], [], [0], [0, 2]]);
 });
 
 describe('default paper rule', () => {

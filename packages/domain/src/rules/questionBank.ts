@@ -266,6 +266,12 @@ export function findDuplicates(stems: readonly string[], candidates: readonly St
   });
 }
 
+/** Pairs of stems of one list (a sheet) at least DUPLICATE_SIMILARITY similar: for each stem, the earlier ones it repeats. */
+export function duplicatesWithin(stems: readonly string[]): DuplicateMatch[][] {
+  const candidates = stems.map((stem, i) => ({ id: i, stem, stem_key: stemKey(stem) }));
+  return findDuplicates(stems, candidates, stems.length).map((found, i) => found.filter((m) => m.id < i));
+}
+
 // ---- Batch bodies -----------------------------------------------------------------------------------
 
 const idsOf = (label: string) => z.array(idRef(label), { error: `请选择${label}` }).min(1, `请选择${label}`).max(1000, '一次最多操作1000条');

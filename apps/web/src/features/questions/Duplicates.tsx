@@ -13,7 +13,7 @@ export interface ShownQuestion {
 
 /** `POST …/compare` answer: the stems that have similar questions in the bank. */
 export interface CompareResult {
-  items: { index: number; stem: string; matches: (ShownQuestion & { id: number; similarity: number })[] }[];
+  items: { index: number; stem: string; matches: (ShownQuestion & { id: number; similarity: number; title?: string })[] }[];
 }
 
 function Question({ q, title, extra }: { q: ShownQuestion; title: string; extra?: string }) {
@@ -59,7 +59,7 @@ export function confirmDuplicates(found: CompareResult, mine: (index: number) =>
                 <Question q={q} title={title} />
                 <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
                   {item.matches.map((m) => (
-                    <Question key={m.id} q={m} title={`${T.EXISTING_QUESTION} #${m.id}`} extra={T.similarity(m.similarity)} />
+                    <Question key={m.id} q={m} title={m.title ?? `${T.EXISTING_QUESTION} #${m.id}`} extra={T.similarity(m.similarity)} />
                   ))}
                 </Flex>
               </Flex>

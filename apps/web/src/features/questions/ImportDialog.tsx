@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMPORT_CHECKING, IMPORT_MODAL_WIDTH, parseQuestionSheet, QUESTION_IMPORT_HEADERS, QUESTION_TEMPLATE_FILE, questionTemplate, SPREADSHEET_EXTENSIONS } from '@huodong/domain';
+import { duplicatesWithin, IMPORT_CHECKING, IMPORT_MODAL_WIDTH, parseQuestionSheet, QUESTION_IMPORT_HEADERS, QUESTION_TEMPLATE_FILE, questionTemplate, SPREADSHEET_EXTENSIONS } from '@huodong/domain';
 import { api, isApiError } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { feedback } from '../../shared/feedback';
@@ -52,16 +52,21 @@ export default function ImportDialog({ importPath, comparePath, onClose, onImpor
         showRowErrors(checked.errors);
         return;
       }
-      const found = await api.post<CompareResult>(comparePath, { stems: checked.questions.map((q) => q.body.stem) });
-      if (found.items.length > 0) {
-        const go = await confirmDuplicates(
-          found,
-          (i) => {
-            const q = checked.questions[i];
-            return { q: { type: q.body.type, stem: q.body.stem, options: q.body.options, answer_text: String(rows.find((r) => r._row === q.row)?.[QUESTION_IMPORT_HEADERS.answer] ?? '') }, title: T.importRowLabel(q.row) };
-          },
-          T.IMPORT_ANYWAY,
-        );
+      const stems = checked.questions.map((q) => q.body.stem);
+      const shown = (i: number) => {
+        const q = checked.questions[i];
+        return { type: q.body.type, stem: q.body.stem, options: q.body.options, answer_text: String(rows.find((r) => r._row === q.row)?.[QUESTION_IMPORT_HEADERS.answer] ?? '') };
+      };
+      const found = await api.post<CompareResult>(comparePath, { stems });
+      // Rows repeating an earlier row of the same sheet, beside that row.
+      const within = duplicatesWithin(stems);
+      const items = stems.flatMap((stem, index) => {
+        const bank = found.items.find((x) => x.index === index)?.matches ?? [];
+        const sheet = within[index].map((m) => ({ ...shown(m.id), id: -checked.questions[m.id].row, similarity: m.similarity, title: T.importRowLabel(checked.questions[m.id].row) }));
+        return bank.length || sheet.length ? [{ index, stem, matches: [...sheet, ...bank] }] : [];
+      });
+      if (items.length > 0) {
+        const go = await confirmDuplicates({ items }, (i) => ({ q: shown(i), title: T.importRowLabel(checked.questions[i].row) }), T.IMPORT_ANYWAY);
         if (!go) return;
       }
       try {

@@ -31,7 +31,8 @@ export default function PublicForOrgPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const path = `/v1/${scope}/public`;
   const list = useApiQuery<ListData<PublicRow>>(['orgPublicQuestions'], path, { ...query }, { placeholderData: (p) => p });
-  const writer = self.data?.type !== undefined && self.data.type !== 'normal';
+  // Every manager writes the organisation's bank (bankQuestions: writeRole manager).
+  const writer = !!self.data;
   const choose = async (ids: number[]) => {
     try {
       const res = await api.post<{ added: number; skipped: number }>(`/v1/${scope}/public/choose`, { ids });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ANONYMOUS_READER, orderQuestions, type JumpRule, type ShowLogic, type SurveyOption, type SurveyQuestion, type SurveyQuestionType } from '@huodong/domain';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ANONYMOUS_LOCKED, ANONYMOUS_READER, orderQuestions, PUBLISH_NEEDS_QUESTIONS, surveyConfigOf, type JumpRule, type ShowLogic, type SurveyOption, type SurveyQuestion, type SurveyQuestionType } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { activities, organizations, readers, surveyAnswers, surveyQuestions, surveyVersions } from '../db/schema.js';
+import { activities, organizations, readers, surveyAnswers, surveyQuestions, surveyResponses, surveyVersions } from '../db/schema.js';
+import { validationError } from '../http/errors.js';
 
 /**
  * A questionnaire's questions and versions (design activities §6). Every write of its questions
@@ -115,5 +116,20 @@ export async function respondentsOf(db: Db | Tx, anonymous: boolean, rows: reado
     real_name: anonymous ? '' : (person.get(r.reader_id)?.real_name ?? ''),
     unit_name: r.unit_id === null ? '' : (unit.get(r.unit_id) ?? ''),
   });
+}
+
+
+/** Why a questionnaire may not be published (design §1.2: at least one question), or null. */
+export async function surveyPublishProblem(tx: Tx, actId: number): Promise<string | null> {
+  const [{ n }] = await tx.select({ n: count() }).from(surveyQuestions).where(and(eq(surveyQuestions.act_id, actId), eq(surveyQuestions.is_delete, 0), sql`${surveyQuestions.type} <> 'description'`));
+  return n > 0 ? null : PUBLISH_NEEDS_QUESTIONS;
+}
+
+/** An anonymous questionnaire with responses stays anonymous: its readers answered on that promise. */
+export async function assertAnonymityKept(tx: Tx, existing: { id: number; config?: unknown } | undefined, values: Record<string, unknown>): Promise<void> {
+  if (!existing || !surveyConfigOf(existing.config).anonymous) return;
+  if (surveyConfigOf(values.config ?? existing.config).anonymous) return;
+  const [{ n }] = await tx.select({ n: count() }).from(surveyResponses).where(and(eq(surveyResponses.act_id, existing.id), eq(surveyResponses.status, 1)));
+  if (n > 0) throw validationError([{ field: 'config.anonymous', message: ANONYMOUS_LOCKED }]);
 }
 

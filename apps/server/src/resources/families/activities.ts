@@ -11,7 +11,7 @@ import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 import { preparedEvaluationConfig } from './evaluationConfig.js';
 import { assertContestReady, preparedContestConfig } from './contests.js';
-import { assertAnonymityKept, surveyPublishProblem } from './survey.js';
+import { assertAnonymityKept, surveyPublishProblem } from '../../survey/store.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 

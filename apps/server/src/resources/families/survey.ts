@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
-  ANONYMOUS_LOCKED,
   cascadeNodes,
   logicProblems,
   normalisedQuestion,
   orderQuestions,
-  PUBLISH_NEEDS_QUESTIONS,
   QUESTION_REFERENCED,
   questionNumbers,
   questionProblems,
@@ -18,7 +16,6 @@ import {
   type SurveyOption,
   type SurveyQuestion,
 } from '@huodong/domain';
-import type { Tx } from '../../db/client.js';
 import { activities, surveyQuestions, surveyResponses } from '../../db/schema.js';
 import { HttpError, validationError } from '../../http/errors.js';
 import { bind, type Row } from '../binding.js';
@@ -44,20 +41,6 @@ function logicErrors(ordered: SurveyQuestion[], ownId: number) {
     const [, id, name] = p.field.split('.');
     return Number(id) === ownId ? { field: name, message: p.message } : { field: 'sort', message: p.message };
   });
-}
-
-/** Why a questionnaire may not be published (design §1.2: at least one question), or null. */
-export async function surveyPublishProblem(tx: Tx, actId: number): Promise<string | null> {
-  const [{ n }] = await tx.select({ n: count() }).from(surveyQuestions).where(and(eq(surveyQuestions.act_id, actId), eq(surveyQuestions.is_delete, 0), sql`${surveyQuestions.type} <> 'description'`));
-  return n > 0 ? null : PUBLISH_NEEDS_QUESTIONS;
-}
-
-/** An anonymous questionnaire with responses stays anonymous: its readers answered on that promise. */
-export async function assertAnonymityKept(tx: Tx, existing: Row | undefined, values: Record<string, unknown>): Promise<void> {
-  if (!existing || !surveyConfigOf(existing.config).anonymous) return;
-  if (surveyConfigOf(values.config ?? existing.config).anonymous) return;
-  const [{ n }] = await tx.select({ n: count() }).from(surveyResponses).where(and(eq(surveyResponses.act_id, existing.id), eq(surveyResponses.status, 1)));
-  if (n > 0) throw validationError([{ field: 'config.anonymous', message: ANONYMOUS_LOCKED }]);
 }
 
 /**

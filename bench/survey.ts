@@ -13,13 +13,10 @@
  * keyword search of the long-text answers; the first request alone, then req/s, p50 and p99. The
  * run fails if the figures do not count every response. `--scale 0.02` fills 2 % (trying it out).
  */
-import os from 'node:os';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { serveAsSuper } from './serve.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
 const args = process.argv.slice(2);
@@ -101,13 +98,7 @@ function cascadeLeaves(q: Question): string[] {
 
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);
-  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const [su] = await database.query<{ id: number }>(`insert into supers (account, password_hash) values ('benchsu', $1) returning id`, [await hashPassword('Bench#Super1')]);
-  const { access_token: token } = await issueToken(database.db, { kind: 'super', id: su.id, orgId: null, scope: 'super' }, 3_600_000);
+  const { base, token, close } = await serveAsSuper(database);
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = (await res.json()) as { code: number; message: string; data: T };
@@ -156,7 +147,7 @@ async function run(label: string, database: Database): Promise<void> {
     rows.push({ ...(await measureLoad(base + path, token, name, duration)), counted, first });
   }
   console.table(rows.map((r) => ({ scenario: r.scenario, counted: r.counted, 'first ms': r.first, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.errors })));
-  await app.close();
+  await close();
 }
 
 if (!process.env.SURVEY_BENCH_NO_RUN) await onEachDatabase({ postgres: wantPostgres(args) }, run);

@@ -1,6 +1,5 @@
-import { Suspense, lazy, type ReactNode } from 'react';
-import { Button, Card, Col, Empty, Flex, Row, Statistic, theme } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Suspense, lazy } from 'react';
+import { Empty } from 'antd';
 import { chartLabel } from '@huodong/domain';
 import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
@@ -8,36 +7,8 @@ import { PageLoading } from '../../shared/PageLoading';
 // ECharts loads only with a chart.
 const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
 
-/** A questionnaire count page: a way back, the title once read, the body. */
-export function SurveyFrame({ testId, back, onBack, title, extra, children }: { testId: string; back: string; onBack: () => void; title?: string; extra?: ReactNode; children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <div data-testid={testId} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
-      <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
-        <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
-          {back}
-        </Button>
-        {title && <h5 style={{ margin: 0, fontSize: token.fontSizeHeading5, color: token.colorTextHeading }}>{title}</h5>}
-        {extra}
-      </Flex>
-      {children}
-    </div>
-  );
-}
-
-export function Figures({ cards }: { cards: [string, number | string][] }) {
-  return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {cards.map(([label, value]) => (
-        <Col key={label} xs={12} sm={6}>
-          <Card size="small">
-            <Statistic title={label} value={value} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
-}
+/** A questionnaire count page: the shared figures page frame and cards. */
+export { CountFrame as SurveyFrame, StatCards as Figures } from '../../shared/CountFrame';
 
 /** A chart loaded when shown; `Empty` without data. */
 export function Chart({ label, option, empty, height = 260 }: { label: string; option: ChartOption; empty: boolean; height?: number }) {

@@ -236,6 +236,24 @@ describe('batch actions and moves between banks', () => {
     expect((await t.call('GET', `${own()}/${mine.id}`, { token: adminA })).data.category_id).toBeNull();
   });
 
+  it('the public bank and the platform\'s view of an organisation\'s bank take batchUpdateCategory from the platform only', async () => {
+    const platformCat = await t.call('POST', '/v1/categories', { token: t.superToken, body: { name: '批量平台分类' } });
+    const pub = await create(single('公共题库批量分类的题目'), t.superToken, '/v1/public');
+    expect((await t.call('POST', '/v1/public/batchUpdateCategory', { token: adminA, body: { ids: [pub.id], category_id: platformCat.data.id } })).status).toBe(403);
+    const done = await t.call('POST', '/v1/public/batchUpdateCategory', { token: t.superToken, body: { ids: [pub.id], category_id: platformCat.data.id } });
+    expect(done.data.updated).toBe(1);
+    expect((await t.call('GET', `/v1/public/${pub.id}`, { token: t.superToken })).data.category_id).toBe(platformCat.data.id);
+    // An organisation's category is not one of the public bank's.
+    const orgCat = await t.call('POST', `/v1/${orgA.key}/category`, { token: adminA, body: { name: '本馆批量分类二' } });
+    const wrong = await t.call('POST', '/v1/public/batchUpdateCategory', { token: t.superToken, body: { ids: [pub.id], category_id: 999999 } });
+    expect(wrong.status).toBe(422);
+    const mine = await create(single('平台改分类的机构题目'));
+    const path = `/v1/org/${orgA.key}/questions/batchUpdateCategory`;
+    expect((await t.call('POST', path, { token: adminA, body: { ids: [mine.id], category_id: orgCat.data.id } })).status).toBe(403);
+    expect((await t.call('POST', path, { token: t.superToken, body: { ids: [mine.id], category_id: orgCat.data.id } })).data.updated).toBe(1);
+    expect((await t.call('GET', `${own()}/${mine.id}`, { token: adminA })).data.category_id).toBe(orgCat.data.id);
+  });
+
   it('deleting a platform category leaves the public questions in it without one', async () => {
     const cat = await t.call('POST', '/v1/categories', { token: t.superToken, body: { name: '将删除的平台分类' } });
     const q = await create(single('平台分类里的公共题目', { category_id: cat.data.id }), t.superToken, '/v1/public');

@@ -37,6 +37,8 @@ const SPREADSHEET_MODULE = 'src/shared/spreadsheet/parseWorkbook.ts';
 /** The spreadsheet worker is bundled apart (not in the manifest): SheetJS and the import rules. */
 const SPREADSHEET_WORKER = /^parse\.worker-/;
 const LAYOUT_MODULE = 'src/app/layout/AppLayout.tsx';
+/** The signed-in pages' registry, loaded beside the layout (app/router.tsx). */
+const REGISTRY_MODULE = 'src/app/pages.tsx';
 /** The page of every route naming a declared resource (`RouteDef.resource`), see app/pages.tsx. */
 const DECLARED_PAGE = 'resources/DeclaredPage';
 
@@ -104,8 +106,9 @@ const declaredKey = manifestKey(DECLARED_PAGE, 'the declared page');
  */
 function pageModules(): Map<string, string> {
   const source = fs.readFileSync(path.join(ROOT, 'apps/web/src/app/pages.tsx'), 'utf8');
+  const openSource = fs.readFileSync(path.join(ROOT, 'apps/web/src/app/openPages.ts'), 'utf8');
   const pages = new Map<string, string>();
-  for (const m of source.matchAll(/^\s*'?([\w/]+)'?: \(\) => import\('\.\.\/([^']+)'\)/gm)) pages.set(m[1], manifestKey(m[2], `page ${m[1]}`));
+  for (const m of (openSource + source).matchAll(/^\s*'?([\w/]+)'?: \(\) => import\('\.\.\/([^']+)'\)/gm)) pages.set(m[1], manifestKey(m[2], `page ${m[1]}`));
   if (!source.includes(`import('../${DECLARED_PAGE}')`)) throw new Error(`app/pages.tsx no longer loads ${DECLARED_PAGE}: update DECLARED_PAGE`);
   for (const route of ROUTES) if (route.resource && !pages.has(route.path)) pages.set(route.path, declaredKey);
   return pages;
@@ -113,7 +116,7 @@ function pageModules(): Map<string, string> {
 
 const pages = pageModules();
 const signedInPaths = ROUTES.filter((r) => r.login && pages.has(r.path)).map((r) => r.path);
-const loadOf = (page: string, signedIn: boolean) => filesOf(staticClosure([entryKey, ...(signedIn ? [LAYOUT_MODULE] : []), pages.get(page)!]));
+const loadOf = (page: string, signedIn: boolean) => filesOf(staticClosure([entryKey, ...(signedIn ? [LAYOUT_MODULE, REGISTRY_MODULE] : []), pages.get(page)!]));
 
 describe('first-load budgets (brotli, from the build output)', () => {
   it(`the login page loads at most ${kb(BUDGET.login)} of JS+CSS`, () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
-import { PAGES } from '../src/app/pages';
+import { PAGES, pageOf } from '../src/app/pages';
 import { dailyOption, scoreText, thirdCountPath, totalCards, type ThirdCountDay } from '../src/features/activities/thirdCount';
 import { activityCards, activityCountPath, cumulative, joinsOption } from '../src/features/activities/activityCount';
 import { actIdOf } from '../src/features/activities/actId';
@@ -110,7 +110,7 @@ describe('routes of the activity pages', () => {
     for (const path of ['alter/viewCount', 'adminAct/adminActDetail', 'adminCount/adminActCount/thirdPartyCount']) {
       const route = ROUTES.find((r) => r.path === path)!;
       expect(isBuilt(route), path).toBe(true);
-      expect(PAGES[path], path).toBeTypeOf('function');
+      expect(pageOf(route), path).toBeTypeOf('function');
     }
     // the third-party list is its declaration's page: its 详情 and 统计 links are declared
     expect(ROUTES.find((r) => r.path === 'adminAct/adminThirdParty')?.resource).toBe('third');

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -16,14 +17,20 @@ const TABS: DetailTab[] = [
   { child: declarationOf(carouselResource), key: 'more', title: '更多图片' },
 ];
 
-const render = (url: string) =>
-  renderToStaticMarkup(
-    createElement(
-      QueryClientProvider,
-      { client: new QueryClient() },
-      createElement(MemoryRouter, { initialEntries: [url] }, createElement(DetailTabs, { tabs: TABS, parentId: 7, org: 'lib1', header: createElement('h2', null, '读书月') })),
-    ),
+const tabsAt = (url: string) =>
+  createElement(
+    QueryClientProvider,
+    { client: new QueryClient() },
+    createElement(MemoryRouter, { initialEntries: [url] }, createElement(DetailTabs, { tabs: TABS, parentId: 7, org: 'lib1', header: createElement('h2', null, '读书月') })),
   );
+const render = (url: string) => renderToStaticMarkup(tabsAt(url));
+/** As render, once the lazily loaded list of a child's tab has loaded (a prerender waits for it). */
+async function renderLoaded(url: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(tabsAt(url));
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
 
 describe('DetailTabs', () => {
   it('names each tab by its title or its child’s title, keyed by the child’s name unless given', () => {
@@ -33,11 +40,11 @@ describe('DetailTabs', () => {
     expect(html).toContain('读书月');
   });
 
-  it('opens the first tab, or the one the query names; only the open one is rendered', () => {
+  it('opens the first tab, or the one the query names; only the open one is rendered', async () => {
     expect(render('/lib1/x?actID=7')).toContain('参与人数：12');
     expect(render('/lib1/x?actID=7&tab=stats')).toContain('参与人数：12');
     expect(render('/lib1/x?actID=7&tab=nope')).toContain('参与人数：12');
-    const child = render('/lib1/x?actID=7&tab=carousel');
+    const child = await renderLoaded('/lib1/x?actID=7&tab=carousel');
     expect(child).not.toContain('参与人数：12');
     expect(child).toContain('data-testid="resource-carousel"');
   });

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import ActivityDetailPage, { type ActivityOfTab } from '../features/activities/ActivityDetailPage';
-import type { DetailTab } from '../resources';
+import type { DetailTab } from '../resources/DetailTabs';
 import { PageLoading } from '../shared/PageLoading';
 import { CERT_TAB } from '../features/review/texts';
 

@@ -1,22 +1,18 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RouteDef } from '@huodong/domain/routes';
+import { OPEN_PAGES, type PageEntry, type PageModule } from './openPages';
+
+export type { PageEntry, PageModule } from './openPages';
 
 /**
- * The page registry: route path (ROUTES `path`, relative to `/{org}/`) → page. One line per page
- * of its own (`page: true`); a route naming a declared resource (`resource`) needs no line here.
- * A page whose route is built (`isBuilt` in the domain route table) and listed here is routed
- * under `/{org}/{path}` with its guards; the side menu comes from the server's buildMenu.
- *
- * An entry is a module loader `() => import('…')` whose default export is the page (preferred:
- * the router loads the module before it switches pages, so the progress bar covers it), or a
- * `React.lazy(...)` component.
+ * The registry of signed-in pages: route path (ROUTES `path`, relative to `/{org}/`) → page. One
+ * line per page of its own (`page: true`); a route naming a declared resource (`resource`) needs
+ * no line here. A page whose route is built (`isBuilt` in the domain route table) and listed here
+ * is routed under `/{org}/{path}` with its guards; the side menu comes from the server's
+ * buildMenu. Pages opened without signing in are in app/openPages.ts. This module loads beside
+ * the signed-in layout (router.tsx), never with the login page.
  */
-export type PageModule = { default: ComponentType };
-export type PageEntry = (() => Promise<PageModule>) | LazyExoticComponent<ComponentType>;
 
 export const PAGES: Record<string, PageEntry> = {
-  login: () => import('../features/auth/LoginPage'),
-  errorPage: () => import('../features/errors/ErrorPage'),
   functionIndex: () => import('../features/home/FunctionIndexPage'),
   index: () => import('../features/home/IndexPage'),
   orgManage: () => import('../features/platform/OrgManagePage'),
@@ -25,7 +21,6 @@ export const PAGES: Record<string, PageEntry> = {
   'manage/adminOrgManage': () => import('../features/platform/AdminOrgManagePage'),
   adminManager: () => import('../features/platform/AdminManagerPage'),
   'adminCount/adminUserCount': () => import('../features/orgUsers/AdminUserCountPage'),
-  'alter/viewCount': () => import('../features/activities/ViewCountPage'),
   // The activity's own page with the tabs other features add (app/ActivityDetailRoute.tsx).
   'adminAct/adminActDetail': () => import('../app/ActivityDetailRoute'),
   'adminCount/adminActCount/thirdPartyCount': () => import('../features/activities/ThirdPartyCountPage'),
@@ -39,8 +34,6 @@ export const PAGES: Record<string, PageEntry> = {
   'review/adminExpertAdmin': () => import('../features/review/AdminExpertAdminPage'),
   'review/adminExpertAct': () => import('../features/review/AdminExpertActPage'),
   'review/adminExpertAct/worksManage': () => import('../features/review/WorksManagePage'),
-  expertJudge: () => import('../features/review/ExpertJudgePage'),
-  certVerify: () => import('../features/review/CertVerifyPage'),
   'adminCount/adminActCount/actCountEva': () => import('../features/voting/EvaResultsPage'),
   'adminCount/adminActCount/actCountEvaSourceMore': () => import('../features/voting/SourceEvidencePage'),
   'adminCount/adminActCount/actCountEvaDownload': () => import('../features/voting/EvaDownloadPage'),
@@ -90,18 +83,8 @@ function declaredPage(resource: string): () => Promise<PageModule> {
   return entry;
 }
 
-/** A route's page: its own entry in PAGES, else the declared resource it names. */
+/** A route's page: its own entry in OPEN_PAGES or PAGES, else the declared resource it names. */
 export function pageOf(route: Pick<RouteDef, 'path' | 'resource'>): PageEntry | undefined {
-  return PAGES[route.path] ?? (route.resource ? declaredPage(route.resource) : undefined);
+  return OPEN_PAGES[route.path] ?? PAGES[route.path] ?? (route.resource ? declaredPage(route.resource) : undefined);
 }
 
-/**
- * Top-level pages: `/{name}`, outside every scope, no login guard. Their first path segment is
- * also listed in TOP_LEVEL_SEGMENTS (shared/scope.ts) so it is not taken for an organisation key.
- * The `uploadMore` spreadsheet helper page is registered here by its own helper.
- */
-export const TOP_LEVEL_PAGES: Record<string, PageEntry> = {
-  error: () => import('../features/errors/ErrorPage'),
-  error404: () => import('../features/errors/NotFoundPage'),
-  uploadMore: () => import('../features/uploadMore/UploadMorePage'),
-};

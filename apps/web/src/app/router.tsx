@@ -8,7 +8,7 @@ import { errorPagePath, homePath, splitScopedPath } from '../shared/scope';
 import { RouteGuard } from './guards';
 import { CONTENT_ID } from './layout/contentId';
 import { RouteError } from './RouteError';
-import { PAGES, TOP_LEVEL_PAGES, pageOf, type PageEntry, type PageModule } from './pages';
+import { OPEN_PAGES, TOP_LEVEL_PAGES, type PageEntry, type PageModule } from './openPages';
 
 /** React.lazy components are objects at run time; loaders are plain functions. */
 const isLoader = (entry: PageEntry): entry is () => Promise<PageModule> => typeof entry === 'function';
@@ -21,6 +21,8 @@ type Wrap = (Page: ComponentType) => ComponentType;
  * (one request: the parent route's `lazy` asks for the same module).
  */
 const loadLayout = () => import('./layout/AppLayout');
+/** The signed-in pages' registry (app/pages.tsx): loaded beside the layout, never by the login page. */
+const loadRegistry = () => import('./pages');
 
 /** A registry entry as route fields: module loaders become route `lazy`, React.lazy components render in Suspense. */
 function pageRoute(entry: PageEntry, wrap: Wrap): Pick<RouteObject, 'lazy' | 'Component'> {
@@ -49,25 +51,34 @@ const guarded =
     };
   };
 
-/** Routes of the domain table whose page is built and registered. */
+/**
+ * Routes of the domain table whose page is built: those opened without signing in from
+ * OPEN_PAGES; the signed-in ones load their page through the registry, beside the layout.
+ */
 function scopedRoutes(login: boolean): RouteObject[] {
-  return ROUTES.filter((r) => r.login === login && isBuilt(r) && pageOf(r)).map((r) => {
-    const entry = pageOf(r)!;
-    if (!login) return { path: r.path, ...pageRoute(entry, guarded(r)) };
-    return {
-      path: r.path,
-      lazy: async () => {
-        const [layout, Page] = await Promise.all([loadLayout(), isLoader(entry) ? entry().then((m) => m.default) : entry]);
-        return { Component: guarded(r, layout.AdminOnly)(Page) };
-      },
-    };
-  });
+  if (!login) {
+    return ROUTES.filter((r) => !r.login && isBuilt(r) && OPEN_PAGES[r.path]).map((r) => ({ path: r.path, ...pageRoute(OPEN_PAGES[r.path], guarded(r)) }));
+  }
+  return ROUTES.filter((r) => r.login && isBuilt(r)).map((r) => ({
+    path: r.path,
+    lazy: async () => {
+      const pageModule = loadRegistry().then(({ pageOf }) => {
+        const entry = pageOf(r);
+        if (!entry) throw new Error(`route ${r.path} is built but has no page in app/pages.tsx`);
+        return isLoader(entry) ? entry().then((m) => m.default) : entry;
+      });
+      const [layout, Page] = await Promise.all([loadLayout(), pageModule]);
+      return { Component: guarded(r, layout.AdminOnly)(Page) };
+    },
+  }));
 }
 
 if (import.meta.env.DEV) {
-  const built = new Set(ROUTES.filter(isBuilt).map((r) => r.path));
-  for (const path of Object.keys(PAGES)) if (!built.has(path)) console.warn(`page ${path} is registered but not built in ROUTES`);
-  for (const r of ROUTES.filter(isBuilt)) if (!pageOf(r)) console.warn(`route ${r.path} is built but has no page in app/pages.tsx`);
+  void loadRegistry().then(({ PAGES, pageOf }) => {
+    const built = new Set(ROUTES.filter(isBuilt).map((r) => r.path));
+    for (const path of [...Object.keys(OPEN_PAGES), ...Object.keys(PAGES)]) if (!built.has(path)) console.warn(`page ${path} is registered but not built in ROUTES`);
+    for (const r of ROUTES.filter(isBuilt)) if (!pageOf(r)) console.warn(`route ${r.path} is built but has no page in app/pages.tsx`);
+  });
 }
 
 /** Root: scroll the content area to the top after each navigation. */

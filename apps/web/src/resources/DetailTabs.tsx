@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs } from 'antd';
+import { PageLoading } from '../shared/PageLoading';
 import type { Declaration } from './declarations';
-import { ResourcePage } from './ResourcePage';
+
+// A child's list (table, filters, pagination) loads when its tab opens: a detail page opening on
+// a panel of its own does not carry it.
+const ResourcePage = lazy(() => import('./ResourcePage').then((m) => ({ default: m.ResourcePage })));
 
 /** One tab of a detail page: a child resource's list (scoped to the parent), or a panel of the page's own. */
 export type DetailTab = { child: Declaration; key?: string; title?: string } | { key: string; title: string; render: () => ReactNode };
@@ -49,7 +53,14 @@ export function DetailTabs({ tabs, parentId, org, header, param = 'tab' }: Detai
         items={tabs.map((tab) => ({
           key: detailTabKey(tab),
           label: 'child' in tab ? (tab.title ?? tab.child.title) : tab.title,
-          children: 'child' in tab ? <ResourcePage def={tab.child} org={org} parentId={parentId} /> : tab.render(),
+          children:
+            'child' in tab ? (
+              <Suspense fallback={<PageLoading />}>
+                <ResourcePage def={tab.child} org={org} parentId={parentId} />
+              </Suspense>
+            ) : (
+              tab.render()
+            ),
         }))}
       />
     </div>

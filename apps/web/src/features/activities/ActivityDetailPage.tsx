@@ -6,12 +6,18 @@ import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { DECLARATIONS, DetailTabs, findDeclaration, parentDeclarationOf, resourceListPath, resourceQueryKey, type DetailTab, type Row } from '../../resources';
+// Straight from their modules, not the machinery's index: the page's first load is the tabs and
+// the declarations' data; the list machinery (table, filters) loads with the tab that shows a list.
+import { DECLARATIONS } from '../../resources/declarations.data';
+import { DetailTabs, type DetailTab } from '../../resources/DetailTabs';
+import { findDeclaration, parentDeclarationOf, type Row } from '../../resources/listModel';
+import { resourceListPath, resourceQueryKey } from '../../resources/resourcePaths';
 import { actIdOf } from './actId';
-import { ActivitySettings } from './ActivitySettings';
 import { BackHeader } from './BackHeader';
 import { BACK, DETAIL_MISSING, NEED_DETAIL, TAB_SETTINGS, TAB_STATS } from './texts';
 
+// The settings (the type's fields with their cells and actions) load with their tab, as the figures do.
+const ActivitySettings = lazy(() => import('./ActivitySettings').then((m) => ({ default: m.ActivitySettings })));
 // The figures load with their tab (cards and the chart's own lazy chunk): not part of the page's first load.
 const ActivityStats = lazy(() => import('./ActivityStats').then((m) => ({ default: m.ActivityStats })));
 
@@ -69,7 +75,15 @@ export default function ActivityDetailPage({ extraTabs }: ActivityDetailProps = 
   else {
     const row = act.data;
     const tabs: DetailTab[] = [
-      { key: 'settings', title: TAB_SETTINGS, render: () => <ActivitySettings def={def} row={row} org={org} refresh={key} /> },
+      {
+        key: 'settings',
+        title: TAB_SETTINGS,
+        render: () => (
+          <Suspense fallback={<PageLoading />}>
+            <ActivitySettings def={def} row={row} org={org} refresh={key} />
+          </Suspense>
+        ),
+      },
       { child: PARTICIPANTS, key: 'participants' },
       {
         key: 'stats',

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Empty, Flex, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { WORK_STATUS, formatSeconds, type WorkStatus } from '@huodong/domain';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { useScope } from '../../shared/session';
 import { feedback } from '../../shared/feedback';
+import { AppModal } from '../../shared/AppModal';
 import * as T from './texts';
 
 interface Assignment {
@@ -84,7 +85,7 @@ function WorksManage({ org, id }: { org: string; id: number }) {
   const publish = useApiMutation((force: boolean) => api.post<Results>(`${base}/publish`, force ? { force } : undefined), { invalidate: [key] });
 
   const confirmPublish = () =>
-    Modal.confirm({
+    feedback.modal.confirm({
       title: T.PUBLISH,
       content: results.data?.items.some((r) => r.needs_arbitration) ? T.PUBLISH_FORCE : T.PUBLISH_CONFIRM,
       onOk: () => publish.mutateAsync(!!results.data?.items.some((r) => r.needs_arbitration)),
@@ -181,9 +182,9 @@ function WorksManage({ org, id }: { org: string; id: number }) {
       <Tabs items={[{ key: 'works', label: T.WORKS_TITLE, children: worksTable }, { key: 'results', label: T.RESULTS, children: resultsTable }]} />
       {adding && <AddWorksDialog base={base} invalidate={key} onClose={() => setAdding(false)} />}
       {assigning && (
-        <Modal open title={T.ASSIGN_TITLE(assigning.title)} footer={null} onCancel={() => setAssigning(null)}>
+        <AppModal open title={T.ASSIGN_TITLE(assigning.title)} footer={null} onCancel={() => setAssigning(null)}>
           <AssignForm base={base} invalidate={key} work={assigning} experts={(experts.data?.items ?? []).filter((e) => !e.is_pause)} onDone={() => setAssigning(null)} />
-        </Modal>
+        </AppModal>
       )}
     </>
   );
@@ -194,7 +195,7 @@ function AddWorksDialog({ base, invalidate, onClose }: { base: string; invalidat
   const [ids, setIds] = useState<number[]>([]);
   const add = useApiMutation(() => api.post(`${base}/works`, { work_ids: ids }), { invalidate: [invalidate], onSuccess: onClose });
   return (
-    <Modal open title={T.ADD_WORKS} onCancel={onClose} onOk={() => add.mutate()} okButtonProps={{ disabled: !ids.length, loading: add.isPending }}>
+    <AppModal open title={T.ADD_WORKS} onCancel={onClose} onOk={() => add.mutate()} okButtonProps={{ disabled: !ids.length, loading: add.isPending }}>
       <Typography.Paragraph type="secondary">{T.ADD_WORKS_HINT}</Typography.Paragraph>
       <Table<Candidate>
         rowKey="id"
@@ -209,7 +210,7 @@ function AddWorksDialog({ base, invalidate, onClose }: { base: string; invalidat
           { title: T.STATUS, dataIndex: 'status', render: (s: WorkStatus) => WORK_STATUS[s] ?? s },
         ]}
       />
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -62,7 +62,10 @@ beforeAll(async () => {
       rowIds.set(routePath(def), await fixture.row!(++seq, ctx(), parentId));
       continue;
     }
-    const res = await t.call('POST', resourcePath(def, org.key, def.parent && parentIds[def.parent.param]), { token: t.superToken, body: await FIXTURES[def.name].create!(++seq, ctx()) });
+    // A child whose fixture makes its own parent (a levelled contest with its level) is made under it.
+    const fixture = FIXTURES[def.name];
+    const parentId = def.parent && (fixture.parent ? await fixture.parent(ctx()) : parentIds[def.parent.param]);
+    const res = await t.call('POST', resourcePath(def, org.key, parentId), { token: t.superToken, body: await fixture.create!(++seq, ctx()) });
     expect(res.status, `${def.name}: ${res.message}`).toBe(200);
     rowIds.set(routePath(def), res.data.id);
   }
@@ -75,8 +78,10 @@ function rowIdFor(url: string): number {
   return base ? rowIds.get(base)! : 1;
 }
 
+/** A parameter's id: the row of the resource whose path comes before it (`/v1/:org/contestpro` for `:act` of its levels). */
+const idBefore = (url: string, name: string) => rowIds.get(url.slice(0, url.indexOf(`/:${name}`)));
 const fill = (url: string, params: Record<string, string> = {}) =>
-  url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? (name === 'org' ? org.key : String(parentIds[name] ?? rowIdFor(url))));
+  url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? (name === 'org' ? org.key : String(idBefore(url, name) ?? parentIds[name] ?? rowIdFor(url))));
 
 /** A valid body the NUL is put into, so that nothing else stops the request before the database. */
 async function baseBody(route: RouteOptions): Promise<Record<string, unknown>> {

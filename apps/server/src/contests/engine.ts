@@ -35,8 +35,7 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
-import { refused } from '../routes/participation.js';
+import { HttpError, refused } from '../http/errors.js';
 
 /**
  * The attempt engine of knowledge contests (types 3 and 6): the pool and its shortfall, starting an

@@ -11,6 +11,7 @@ import {
   idParam,
   inScope,
   isOverdue,
+  joinBodySchema,
   LEVEL_STATES,
   readRefusal,
   saveAnswersBody,
@@ -21,9 +22,10 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, contestAttempts, contestLevels, readers } from '../db/schema.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activeBan, idempotent, joinReader, refused } from '../routes/participation.js';
+import { activeBan, idempotent, joinReader } from '../routes/participation.js';
 import { gateReaderOf } from '../routes/activityScope.js';
 import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
+import { refused } from '../http/errors.js';
 
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
@@ -113,7 +115,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
    * a new attempt (or the open one again) with its paper — stems and options in the attempt's
    * order, never the answers.
    */
-  r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: z.string().max(32).optional() }) } }, async (request) => {
+  r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
     const me = readerOf(request);
     const { request_id, level_id, access_code } = request.body;
     const attemptId = await idempotent(db, me.id, request_id, async (tx) => {

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ORG_NOT_FOUND } from '@huodong/domain';
+import { ORG_NOT_FOUND, type GateRefusal } from '@huodong/domain';
 
 /** A failure the client caused or may see: status carries the class, message is shown to the user. */
 export class HttpError extends Error {
@@ -20,6 +20,8 @@ export const unauthorized = (message = '登录已失效，请重新登录') => n
 export const forbidden = (message = '您没有权限执行此操作') => new HttpError(403, message);
 export const notFound = (message = '数据不存在或已被删除') => new HttpError(404, message);
 export const orgNotFound = () => new HttpError(404, ORG_NOT_FOUND);
+/** A reader's call the participation gate refuses: its status and message, with the gate's code. */
+export const refused = (r: GateRefusal) => new HttpError(r.status, r.message, { gate: r.gate });
 
 interface FieldError {
   field: string;

@@ -36,14 +36,13 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, expertActWorks, expertActs, expertAssignments, experts, readers, works } from '../db/schema.js';
-import { HttpError, forbidden, notFound, validationError } from '../http/errors.js';
+import { HttpError, forbidden, notFound, validationError, refused } from '../http/errors.js';
 import { callerOf, expertOf, orgOf } from '../auth/access.js';
 import { consumeCaptcha, createCaptcha } from '../auth/captcha.js';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords.js';
 import { countAttempt, signedIn, THROTTLED_MESSAGE } from '../auth/throttle.js';
 import { issueToken, revokeToken } from '../auth/tokens.js';
 import { audit } from '../resources/audit.js';
-import { refused } from './participation.js';
 import { blindDocument, NotCleanable, OFFICE_EXTS } from '../storage/blindFiles.js';
 import { ACCOUNT_DISABLED, BAD_CAPTCHA, BAD_CREDENTIALS } from './auth.js';
 

@@ -16,11 +16,10 @@ import {
   readRefusal,
   type GateActivity,
   type GateBan,
-  type GateRefusal,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, blacklists, readerRequests, readers } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, refused } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { activityStateWhere } from '../resources/families/activities.js';
@@ -31,7 +30,6 @@ const actParams = orgParams.extend({ id: idParam });
 const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** A refusal of the gate: the HTTP status of its class, its message, and its own code in `data.gate`. */
-export const refused = (r: GateRefusal) => new HttpError(r.status, r.message, { gate: r.gate });
 
 /** What readers see of an activity (never the partner's secret or the access code). */
 function publicActivity(row: typeof activities.$inferSelect) {

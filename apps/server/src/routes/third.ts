@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { gateRefusal, GATE, idParam, joinBodySchema, plainText, type GateActivity } from '@huodong/domain';
 import { activities, activityJoins, readers, thirdEvents, thirdLaunches } from '../db/schema.js';
 import { chinaDay } from '../db/chinaDay.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, refused } from '../http/errors.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activeBan, idempotent, joinReader, refused } from './participation.js';
+import { activeBan, idempotent, joinReader } from './participation.js';
 import { gateReaderOf } from './activityScope.js';
 
 const orgParams = z.object({ org: z.string() });

@@ -35,11 +35,11 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, commentReactions, comments, readers, voteSources } from '../db/schema.js';
-import { validationError } from '../http/errors.js';
+import { validationError, refused } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
 import { consumeCaptcha } from '../auth/captcha.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activeBan, idempotent, joinReader, refused } from './participation.js';
+import { activeBan, idempotent, joinReader } from './participation.js';
 import { gateReaderOf } from './activityScope.js';
 import { castBallot, quotaOf, voteOrigin } from '../voting/ballots.js';
 import { commentRulesOf, voteRulesOf, windowOf, type VotingActivity } from '../voting/rules.js';

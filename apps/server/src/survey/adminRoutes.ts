@@ -16,6 +16,7 @@ import {
   type SurveyAnswerItem,
   type SurveyPaper,
   type SurveyQuestion,
+  plainText,
 } from '@huodong/domain';
 import { activities, surveyAnswers, surveyResponses } from '../db/schema.js';
 import { notFound, validationError } from '../http/errors.js';
@@ -79,7 +80,7 @@ export async function surveyAdminRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         params: actParams.extend({ id: idParam }),
-        querystring: pageQuerySchema.extend(surveyStatsQuerySchema.shape).extend({ option_id: z.string().max(16).optional(), written: z.enum(['0', '1']).optional() }),
+        querystring: pageQuerySchema.extend(surveyStatsQuerySchema.shape).extend({ option_id: plainText('选项').max(16, '选项不存在').optional(), written: z.enum(['0', '1']).optional() }),
       },
     },
     async (request) => {

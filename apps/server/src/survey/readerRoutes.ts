@@ -19,9 +19,10 @@ import { activities, activityJoins, readers, surveyResponses } from '../db/schem
 import { chinaDayOf } from '../db/chinaDay.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { gateReaderOf } from '../routes/activityScope.js';
-import { activeBan, idempotent, passGate, refused } from '../routes/participation.js';
+import { activeBan, idempotent, passGate } from '../routes/participation.js';
 import { latestVersion } from './store.js';
 import { countersOf, editResponse, perReaderRefusal, quotaCounter, saveDraft, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
+import { refused } from '../http/errors.js';
 
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });

@@ -16,8 +16,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityCounters, files, surveyAnswers, surveyResponses } from '../db/schema.js';
 import { chinaDayOf } from '../db/chinaDay.js';
-import { validationError } from '../http/errors.js';
-import { refused } from '../routes/participation.js';
+import { validationError, refused } from '../http/errors.js';
 import { bumpCounter, dropCounter, keyOfUrl } from '../works/workService.js';
 import { versionOf } from './store.js';
 

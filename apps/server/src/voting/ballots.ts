@@ -5,8 +5,7 @@ import { ballotProblems, chinaDayKey, decideBallot, voteQuota, type VoteDecision
 import type { Db, Tx } from '../db/client.js';
 import { voteAddressDays, voteReaderDays, votes, voteSources } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
-import { validationError } from '../http/errors.js';
-import { refused } from '../routes/participation.js';
+import { validationError, refused } from '../http/errors.js';
 import { voteRulesOf, windowOf, type VotingActivity } from './rules.js';
 import { ballotsOrVoid, recordBallot } from './tallies.js';
 

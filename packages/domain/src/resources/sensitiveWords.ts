@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_DELETE, type ResourceField } from '../resource.js';
 import { defineResource } from '../define.js';
 import { normaliseForScreen, SENSITIVE_BATCH_MAX, SENSITIVE_LEVEL_KEYS, SENSITIVE_LEVELS, SENSITIVE_WORD_MAX, WORD_EMPTY_MESSAGE } from '../rules/sensitiveWords.js';
-import { createdField, field, idField, requiredText } from './fields.js';
+import { createdField, field, idField, plainText, requiredText } from './fields.js';
 
 const levelOptions = Object.entries(SENSITIVE_LEVELS).map(([value, label]) => ({ value, label }));
 const levelSchema = z.enum(SENSITIVE_LEVEL_KEYS, { error: '请选择有效的级别' });
@@ -48,8 +48,7 @@ export const orgSensitiveWordsResource = defineResource({
 
 /** `POST …/sensitiveWords/batchCreate {words, level}`: many words at once, one per line; words already listed are skipped. */
 export const sensitiveBatchBody = z.object({
-  words: z
-    .string({ error: '请输入敏感词' })
+  words: plainText('敏感词', '请输入敏感词')
     .max(SENSITIVE_BATCH_MAX * (SENSITIVE_WORD_MAX + 2), '敏感词太多')
     .refine((v) => v.trim() !== '', '请输入敏感词'),
   level: levelSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRef } from '../resources/fields.js';
+import { idRef, requiredText } from '../resources/fields.js';
 import type { GateRefusal } from './gate.js';
 import { QUESTION_TYPES, questionTypeSchema, type QuestionType } from './questions.js';
 import { competitionRanks } from './ranking.js';
@@ -359,7 +359,7 @@ export function rankLevels<T extends LevelRankEntry>(entries: readonly T[]): (T 
 
 /** A level's settings (design §5). */
 export const levelFields = {
-  name: z.string({ error: '请输入关卡名称' }).trim().min(1, '请输入关卡名称').max(50, '关卡名称不能超过50个字符'),
+  name: requiredText('关卡名称', 50),
   contest_type: contestConfigShape.contest_type,
   rules: contestConfigShape.rules,
   time_limit: wholeNumber('答题时长（秒）', 0, TIME_LIMIT_MAX).default(0),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idRef } from '../resources/fields.js';
+import { idRef, plainText } from '../resources/fields.js';
 import { contestRuleSchema, rulesProblems, rulesTotal, type ContestRule } from './contests.js';
 import { duplicateColumnMessage, rowPrefix } from './messages.js';
 import {
@@ -198,7 +198,7 @@ export const categoryNotFound = (name: string) => `分类“${name}”不存在`
 
 /** `POST …/compare {stems, exclude_id}`: stems to look for in the bank (a form's one, an import's many). */
 export const compareBody = z.object({
-  stems: z.array(z.string({ error: '题干必须是文本' }).max(2000, '题干不能超过2000个字符'), { error: '请提供题干' }).min(1, '请提供题干').max(QUESTION_IMPORT_MAX, `一次最多比对${QUESTION_IMPORT_MAX}个题干`),
+  stems: z.array(plainText('题干').max(2000, '题干不能超过2000个字符'), { error: '请提供题干' }).min(1, '请提供题干').max(QUESTION_IMPORT_MAX, `一次最多比对${QUESTION_IMPORT_MAX}个题干`),
   exclude_id: idRef('题目').optional(),
 });
 

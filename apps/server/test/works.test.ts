@@ -5,6 +5,7 @@
  * and the media zip.
  */
 import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -343,5 +344,44 @@ describe('administrators', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const names = zipNames(res.rawPayload);
     expect(names).toEqual(['我的画-1.png', '我的画-2.png', `${text.title}-1.txt`]);
+  });
+});
+
+describe('performances (节目) of a mixed activity', () => {
+  it('audio and video works are reviewed in the program queue, the others in originalmix; a queue decides only its own works', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-program-'));
+    const mp3Path = path.join(dir, 'reading.mp3');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'libmp3lame', mp3Path]);
+    const RECITAL = { id: 2, name: '朗诵', media: 'audio' };
+    const act = await workActivity({ creation_types: [TEXT_TYPE, RECITAL], per_user_max_works: 2 }, 9);
+    const r = await signedInReader(t, org);
+    const essayWork = await submit(r.token, act, essay());
+    expect(essayWork.status, essayWork.message).toBe(200);
+    const file = await upload(r.token, 'reading.mp3', fs.readFileSync(mp3Path));
+    expect(file.status, file.message).toBe(200);
+    const recital = await submit(r.token, act, { request_id: rid(), creation_type_id: 2, title: '《春》朗诵', media: [file.data.url], pledge: true, author: { real_name: '张三' } });
+    expect(recital.status, recital.message).toBe(200);
+
+    const queues = (await t.call('GET', `/v1/${org.key}/check/activity`, su())).data.items.filter((a: { id: number }) => a.id === act);
+    expect(queues.map((q: { kind: string; pending: number }) => [q.kind, q.pending]).sort()).toEqual([
+      ['originalmix', 1],
+      ['program', 1],
+    ]);
+    const idsOf = async (kind: string) => (await t.call('GET', `/v1/${org.key}/check/${act}/${kind}`, su())).data.items.map((w: { id: number }) => w.id);
+    expect(await idsOf('originalmix')).toEqual([essayWork.data.id]);
+    expect(await idsOf('program')).toEqual([recital.data.id]);
+    // The program queue does not decide an essay, nor originalmix a performance.
+    expect((await t.call('POST', `/v1/${org.key}/check/${act}/program`, { ...su(), body: { ids: [essayWork.data.id], status: 1 } })).status).toBe(404);
+    expect((await t.call('POST', `/v1/${org.key}/check/${act}/originalmix`, { ...su(), body: { ids: [recital.data.id], status: 1 } })).status).toBe(404);
+    const approved = await t.call('POST', `/v1/${org.key}/check/${act}/program`, { ...su(), body: { ids: [recital.data.id], status: 1 } });
+    expect(approved.status, approved.message).toBe(200);
+    expect(await idsOf('program')).toEqual([]);
+    expect(await idsOf('originalmix')).toEqual([essayWork.data.id]);
+    // Another organisation's administrator cannot read the queue.
+    const otherAdmin = await t.manager(other.id, 'workotherprog');
+    const token = await t.login(otherAdmin.account, 'Manager#Pass1', other.key);
+    expect((await t.call('GET', `/v1/${org.key}/check/${act}/program`, { token })).status).toBe(403);
+    expect((await t.call('GET', `/v1/${other.key}/check/${act}/program`, { token })).status).toBe(404);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -110,7 +110,7 @@ export const ROUTES: RouteDef[] = [
 
   r('adminCheck/adminCheckAct', '作品审核', 'organ', 'check', { page: true }),
   r('adminCheck/adminCheckAct/adminCheckWorkIndex', '作品审核详情', 'organ', undefined, { page: true }),
-  r('adminCheck/adminCheckAct/adminCheckProgramIndex', '节目审核详情', 'organ'),
+  r('adminCheck/adminCheckAct/adminCheckProgramIndex', '节目审核详情', 'organ', undefined, { page: true }),
   r('adminCheck/adminCheckAct/adminCheckMarkIndex', '打卡审核详情', 'organ'),
   r('adminCheck/adminCheckContest', '竞赛审核', 'organ', 'check', { page: true }),
   r('adminCheck/adminCheckContest/adminCheckContestWorkIndex', '竞赛审核详情', 'organ', undefined, { page: true }),

@@ -4,4 +4,4 @@ import { contestCheckKind } from '../contests/checkKind.js';
 import { commentsCheckKind } from '../resources/families/evaluation.js';
 
 /** Every kind of reader content the review queue serves. A kind adds itself here (comments, marks…). */
-export const CHECK_KINDS: CheckKind[] = [worksCheckKind(1), worksCheckKind(9), contestCheckKind, commentsCheckKind];
+export const CHECK_KINDS: CheckKind[] = [worksCheckKind('creation'), worksCheckKind('originalmix'), worksCheckKind('program'), contestCheckKind, commentsCheckKind];

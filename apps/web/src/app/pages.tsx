@@ -31,6 +31,7 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCount/adminActCount/actCountOriMix': () => import('../features/works/OriMixCountPage'),
   'adminCheck/adminCheckAct': () => import('../features/works/CheckActPage'),
   'adminCheck/adminCheckAct/adminCheckWorkIndex': () => import('../features/works/CheckWorkIndexPage'),
+  'adminCheck/adminCheckAct/adminCheckProgramIndex': () => import('../features/works/CheckProgramIndexPage'),
   'review/adminExpertAdmin': () => import('../features/review/AdminExpertAdminPage'),
   'review/adminExpertAct': () => import('../features/review/AdminExpertActPage'),
   'review/adminExpertAct/worksManage': () => import('../features/review/WorksManagePage'),

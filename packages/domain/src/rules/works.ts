@@ -202,6 +202,16 @@ const workConfigObject = z.object({
   moderation: choiceOf('审核方式', MODERATION_MODE_KEYS).default('pre'),
 });
 export type WorkConfig = z.output<typeof workConfigObject>;
+
+/**
+ * Performances (节目): the works of a creation type whose form is audio or video. A multi-type
+ * activity (9) reviews them in a queue of their own (`/check/{id}/program`, page
+ * adminCheck/adminCheckAct/adminCheckProgramIndex), its other works in `originalmix`.
+ */
+export const PROGRAM_MEDIA: readonly MediaKind[] = ['audio', 'video'];
+/** The creation types of a configuration whose works are performances. */
+export const programTypeIds = (config: Pick<WorkConfig, 'creation_types'>): number[] =>
+  config.creation_types.filter((t) => PROGRAM_MEDIA.includes(t.media)).map((t) => t.id);
 export type WorkConfigInput = z.input<typeof workConfigObject>;
 
 /** The activity's own window, against which the work windows are checked and resolved. */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   actQuerySchema,
@@ -11,6 +11,8 @@ import {
   mediaFileName,
   originalMixWorksResource,
   originalWorksResource,
+  PROGRAM_MEDIA,
+  programTypeIds,
   uniqueFileNames,
   WORK_KINDS,
   workConfigSchema,
@@ -260,29 +262,51 @@ export const originalMixWorksBinding = worksBinding(originalMixWorksResource, 9)
 export const WORK_BINDINGS: ResourceBinding[] = [originalWorksBinding, originalMixWorksBinding];
 
 /**
- * The review queue's kind for works (`/check/{id}/creation` for type 1, `/check/{id}/originalmix`
- * for type 9): pending are the works waiting for a look (`check_pending`); approve and reject go
- * through the works' state rules, all or nothing.
+ * The review queues of works, each a kind of the review queue: `creation` (type 1), and for type 9
+ * its performances (`program`: audio or video creation types, `programTypeIds`) apart from its
+ * other works (`originalmix`). Pending are the works waiting for a look (`check_pending`); approve
+ * and reject go through the works' state rules, all or nothing.
  */
-export function worksCheckKind(type: WorkType): CheckKind {
-  const kind = WORK_KINDS[type];
+const WORK_QUEUES = {
+  creation: { type: 1, label: '原创作品', page: 'adminCheck/adminCheckAct/adminCheckWorkIndex', programs: undefined },
+  originalmix: { type: 9, label: '多类型原创作品', page: 'adminCheck/adminCheckAct/adminCheckWorkIndex', programs: false },
+  program: { type: 9, label: '节目', page: 'adminCheck/adminCheckAct/adminCheckProgramIndex', programs: true },
+} as const satisfies Record<string, { type: WorkType; label: string; page: string; programs: boolean | undefined }>;
+export type WorkQueue = keyof typeof WORK_QUEUES;
+
+/** The performance creation types of each activity, read from its configuration in SQL (pending counts of every activity). */
+const programTypesSql = sql`select (t->>'id')::int from jsonb_array_elements(coalesce(${activities.config}->'work'->'creation_types', '[]'::jsonb)) t where t->>'media' in (${sql.join(
+  PROGRAM_MEDIA.map((m) => sql`${m}`),
+  sql`, `,
+)})`;
+
+export function worksCheckKind(queue: WorkQueue): CheckKind {
+  const { type, label, page, programs } = WORK_QUEUES[queue];
+  /** The queue's part of an activity's works (type 9: its performances or the rest). */
+  const partOf = (config: WorkConfig) => {
+    if (programs === undefined) return undefined;
+    const ids = programTypeIds(config);
+    if (!ids.length) return programs ? sql`false` : undefined;
+    return programs ? inArray(works.creation_type_id, ids) : notInArray(works.creation_type_id, ids);
+  };
   return {
-    kind: kind.check,
-    label: type === 1 ? '原创作品' : '多类型原创作品',
+    kind: queue,
+    label,
     types: [type],
-    page: 'adminCheck/adminCheckAct/adminCheckWorkIndex',
+    page,
     async pending(db, orgId) {
+      const part = programs === undefined ? undefined : programs ? sql`${works.creation_type_id} in (${programTypesSql})` : sql`${works.creation_type_id} not in (${programTypesSql})`;
       return db
         .select({ act_id: works.act_id, pending: count() })
         .from(works)
         .innerJoin(activities, eq(activities.id, works.act_id))
-        .where(and(eq(works.org_id, orgId), eq(works.check_pending, 1), eq(works.is_delete, 0), eq(activities.type, type), eq(activities.is_delete, 0)))
+        .where(and(eq(works.org_id, orgId), eq(works.check_pending, 1), eq(works.is_delete, 0), eq(activities.type, type), eq(activities.is_delete, 0), part))
         .groupBy(works.act_id);
     },
     moderation: (act) => workConfigOf(act).config.moderation,
     async items(db, request, act, query) {
-      const where = and(eq(works.org_id, act.org_id), eq(works.act_id, act.id), eq(works.is_delete, 0), query.all ? sql`${works.status} <> 'draft'` : eq(works.check_pending, 1));
       const { config } = workConfigOf(act);
+      const where = and(eq(works.org_id, act.org_id), eq(works.act_id, act.id), eq(works.is_delete, 0), partOf(config), query.all ? sql`${works.status} <> 'draft'` : eq(works.check_pending, 1));
       return pagedList(
         query,
         request.url,
@@ -298,7 +322,7 @@ export function worksCheckKind(type: WorkType): CheckKind {
       const rows = await tx
         .select()
         .from(works)
-        .where(and(eq(works.org_id, act.org_id), eq(works.act_id, act.id), eq(works.is_delete, 0), inArray(works.id, decision.ids)))
+        .where(and(eq(works.org_id, act.org_id), eq(works.act_id, act.id), eq(works.is_delete, 0), partOf(config), inArray(works.id, decision.ids)))
         .orderBy(asc(works.id))
         .for('update');
       if (rows.length !== new Set(decision.ids).size) throw notFound('作品不存在');

@@ -27,21 +27,22 @@ interface QueuePage {
   _meta: { totalCount: number };
 }
 
-const KINDS = ['creation', 'originalmix'];
+const KINDS = ['creation', 'originalmix', 'program'];
 const STATUS: Record<string, string> = { draft: '草稿', submitted: '待审核', approved: '已通过', rejected: '未通过', withdrawn: '已撤回' };
 
 /**
  * 作品审核详情 (`adminCheck/adminCheckAct/adminCheckWorkIndex?actID=&kind=`): one activity's works
  * waiting for review, each previewed in the page; 通过 and 驳回 (the reason typed or picked from
  * the quick replies) one by one or for the selected works (at most 200), audited by the server.
+ * 节目审核详情 (`adminCheckProgramIndex`) is the same page on the queue of performances (`program`).
  */
-export default function CheckWorkIndexPage() {
+export default function CheckWorkIndexPage({ defaultKind = 'creation' }: { defaultKind?: string }) {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
-  const kind = KINDS.includes(params.get('kind') ?? '') ? params.get('kind')! : 'creation';
+  const kind = KINDS.includes(params.get('kind') ?? '') ? params.get('kind')! : defaultKind;
   const [all, setAll] = useState(false);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);

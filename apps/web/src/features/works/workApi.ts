@@ -4,7 +4,6 @@ import { feedback } from '../../shared/feedback';
 
 /** Where a type's works live (domain WORK_KINDS, without importing the zod-carrying module). */
 export const WORK_BASE = { 1: 'original', 9: 'originalmix' } as const;
-export const CHECK_KIND = { 1: 'creation', 9: 'originalmix' } as const;
 export type WorkType = keyof typeof WORK_BASE;
 
 export const configPath = (org: string, type: WorkType, act: number) => `/v1/${org}/${WORK_BASE[type]}/work/config?act=${act}`;

@@ -263,6 +263,18 @@ browserSuite('works: the review queue with a quick reply, the work number, the m
     expect(ids[APPROVED.title]).toBeLessThan(ids[WAITING.title]);
   });
 
+  it('作品下载: from the figures to the download page; the zip of the works that passed review holds only those', { timeout: 180_000 }, async () => {
+    const page = await signedIn(`adminCount/adminActCount/actCountOri?actID=${act}`);
+    await page.getByTestId('count-title').waitFor();
+    await page.getByRole('button', { name: '下载', exact: true }).click();
+    await page.getByTestId('work-download').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/\/adminCount\/adminActCount\/actCountOriDownload$/);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: '下载：审核通过的作品' }).click()]);
+    const entries = unzip(fs.readFileSync(await download.path()));
+    expect(entries.map((e) => e.name)).toEqual([`${APPROVED.title}-1.png`, `${APPROVED.title}-2.png`]);
+    expect(entries[0].data.equals(files[APPROVED.title][0])).toBe(true);
+  });
+
   it('批量导入: the template, a row-numbered refusal, then the batch imported as approved works', { timeout: 180_000 }, async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'works-import-'));
     const reader = { account: 'R30000009', name: '周小满', unit: '城西小学' };

@@ -377,6 +377,17 @@ describe('performances (节目) of a mixed activity', () => {
     expect(approved.status, approved.message).toBe(200);
     expect(await idsOf('program')).toEqual([]);
     expect(await idsOf('originalmix')).toEqual([essayWork.data.id]);
+
+    // The download pages: every work that passed review, or its performances only.
+    const zipOf = (part: string) => t.app.inject({ method: 'GET', url: `/v1/${org.key}/originalmix/download?act=${act}&part=${part}`, headers: { authorization: `Bearer ${t.superToken}` } });
+    expect(zipNames((await zipOf('program')).rawPayload)).toEqual(['《春》朗诵-1.mp3']);
+    expect(zipNames((await zipOf('passed')).rawPayload)).toEqual(['《春》朗诵-1.mp3']);
+    expect((await t.call('POST', `/v1/${org.key}/check/${act}/originalmix`, { ...su(), body: { ids: [essayWork.data.id], status: 1 } })).status).toBe(200);
+    // In the order the works came (the essay first).
+    expect(zipNames((await zipOf('passed')).rawPayload)).toEqual([`${essayWork.data.title}-1.txt`, '《春》朗诵-1.mp3']);
+    expect(zipNames((await zipOf('program')).rawPayload)).toEqual(['《春》朗诵-1.mp3']);
+    const neither = await t.call('GET', `/v1/${org.key}/originalmix/download?act=${act}`, su());
+    expect([neither.status, neither.message]).toEqual([422, 'ids: 请选择作品']);
     // Another organisation's administrator cannot read the queue.
     const otherAdmin = await t.manager(other.id, 'workotherprog');
     const token = await t.login(otherAdmin.account, 'Manager#Pass1', other.key);

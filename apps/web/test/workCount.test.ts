@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt, originalMixResource, originalResource, rowLinkPath, type WorkCount } from '@huodong/domain';
 import { PAGES } from '../src/app/pages';
+import { COUNT_PAGE, DETAIL_PAGE, DOWNLOAD_PAGE, PROGRAM_DOWNLOAD_PAGE } from '../src/features/works/workApi';
 import { dailyWorksOption, partName, partsOption, rateText, workCountPath, workTotalCards } from '../src/features/works/workCount';
 import { WorkCountPage } from '../src/features/works/WorkCountPage';
 
@@ -48,6 +49,15 @@ describe('works figures', () => {
     }
     expect(originalResource.links?.map((l) => rowLinkPath(l, 5))).toContain('adminCount/adminActCount/actCountOri?actID=5');
     expect(originalMixResource.links?.map((l) => rowLinkPath(l, 5))).toContain('adminCount/adminActCount/actCountOriMix?actID=5');
+  });
+
+  it('the download pages and the program download are built with pages of their own; the detailed figures are the declared works list', () => {
+    for (const path of [DOWNLOAD_PAGE[1], DOWNLOAD_PAGE[9], PROGRAM_DOWNLOAD_PAGE]) {
+      expect(isBuilt(ROUTES.find((r) => r.path === path)!), path).toBe(true);
+      expect(PAGES[path], path).toBeTypeOf('function');
+    }
+    expect(ROUTES.find((r) => r.path === DETAIL_PAGE)?.resource).toBe('originalWorks');
+    expect(Object.values(COUNT_PAGE).every((p) => ROUTES.some((r) => r.path === p))).toBe(true);
   });
 
   it('without an activity asks to come from the list', () => {

@@ -146,10 +146,15 @@ export type CheckDecision = z.output<typeof checkDecisionBody>;
 export { workReasonBody };
 
 /** `POST /original/download`: the selected works (or every work of the list's filters) of one activity. */
+/** The most works one zip holds. */
+export const WORK_DOWNLOAD_MAX = 5000;
 export const workDownloadBody = z.object({
   act: idRef('活动'),
-  ids: z.array(idRef('作品'), { error: '请选择作品' }).min(1, '请选择作品').max(5000, '一次最多下载5000件作品'),
+  ids: z.array(idRef('作品'), { error: '请选择作品' }).min(1, '请选择作品').max(WORK_DOWNLOAD_MAX, `一次最多下载${WORK_DOWNLOAD_MAX}件作品`),
 });
+/** What a download page asks for instead of ids: every work that passed review, or its performances (节目). */
+export const WORK_DOWNLOAD_PARTS = ['passed', 'program'] as const;
+export type WorkDownloadPart = (typeof WORK_DOWNLOAD_PARTS)[number];
 
 /** One media file of a work in a download list: where to fetch it and what to call it in the zip. */
 export interface WorkMediaEntry {

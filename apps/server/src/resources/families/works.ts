@@ -12,6 +12,10 @@ import {
   originalMixWorksResource,
   originalWorksResource,
   PROGRAM_MEDIA,
+  WORK_DOWNLOAD_MAX,
+  WORK_DOWNLOAD_PARTS,
+  WORK_PASSED_STATUSES,
+  type WorkDownloadPart,
   programTypeIds,
   uniqueFileNames,
   WORK_KINDS,
@@ -200,30 +204,41 @@ function worksBinding(def: ResourceDef, type: WorkType): ResourceBinding {
       /**
        * `POST /v1/{org}/original/download {act, ids}`: the selected works' files as one zip, each
        * named title plus index (spec §9), streamed file by file from the storage — a large zip
-       * never sits in memory. A text work is its text as `{title}-1.txt`.
+       * never sits in memory. A text work is its text as `{title}-1.txt`. The download pages ask
+       * for a part instead of ids (`?act=&part=passed`: every work that passed review;
+       * `part=program`: the performances among them, `programTypeIds`).
        */
-      const downloadQuery = z.object({
-        act: z.coerce.number({ error: '请选择活动' }).int('请选择活动').positive('请选择活动'),
-        ids: z
-          .string({ error: '请选择作品' })
-          .regex(/^\d{1,10}(,\d{1,10}){0,4999}$/, '请选择作品')
-          .transform((v) => v.split(',').map(Number)),
-      });
+      const downloadQuery = z
+        .object({
+          act: z.coerce.number({ error: '请选择活动' }).int('请选择活动').positive('请选择活动'),
+          ids: z
+            .string({ error: '请选择作品' })
+            .regex(/^\d{1,10}(,\d{1,10}){0,4999}$/, '请选择作品')
+            .transform((v) => v.split(',').map(Number))
+            .optional(),
+          part: z.enum(WORK_DOWNLOAD_PARTS, { error: '请选择要下载的作品' }).optional(),
+        })
+        .refine((q) => q.ids !== undefined || q.part !== undefined, { path: ['ids'], message: '请选择作品' });
       // GET (the page's download with the token, `?act=&ids=1,2`) and POST with the same answer.
       r.get(`${prefix}/download`, { config: { ...access, rawBody: true }, schema: { params: orgParams, querystring: downloadQuery } }, (request, reply) =>
-        sendZip(request, reply, request.query.act, request.query.ids),
+        sendZip(request, reply, request.query.act, request.query.ids ?? request.query.part!),
       );
       r.post(`${prefix}/download`, { config: { ...access, rawBody: true }, schema: { params: orgParams, body: workDownloadBody } }, (request, reply) =>
         sendZip(request, reply, request.body.act, request.body.ids),
       );
-      async function sendZip(request: FastifyRequest, reply: FastifyReply, actId: number, ids: number[]) {
+      async function sendZip(request: FastifyRequest, reply: FastifyReply, actId: number, chosen: number[] | WorkDownloadPart) {
         const act = await activityOf(db, request, actId, type);
+        const programs = chosen === 'program' ? programTypeIds(workConfigOf(act).config) : [];
+        const which = Array.isArray(chosen)
+          ? inArray(works.id, chosen)
+          : and(inArray(works.status, [...WORK_PASSED_STATUSES]), chosen === 'program' ? (programs.length ? inArray(works.creation_type_id, programs) : sql`false`) : undefined);
         const rows = await db
           .select({ id: works.id, title: works.title, media: works.media, content: works.content })
           .from(works)
-          .where(and(tenantWhere(works, request), eq(works.act_id, act.id), eq(works.is_delete, 0), inArray(works.id, ids)))
-          .orderBy(asc(works.id));
-        if (rows.length === 0) throw notFound('作品不存在');
+          .where(and(tenantWhere(works, request), eq(works.act_id, act.id), eq(works.is_delete, 0), which))
+          .orderBy(asc(works.id))
+          .limit(WORK_DOWNLOAD_MAX);
+        if (rows.length === 0) throw notFound(Array.isArray(chosen) ? '作品不存在' : chosen === 'program' ? '暂无可下载的节目' : '暂无审核通过的作品');
         const entries: { name: string; key?: string; text?: string }[] = [];
         for (const w of rows) {
           if (w.media.length === 0 && w.content) entries.push({ name: mediaFileName(w.title, 1, 'txt'), text: w.content });

@@ -9,7 +9,7 @@ import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import type { ChartOption } from '../../shared/EChart';
 import { idFromQuery } from '../../resources/listModel';
-import { WORK_BASE, type WorkType } from './workApi';
+import { DETAIL_PAGE, DOWNLOAD_PAGE, PROGRAM_DOWNLOAD_PAGE, WORK_BASE, type WorkType } from './workApi';
 import { dailyWorksOption, partName, partsOption, workCountPath, workTotalCards, type WorkCount, type WorkCountPart } from './workCount';
 import * as T from './texts';
 
@@ -97,6 +97,13 @@ export function WorkCountPage({ type }: { type: WorkType }) {
           <h5 data-testid="count-title" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
             {`${T.COUNT_TITLE}：${data.activity.title}`}
           </h5>
+        )}
+        {act !== undefined && (
+          <Flex gap={8} style={{ marginLeft: 'auto' }}>
+            {type === 1 && <Button onClick={() => navigate(scopeLink(org, `${DETAIL_PAGE}?actID=${act}`))}>{T.TO_DETAIL}</Button>}
+            <Button onClick={() => navigate(scopeLink(org, `${DOWNLOAD_PAGE[type]}?actID=${act}`))}>{T.TO_DOWNLOADS}</Button>
+            <Button onClick={() => navigate(scopeLink(org, `${PROGRAM_DOWNLOAD_PAGE}?actID=${act}&type=${type}`))}>{T.TO_PROGRAMS}</Button>
+          </Flex>
         )}
       </Flex>
       {body}

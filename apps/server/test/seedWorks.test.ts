@@ -4,7 +4,7 @@
  * one approved and numbered, one rejected with its reason); a second run adds nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORK_NO_PATTERN } from '@huodong/domain';
+import { WORK_NO_PATTERN, WORK_PASSED_STATUSES } from '@huodong/domain';
 import { seedDemo } from '../src/seed/seed.js';
 import { testApp, type TestApp } from './helpers.js';
 
@@ -15,6 +15,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const su = () => ({ token: t.superToken });
+/** Polls until `read` answers something (the certificates are issued by a background job). */
+async function waitFor<T>(read: () => Promise<T | null>): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const got = await read();
+    if (got) return got;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('not there after 10 s');
+}
 async function ok<T = any>(p: Promise<{ status: number; message: string; data: T }>): Promise<T> {
   const res = await p;
   expect(res.status, res.message).toBe(200);
@@ -57,7 +66,8 @@ describe('demo data: original works', () => {
       expect(rejected.map((w) => w.title)).toEqual([c.rejected]);
       expect(rejected[0].reason.length).toBeGreaterThan(5);
       expect(rejected[0].work_no).toBeNull();
-      const approved = works.filter((w) => w.status === 'approved');
+      // Passed review, then judged by the experts (shortlisted, then awarded or not).
+      const approved = works.filter((w) => (WORK_PASSED_STATUSES as readonly string[]).includes(w.status));
       expect(approved).toHaveLength(3);
       for (const w of approved) expect(w.work_no, w.title).toMatch(WORK_NO_PATTERN);
       expect(new Set(approved.map((w) => w.work_no)).size).toBe(3);
@@ -87,8 +97,30 @@ describe('demo data: original works', () => {
       snapshot[c.org] = { act: act.id, works: works.map((w) => [w.id, w.status, w.work_no, w.reason]) };
     }
 
+    // Judged by experts through the expert API, results published, certificates issued by rule.
+    expect(first.judging).toBeGreaterThanOrEqual(10);
+    for (const c of CONTESTS) {
+      const { act } = snapshot[c.org] as { act: number };
+      const judged = (await ok(t.call('GET', `/v1/${c.org}/expert/act?page=1&page_size=10`, su()))).items as { id: number; act_id: number; published_at: number | null }[];
+      const expertAct = judged.find((a) => a.act_id === act)!;
+      expect(expertAct.published_at, c.org).toBeGreaterThan(0);
+      const results = await ok(t.call('GET', `/v1/${c.org}/expert/act/${expertAct.id}/results`, su()));
+      expect(results.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(results.items.every((r: { n: number }) => r.n === 2)).toBe(true);
+      const issued = await waitFor(async () => {
+        const certs = await ok(t.call('GET', `/v1/${c.org}/cert/${act}/index?page=1&page_size=20`, su()));
+        return certs.items.length > 0 ? certs.items : null;
+      });
+      if (c.pictures) expect(issued).toHaveLength(3); // one for each work that passed review
+      // szlib's quotas: one 一等奖, then two 二等奖 for the three works
+      else expect(issued.map((x: { award_level: string }) => x.award_level).sort()).toEqual(['一等奖', '二等奖', '二等奖']);
+      const verified = await ok(t.call('GET', `/v1/cert/verify?code=${issued[0].verify_code}`));
+      expect(verified.status).toBe('valid');
+    }
+
     const again = await seedDemo(t.app);
     expect(again.works).toBe(0);
+    expect(again.judging).toBe(0);
     for (const c of CONTESTS) {
       const acts = (await ok(t.call('GET', `/v1/${c.org}/original?page_size=100`, su()))).items as { id: number; title: string }[];
       expect(acts.filter((a) => a.title === c.title)).toHaveLength(1);

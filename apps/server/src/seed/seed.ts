@@ -55,18 +55,27 @@ function clientWith(app: FastifyInstance, headers: Record<string, string>, reade
       }
       return signedIn;
     },
+    async expert(org, account, password) {
+      const address = readerAddress(org, `expert/${account}`);
+      const login = await signInAt(`/v1/${org}/client/expert/login`, address, { account, password });
+      return clientWith(app, { authorization: `Bearer ${login.access_token}` }, undefined, address);
+    },
   };
-  async function signIn(org: string, account: string, password: string, newPassword?: string): Promise<SeedClient> {
-    // Each demo reader on a device of its own: dozens of sign-ins do not share one address's graphical codes.
-    const address = readerAddress(org, account);
+  /** A sign-in (reader or expert) from `address`, with the graphical code read as a person would read it. */
+  async function signInAt(loginUrl: string, address: string, body: { account: string; password: string }) {
     const anonymous = clientWith(app, {}, undefined, address);
     let code = { key: '', code: '' };
     if (app.config.loginCaptcha) {
-      const cap = await anonymous.post(`/v1/${org}/client/login/verificationCode`);
+      const cap = await anonymous.post(`${loginUrl}/verificationCode`);
       const [row] = await app.database.db.select({ code: captchas.code }).from(captchas).where(eq(captchas.key, cap.key));
       code = { key: cap.key, code: row?.code ?? '' };
     }
-    const login = await anonymous.post(`/v1/${org}/client/login`, { account, password, ...code });
+    return anonymous.post(loginUrl, { ...body, ...code });
+  }
+  async function signIn(org: string, account: string, password: string, newPassword?: string): Promise<SeedClient> {
+    // Each demo reader on a device of its own: dozens of sign-ins do not share one address's graphical codes.
+    const address = readerAddress(org, account);
+    const login = await signInAt(`/v1/${org}/client/login`, address, { account, password });
     const reader = clientWith(app, { authorization: `Bearer ${login.access_token}` }, undefined, address);
     if (login.must_change_password) await reader.put(`/v1/${org}/client/me/password`, { old_password: password, password: newPassword ?? password });
     return reader;

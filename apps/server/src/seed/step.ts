@@ -11,6 +11,8 @@ export interface SeedClient {
    * signed in once in a run is remembered: a later call for the same account reuses it.
    */
   reader(org: string, account: string, password: string, newPassword?: string): Promise<SeedClient>;
+  /** Act as an expert of `org` (the expert sign-in, `/v1/{org}/client/expert/login`). */
+  expert(org: string, account: string, password: string): Promise<SeedClient>;
 }
 
 /** A multipart/form-data body with one file in `field`. */

@@ -249,7 +249,7 @@ describe('spreadsheet imports', () => {
     expect(foreign.statusCode).toBe(403);
   });
 
-  it('the demo data imports users and students through the import routes, and a re-run adds none', async () => {
+  it('the demo data imports users and students through the import routes, and a re-run adds none', { timeout: 300_000 }, async () => {
     const first = await seedDemo(t.app);
     expect(first.orgUsers).toBeGreaterThan(0);
     expect(first.students).toBeGreaterThan(0);

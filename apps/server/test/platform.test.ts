@@ -261,7 +261,7 @@ describe('sellers', () => {
 
 
 describe('demo data', () => {
-  it('is made through the API, can be run twice, and its accounts sign in', async () => {
+  it('is made through the API, can be run twice, and its accounts sign in', { timeout: 300_000 }, async () => {
     const first = await seedDemo(t.app);
     expect(first.organizations).toBeGreaterThanOrEqual(6);
     expect(first.carousel).toBeGreaterThanOrEqual(3);

@@ -46,9 +46,9 @@ export default function PublicForOrgPage() {
   return (
     <div style={{ padding: 24, background: '#fff', borderRadius: 8 }} data-testid="public-for-org">
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={T.STEM} style={{ width: 240 }} onSearch={(v) => setQuery((q) => ({ ...q, page: 1, keyword: v.trim() || undefined }))} />
-        <Select allowClear placeholder={T.TYPE_NAME} style={{ width: 120 }} options={choices(QUESTION_TYPES)} onChange={(v) => setQuery((q) => ({ ...q, page: 1, type: v }))} />
-        <Select allowClear placeholder="难度" style={{ width: 120 }} options={choices(DIFFICULTY_LEVELS)} onChange={(v) => setQuery((q) => ({ ...q, page: 1, difficulty: v }))} />
+        <Input.Search allowClear aria-label={T.STEM} placeholder={T.STEM} style={{ width: 240 }} onSearch={(v) => setQuery((q) => ({ ...q, page: 1, keyword: v.trim() || undefined }))} />
+        <Select allowClear aria-label={T.TYPE_NAME} placeholder={T.TYPE_NAME} style={{ width: 120 }} options={choices(QUESTION_TYPES)} onChange={(v) => setQuery((q) => ({ ...q, page: 1, type: v }))} />
+        <Select allowClear aria-label="难度" placeholder="难度" style={{ width: 120 }} options={choices(DIFFICULTY_LEVELS)} onChange={(v) => setQuery((q) => ({ ...q, page: 1, difficulty: v }))} />
         {writer && (
           <Button type="primary" disabled={selected.length === 0} onClick={() => void choose(selected)}>
             {T.CHOOSE_PUBLIC}

@@ -1,12 +1,26 @@
-import { Spin } from 'antd';
+import { useNavigate } from 'react-router';
+import { Button, Flex, Spin } from 'antd';
 import type { QuestionBankFigures } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
+import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import { BankFigures } from './BankFigures';
+
+/** The bank the figures are of (its page, to act on what they show). */
+const BANK_PAGE = 'adminQuestion/adminQuestionManage';
+const BANK_TITLE = '机构题库';
 
 /** 答题统计 (`adminCount/adminQuesCount`): the organisation's bank by type, category and difficulty, use and correct rate. */
 export default function QuesCountPage() {
   const { scope } = useScope();
+  const navigate = useNavigate();
   const figures = useApiQuery<QuestionBankFigures>(['questionFigures'], `/v1/${scope}/count/question`);
-  return <div style={{ padding: 24, background: '#fff', borderRadius: 8 }}>{figures.data ? <BankFigures data={figures.data} /> : <Spin />}</div>;
+  return (
+    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }}>
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        <Button onClick={() => navigate(scopeLink(scope, BANK_PAGE))}>{BANK_TITLE}</Button>
+      </Flex>
+      {figures.data ? <BankFigures data={figures.data} /> : <Spin />}
+    </div>
+  );
 }

@@ -27,6 +27,7 @@ import { tenantWhere } from '../resources/tenant.js';
 import { HttpError, badRequest, forbidden } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import type { OrgRow } from '../types.js';
+import { rowsOf } from '../db/rows.js';
 
 /**
  * Spreadsheet imports of organisation users and school students (spec §5, §7), and the user
@@ -154,7 +155,7 @@ export async function upsertImportedRows(
       on conflict (${name('org_id')}, ${name(def.uniqueColumn)}) do update set ${sql.join(updates, sql`, `)}
       returning ${name('id')} as id, (xmax = 0) as inserted`);
     // xmax is 0 for a freshly inserted row and non-zero for one the conflict clause updated.
-    const written = ((result as { rows?: unknown[] }).rows ?? result) as { id: number; inserted: boolean }[];
+    const written = rowsOf<{ id: number; inserted: boolean }>(result);
     for (const w of written) {
       summary.ids.push(Number(w.id));
       if (w.inserted) summary.created++;

@@ -36,6 +36,7 @@ import { listQueryOf } from '../resources/register.js';
 import type { ListQuery } from '../resources/service.js';
 import { bankFigures, orgBankFigures } from './figures.js';
 import { assertCategory, duplicatesInBank, inBank, type Bank } from './bank.js';
+import { rowsOf } from '../db/rows.js';
 
 const orgParams = z.object({ org: z.string() });
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -200,7 +201,7 @@ export function bankRoutes({ publicDef, orgDef, ownDef }: BankRoutes) {
             and not exists (select 1 from questions c where c.org_id = ${org} and c.copied_from = q.id and c.is_delete = 0)
           order by q.id
           returning id`);
-        const rows = (made as unknown as { rows?: { id: number }[] }).rows ?? (made as unknown as { id: number }[]);
+        const rows = rowsOf<{ id: number }>(made);
         await audit(tx, request, 'choose', ownDef.name, rows.map((x) => x.id));
         return { added: rows.length, skipped: ids.length - rows.length };
       });

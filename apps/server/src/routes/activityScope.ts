@@ -3,6 +3,7 @@ import type { GateReader, ScopeReader } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityReaders, readers } from '../db/schema.js';
 import { validationError } from '../http/errors.js';
+import { rowsOf } from '../db/rows.js';
 
 /**
  * Who may take part in an activity (design §1.1, `activities.scope`): units of the organisation
@@ -13,8 +14,6 @@ import { validationError } from '../http/errors.js';
 
 /** Deeper than any organisation tree: a cycle in `parent_id` cannot loop for ever. */
 const MAX_DEPTH = 64;
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * The unit and every organisation above it, up to and including `orgId`; null when the unit is

@@ -20,10 +20,10 @@ import { chinaDay, chinaDayOf, everyDay } from '../db/chinaDay.js';
 import { validationError } from '../http/errors.js';
 import { unitChain } from '../routes/activityScope.js';
 import { currentQuestions, latestVersion } from './store.js';
+import { rowsOf } from '../db/rows.js';
 
 type Act = typeof activities.$inferSelect;
 const nowSec = () => Math.floor(Date.now() / 1000);
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /** The filters of the count pages: responses of a unit and the units below it, submitted in a range. */
 export interface SurveyFilter {

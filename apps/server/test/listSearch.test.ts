@@ -67,13 +67,35 @@ describe('keyword pages in a big organisation', () => {
     expect(got.ids).toEqual(few.slice(0, 20));
   });
 
-  it('a remembered count follows a write at once', async () => {
+  it("another organisation's rows of the same names are neither found nor counted (keys under the organisation)", async () => {
+    const other = await t.org('bigsearch2');
+    await t.manager(other.id, 'bigadmin2', 'admin');
+    const otherToken = await t.login('bigadmin2', MANAGER_PASSWORD, other.key);
+    const list = Array.from({ length: 5 }, (_, i) => ({ academic_num: `Z${i}`, real_name: `新读者${i + 1}`, sex: 1, department: '文学院', identity: 1, org_id: other.id, _row: i + 2 }));
+    expect((await t.call('POST', `/v1/${other.key}/users/import`, { token: otherToken, body: { data: JSON.stringify(list) } })).status).toBe(200);
+    const theirs = await t.call('GET', `/v1/${other.key}/users?keyword=${encodeURIComponent('新读者')}&page_size=20`, { token: otherToken });
+    expect(theirs.data._meta.totalCount).toBe(5);
+    expect((await page('新读者', 1)).total).toBe(2100);
+    expect((await page('新读者2', 1)).total).toBe((await expected('新读者2')).length);
+  });
+
+  it('a remembered count and remembered matches follow a write at once', async () => {
     const before = await page('新读者2099', 1);
     expect(before.total).toBe(1);
     const res = await t.call('DELETE', `/v1/${org.key}/users/${before.ids[0]}`, { token });
     expect(res.status).toBe(200);
-    expect((await page('新读者2099', 1)).total).toBe(0);
+    expect(await page('新读者2099', 1)).toEqual({ ids: [], total: 0 });
     await importRows([{ ...rows(1, '新读者2099', 'C')[0] }]);
-    expect((await page('新读者2099', 1)).total).toBe(1);
+    const after = await page('新读者2099', 1);
+    expect(after.total).toBe(1);
+    expect(after.ids).toEqual(await expected('新读者2099'));
+    expect(after.ids[0]).not.toBe(before.ids[0]);
+    // A renamed row leaves the result and another joins it, on every page read since.
+    const some = await page('读者201', 1);
+    const renamed = some.ids[0];
+    expect((await t.call('PUT', `/v1/${org.key}/users/${renamed}`, { token, body: { real_name: '改名者' } })).status).toBe(200);
+    const again = await page('读者201', 1);
+    expect(again.ids).not.toContain(renamed);
+    expect(again.ids).toEqual((await expected('读者201')).slice(0, 20));
   });
 });

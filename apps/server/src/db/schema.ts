@@ -138,13 +138,14 @@ const searchOf = (...columns: string[]) =>
   text('search').generatedAlwaysAs(sql.raw(`lower(${columns.map((c) => `coalesce("${c}", '')`).join(' || chr(31) || ')})`));
 
 /**
- * The keyword index of those tables: GIN over keyword_grams(org_id, search), the organisation and
- * every 1-, 2- and 3-character piece of `search` (SQL functions of migration 0003). A keyword
- * search reads only its organisation's rows that hold the keyword's pieces, however big the
- * organisation (resources/keyword.ts).
+ * The keyword index of those tables: GIN over keyword_keys(org_id, search), every 1-, 2- and
+ * 3-character piece of `search` under its organisation ('12:' || piece; SQL functions of
+ * migration 0022). A keyword search reads only the posting lists of its own organisation's
+ * pieces, however big the organisation and however many others share the table
+ * (resources/keyword.ts).
  */
 const searchIndex = (name: string, t: { org_id: AnyPgColumn; search: AnyPgColumn }) =>
-  index(name).using('gin', sql`keyword_grams(${t.org_id}, ${t.search})`);
+  index(name).using('gin', sql`keyword_keys(${t.org_id}, ${t.search})`);
 
 const orgId = () =>
   integer('org_id')
@@ -167,7 +168,7 @@ export const managers = pgTable('managers', {
   search: searchOf('account', 'real_name', 'phone'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('managers_org_account_uq').on(t.org_id, t.account), index('managers_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('managers_search_idx', t)]);
+}, (t) => [uniqueIndex('managers_org_account_uq').on(t.org_id, t.account), index('managers_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('managers_keys_idx', t)]);
 
 export const orgUsers = pgTable('org_users', {
   id: serial('id').primaryKey(),
@@ -180,7 +181,7 @@ export const orgUsers = pgTable('org_users', {
   search: searchOf('real_name', 'academic_num'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('org_users_org_num_uq').on(t.org_id, t.academic_num), index('org_users_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('org_users_search_idx', t)]);
+}, (t) => [uniqueIndex('org_users_org_num_uq').on(t.org_id, t.academic_num), index('org_users_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('org_users_keys_idx', t)]);
 
 export const students = pgTable('students', {
   id: serial('id').primaryKey(),
@@ -196,7 +197,7 @@ export const students = pgTable('students', {
   search: searchOf('name', 'account'),
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('students_org_account_uq').on(t.org_id, t.account), index('students_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('students_search_idx', t)]);
+}, (t) => [uniqueIndex('students_org_account_uq').on(t.org_id, t.account), index('students_org_list_idx').on(t.org_id, t.created_at, t.id, t.search), searchIndex('students_keys_idx', t)]);
 
 // ---- Security and audit ----------------------------------------------------------------------
 
@@ -345,7 +346,10 @@ export const activities = pgTable('activities', {
   // (state, start_at, end_at, search): those read the index alone, never the rows.
   index('activities_org_type_list_idx').on(t.org_id, t.type, t.is_delete, t.created_at, t.id, t.state, t.start_at, t.end_at, t.search),
   index('activities_list_idx').on(t.is_delete, t.created_at, t.id),
-  searchIndex('activities_search_idx', t),
+  searchIndex('activities_keys_idx', t),
+  // The platform's list searches every organisation's activities: the pieces without their
+  // organisation (keyword_grams, migration 0003; its 'org:' entry is not asked for there).
+  index('activities_search_idx').using('gin', sql`keyword_grams(${t.org_id}, ${t.search})`),
 ]);
 
 /** A reader's participation in an activity: one row per reader and activity (`join_num` counts them). */
@@ -543,7 +547,7 @@ export const works = pgTable('works', {
   index('works_list_idx').on(t.org_id, t.act_id, t.is_delete, t.created_at, t.id, t.status, t.search),
   index('works_reader_idx').on(t.act_id, t.reader_id),
   index('works_check_idx').on(t.org_id, t.act_id).where(sql`${t.check_pending} = 1`),
-  searchIndex('works_search_idx', t),
+  searchIndex('works_keys_idx', t),
 ]);
 
 /**
@@ -959,7 +963,7 @@ export const experts = pgTable('experts', {
   uniqueIndex('experts_org_account_uq').on(t.org_id, t.account),
   uniqueIndex('experts_org_id_uq').on(t.org_id, t.id),
   index('experts_org_list_idx').on(t.org_id, t.created_at, t.id, t.search),
-  searchIndex('experts_search_idx', t),
+  searchIndex('experts_keys_idx', t),
 ]);
 
 /**
@@ -996,7 +1000,7 @@ export const expertActs = pgTable('expert_acts', {
   uniqueIndex('expert_acts_org_id_uq').on(t.org_id, t.id),
   index('expert_acts_org_list_idx').on(t.org_id, t.created_at, t.id, t.search),
   index('expert_acts_act_idx').on(t.act_id),
-  searchIndex('expert_acts_search_idx', t),
+  searchIndex('expert_acts_keys_idx', t),
 ]);
 
 /** The works an expert activity judges (added from the activity's approved works). */
@@ -1053,7 +1057,7 @@ export const certTemplates = pgTable('cert_templates', {
 }, (t) => [
   uniqueIndex('cert_templates_org_id_uq').on(t.org_id, t.id),
   index('cert_templates_org_list_idx').on(t.org_id, t.created_at, t.id, t.search),
-  searchIndex('cert_templates_search_idx', t),
+  searchIndex('cert_templates_keys_idx', t),
 ]);
 
 /** An activity's certificate configuration (`/v1/{org}/cert/{id}/config`, rules/certificates.ts certConfigSchema). */
@@ -1332,7 +1336,7 @@ export const contestQuestions = pgTable('contest_questions', {
   uniqueIndex('contest_questions_bank_uq').on(t.act_id, t.question_id).where(sql`${t.question_id} is not null`),
   index('contest_questions_list_idx').on(t.org_id, t.act_id, t.created_at, t.id, t.search),
   index('contest_questions_pool_idx').on(t.act_id, t.level_id, t.type),
-  searchIndex('contest_questions_search_idx', t),
+  searchIndex('contest_questions_keys_idx', t),
 ]);
 
 /**
@@ -1503,7 +1507,7 @@ export const questions = pgTable('questions', {
   // Duplicate candidates: a bank's stems of about the same length (rules/questions.ts stemSimilarity).
   index('questions_stem_len_idx').on(t.bank_id, sql`char_length(${t.stem_key})`).where(sql`${t.is_delete} = 0`),
   index('questions_copied_idx').on(t.org_id, t.copied_from).where(sql`${t.copied_from} is not null`),
-  index('questions_search_idx').using('gin', sql`keyword_grams(${t.bank_id}, ${t.search})`),
+  index('questions_keys_idx').using('gin', sql`keyword_keys(${t.bank_id}, ${t.search})`),
 ]);
 
 /** An organisation's question categories (`/v1/{org}/category`, `/v1/org/{org}/category`). */

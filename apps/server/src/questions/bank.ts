@@ -114,7 +114,7 @@ export function probeGroups(stem: string): string[][] {
 /**
  * The bank's questions similar to each stem (rules/questionBank.ts findDuplicates), answered with
  * what the side-by-side view shows. Candidates: for a few stems, the rows holding one of each
- * stem's probe groups (the keyword index questions_search_idx); for an import, the bank's live
+ * stem's probe groups (the keyword index questions_keys_idx); for an import, the bank's live
  * stems of a length that can be that similar (questions_stem_len_idx).
  */
 export async function duplicatesInBank(db: Db | Tx, bank: Bank, stems: readonly string[], excludeId?: number): Promise<DuplicateView[][]> {
@@ -127,13 +127,13 @@ export async function duplicatesInBank(db: Db | Tx, bank: Bank, stems: readonly 
   const live = and(eq(questions.bank_id, owner), eq(questions.is_delete, 0), excludeId ? ne(questions.id, excludeId) : undefined);
   const groups = stems.length <= PROBED_STEMS ? stems.map(probeGroups) : [];
   const probed = groups.length > 0 && groups.every((g) => g.length > 0);
-  const grams = sql`keyword_grams(${questions.bank_id}, ${questions.search})`;
+  const keys = sql`keyword_keys(${questions.bank_id}, ${questions.search})`;
   const candidates = await db
     .select({ id: questions.id, stem: questions.stem, stem_key: questions.stem_key })
     .from(questions)
     .where(
       probed
-        ? and(live, or(...groups.flat().map((g) => sql`${grams} @> array[${sql.join([`org:${owner}`, ...g].map((x) => sql`${x}`), sql`, `)}]::text[]`)))
+        ? and(live, or(...groups.flat().map((g) => sql`${keys} @> array[${sql.join(g.map((x) => sql`${`${owner}:${x}`}`), sql`, `)}]::text[]`)))
         : and(live, gte(len, lo), lte(len, hi)),
     );
   const matches = findDuplicates(stems, candidates);

@@ -9,11 +9,11 @@ const containsPattern = (keyword: string): string => `%${keyword.replace(/[\\%_]
  *
  * With `search` (the lower-cased, generated copy of those columns that the big organisation
  * tables keep, see db/schema.ts) it is one LIKE against the keyword lower-cased by the same
- * `lower()`, found through the table's GIN keyword index: the rows of organisation `orgId` (any
- * organisation when null) whose
- * keyword_grams hold every piece of the keyword (keyword_query, migration 0003), so a search reads
- * only the rows that may match, whatever the size of the organisation and whatever the script or
- * length of the keyword. The LIKE keeps the meaning exact (a row holding the pieces "abc" and
+ * `lower()`, found through the table's GIN keyword index: the rows of organisation `orgId` whose
+ * keyword_keys hold every key of the keyword under that organisation (keyword_key_query,
+ * migration 0022; with `orgId` null, every organisation's rows through keyword_grams), so a
+ * search reads only the rows that may match, whatever the size of the organisation and whatever
+ * the script or length of the keyword. The LIKE keeps the meaning exact (a row holding the pieces "abc" and
  * "bcd" need not hold "abcd").
  *
  * Otherwise: ILIKE lower-cases every value it tests, which on Chinese text costs about five
@@ -31,9 +31,12 @@ export function keywordWhere(columns: PgColumn[], keyword: string | undefined, s
   if (!k || columns.length === 0) return undefined;
   const pattern = containsPattern(k);
   if (search) {
-    // Across organisations (the platform's lists): the keyword's pieces without an organisation.
-    const query = search.orgId === null ? sql`array_remove(keyword_query(0, lower(${k})), 'org:0')` : sql`keyword_query(${search.orgId}::integer, lower(${k}))`;
-    const pieces = sql`keyword_grams(${search.org_id}, ${search.search}) @> ${query}`;
+    // Across organisations (the platform's list of activities, the one table indexed so): the
+    // keyword's pieces without an organisation; otherwise its keys under the organisation.
+    const pieces =
+      search.orgId === null
+        ? sql`keyword_grams(${search.org_id}, ${search.search}) @> array_remove(keyword_query(0, lower(${k})), 'org:0')`
+        : sql`keyword_keys(${search.org_id}, ${search.search}) @> keyword_key_query(${search.orgId}::integer, lower(${k}))`;
     return sql`(${pieces} and ${like(search.search, sql`lower(${pattern})`)})`;
   }
   const caseless = k.toLowerCase() === k && k.toUpperCase() === k;

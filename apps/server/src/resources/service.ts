@@ -51,13 +51,20 @@ export interface ResourceService {
 }
 
 /**
- * `counts`: list counts remembered while the tables they read are unchanged (db/writeWatch.ts), so
- * paging through a result, or the same list asked again, does not count again.
+ * List reads remembered while the tables they read are unchanged (db/writeWatch.ts): `counts`, so
+ * that paging through a result, or the same list asked again, does not count again; `matches`,
+ * the ids of a keyword's matches in list order when there are at most PROBE_ROWS of them, so that
+ * every page of a search is a slice of one read.
  */
+export interface RememberedLists {
+  counts: RememberedReads<number>;
+  matches: RememberedReads<number[]>;
+}
+
 /** How many of the newest entries a keyword search tests before reading its matches as a set. */
 const PROBE_ROWS = 2000;
 
-export function resourceService(db: Db, binding: ResourceBinding, parentOf: (name: string) => ResourceService | undefined, counts?: RememberedReads<number>): ResourceService {
+export function resourceService(db: Db, binding: ResourceBinding, parentOf: (name: string) => ResourceService | undefined, remembered?: RememberedLists): ResourceService {
   const { def, table } = binding;
   const cols = getTableColumns(table) as Record<string, PgColumn>;
   const col = (name: string): PgColumn => {
@@ -164,15 +171,26 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
    * the first PROBE_ROWS entries of the list index alone, tested with the keyword (`probe`); if
    * they hold the page, it is the page, since every other row comes later in the order. Otherwise,
    * and at once when the count says there are at most PROBE_ROWS matches, the matches are read as
-   * a set (`sorted`: a LIMIT that never binds keeps the planner from walking the order) and sorted.
+   * a set (`sorted`: a LIMIT that never binds keeps the planner from walking the order) and sorted;
+   * `all`, the same without the page's limits, for a result of at most PROBE_ROWS matches.
    */
   function keywordPageIds(base: SQL | undefined, keyword: SQL, k: string, order: SQL[], descending: boolean, page: Page) {
     const dir = descending ? desc : asc;
     const head = db.select({ id: col('id'), at: col('created_at'), search: col('search') }).from(table).where(base).orderBy(...order).limit(PROBE_ROWS).as('head');
     const probe = db.select({ id: head.id }).from(head).where(searchHolds(head.search, k)).orderBy(dir(head.at), dir(head.id)).limit(page.perPage).offset(page.offset);
     const matches = db.select({ id: col('id'), at: col('created_at') }).from(table).where(and(base, keyword)).limit(2 ** 31 - 1).as('matches');
-    const sorted = db.select({ id: matches.id }).from(matches).orderBy(dir(matches.at), dir(matches.id)).limit(page.perPage).offset(page.offset);
-    return { probe: page.offset + page.perPage <= PROBE_ROWS ? probe : null, sorted };
+    // Two builders: drizzle's limit() changes the builder it is called on.
+    const ordered = () => db.select({ id: matches.id }).from(matches).orderBy(dir(matches.at), dir(matches.id));
+    const all = ordered();
+    const sorted = ordered().limit(page.perPage).offset(page.offset);
+    return { probe: page.offset + page.perPage <= PROBE_ROWS ? probe : null, sorted, all };
+  }
+
+  /** `read`, remembered in `store` under the statement of `query` (see RememberedLists). */
+  function remember<T>(store: RememberedReads<T> | undefined, query: { toSQL(): { sql: string; params: unknown[] } }, read: () => Promise<T>): Promise<T> {
+    if (!store) return read();
+    const statement = query.toSQL();
+    return store.get(`${statement.sql}\u0000${JSON.stringify(statement.params)}`, tablesOf(statement.sql), read);
   }
 
   async function list(request: FastifyRequest, q: ListQuery): Promise<ListData<Row>> {
@@ -189,18 +207,22 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     const countLimit = countLimitOf(page);
     const counted = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit + 1).as('counted');
     const countQuery = db.select({ n: count() }).from(counted);
-    const countRows = async () => Number((await countQuery)[0].n);
-    const statement = countQuery.toSQL();
-    const total = () => (counts ? counts.get(`${statement.sql}\u0000${JSON.stringify(statement.params)}`, tablesOf(statement.sql), countRows) : countRows());
+    const total = () => remember(remembered?.counts, countQuery, async () => Number((await countQuery)[0].n));
     const k = q.keyword?.trim();
     let n: number;
     let rows: Row[];
     if (keyword && k && cols.search && lead === 'created_at') {
       // A keyword search: its count first (it tells how many matches there are to sort), then the page.
       n = await total();
-      const { probe, sorted } = keywordPageIds(base, keyword, k, order, descending, page);
-      rows = probe && n > PROBE_ROWS ? await rowsOf(probe) : [];
-      if (rows.length < page.perPage) rows = await rowsOf(sorted);
+      const { probe, sorted, all } = keywordPageIds(base, keyword, k, order, descending, page);
+      if (n <= PROBE_ROWS) {
+        const ids = await remember(remembered?.matches, all, async () => (await all).map((r) => r.id as number));
+        const pageIds = ids.slice(page.offset, page.offset + page.perPage);
+        rows = pageIds.length ? await rowsOf(pageIds) : [];
+      } else {
+        rows = probe ? await rowsOf(probe) : [];
+        if (rows.length < page.perPage) rows = await rowsOf(sorted);
+      }
     } else {
       [n, rows] = await Promise.all([total(), rowsOf(db.select({ id: col('id') }).from(table).where(where).orderBy(...order).limit(page.perPage).offset(page.offset))]);
     }

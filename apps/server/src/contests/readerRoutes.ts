@@ -22,7 +22,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, contestAttempts, contestLevels, readers } from '../db/schema.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activeBan, idempotent, joinReader } from '../routes/participation.js';
+import { activeBan, idempotent, idempotentOwn, joinReader } from '../routes/participation.js';
 import { gateReaderOf } from '../routes/activityScope.js';
 import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
 import { refused } from '../http/errors.js';
@@ -118,7 +118,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
     const me = readerOf(request);
     const { request_id, level_id, access_code } = request.body;
-    const attemptId = await idempotent(db, me.id, request_id, async (tx) => {
+    const started = await idempotentOwn(db, me.id, request_id, async (tx) => {
       const { act, reader, join } = await passGate(tx, request, request.params.id, access_code);
       let level = null;
       if (act.type === 6) {
@@ -128,9 +128,10 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       }
       const attempt = await startAttempt(tx, act, level, reader, request.ip);
       await join();
-      return { id: attempt.id };
+      return { answer: { id: attempt.id }, own: { act, attempt } };
     });
-    const { act, attempt } = await current(request, attemptId.id);
+    // A start that committed has its attempt (new, or the open one, never overdue); a replay reads it.
+    const { act, attempt } = started.own ?? (await current(request, started.answer.id));
     return attemptView(db, act, attempt);
   });
 
@@ -178,14 +179,14 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   /** `POST /client/attempts/{aid}/submit {request_id}`: marked on the server; the answer is the attempt as the review settings show it. */
   r.post('/v1/:org/client/attempts/:aid/submit', { config, schema: { params: attemptParams, body: submitAttemptBody } }, async (request) => {
     const me = readerOf(request);
-    const done = await idempotent(db, me.id, request.body.request_id, async (tx) => {
+    const done = await idempotentOwn(db, me.id, request.body.request_id, async (tx) => {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       const now = nowSec();
       const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now));
-      return { id: finished.id };
+      return { answer: { id: finished.id }, own: { act, attempt: finished } };
     });
-    const { act, attempt } = await ownAttempt(request, done.id);
+    const { act, attempt } = done.own ?? (await ownAttempt(request, done.answer.id));
     return attemptView(db, act, attempt);
   });
 

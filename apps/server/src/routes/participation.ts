@@ -127,6 +127,20 @@ export async function idempotent<T>(db: Db, readerId: number, requestId: string,
 }
 
 /**
+ * As `idempotent`, and also what the run had at hand (`own`, e.g. the rows it wrote) when this
+ * call's own run committed, so the caller need not read them again; a replay gets the answer only.
+ * The answer's identity tells which: a replay's answer is the kept copy, never the run's object.
+ */
+export async function idempotentOwn<T, O>(db: Db, readerId: number, requestId: string, run: (tx: Tx) => Promise<{ answer: T; own: O }>): Promise<{ answer: T; own?: O }> {
+  let mine: { answer: T; own: O } | undefined;
+  const answer = await idempotent(db, readerId, requestId, async (tx) => {
+    mine = await run(tx);
+    return mine.answer;
+  });
+  return { answer, own: mine && mine.answer === answer ? mine.own : undefined };
+}
+
+/**
  * The gate for a reader's write on an activity of the path's organisation and of `type` (another
  * type reads as missing), blacklist action `action`; with `join` the reader joins on this first
  * qualifying action (design §1.4). A joined reader is not asked the access code again.

@@ -1,17 +1,18 @@
 import os from 'node:os';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { loadConfig, type AppConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
 /**
  * The app over `database` listening on a free local port, as `npm start` serves it (no captcha),
- * with a super administrator's token: what the load scenarios call over real HTTP.
+ * with a super administrator's token: what the load scenarios call over real HTTP. `config`
+ * overrides settings (e.g. `trustProxy` for ballots from many addresses).
  */
-export async function serveAsSuper(database: Database): Promise<{ base: string; token: string; close: () => Promise<void> }> {
-  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
-  const app = await buildApp(config, { database, logger: false });
+export async function serveAsSuper(database: Database, config: Partial<AppConfig> = {}): Promise<{ base: string; token: string; close: () => Promise<void> }> {
+  const settings = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false, ...config };
+  const app = await buildApp(settings, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

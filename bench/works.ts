@@ -18,17 +18,14 @@
  * source per day, the counters and today's tallies equal to the votes.
  * `--scale 0.02` fills 2 % of the sizes (trying the script out).
  */
-import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { voteRulesSchema, workConfigSchema } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import type { Outcome, VotersTask } from './voters.js';
 import { measureLoad, type Figures } from './load.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { serveAsSuper } from './serve.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { VOTE_DAY_SLOTS } from '../apps/server/src/voting/tallies.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
@@ -179,13 +176,7 @@ async function run(label: string, database: Database): Promise<void> {
   const { worksAct, voteAct } = await fill(database);
   console.log(`filled ${READERS.toLocaleString()} readers, ${WORKS.toLocaleString()} works, ${SOURCES.toLocaleString()} sources, ${VOTES.toLocaleString()} votes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // trustProxy: the ballots' addresses come from X-Forwarded-For, as behind the site's proxy.
-  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false, trustProxy: '127.0.0.1' };
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const [su] = await database.query<{ id: number }>(`insert into supers (account, password_hash) values ('benchsu', $1) returning id`, [await hashPassword('Bench#Super1')]);
-  const { access_token: token } = await issueToken(database.db, { kind: 'super', id: su.id, orgId: null, scope: 'super' }, 3_600_000);
+  const { base, token, close } = await serveAsSuper(database, { trustProxy: '127.0.0.1' });
 
   const works = `/v1/${ORG}/original/${worksAct}/work`;
   const scenarios = [
@@ -296,7 +287,7 @@ async function run(label: string, database: Database): Promise<void> {
   const others = outcomes.filter((o) => o.status !== 200 && !(o.status === 403 && o.gate === 40008));
   if (others.length) console.log('unexpected answers:', [...new Set(others.map((o) => `${o.status}/${o.gate ?? '-'}`))].join(', '));
   if (day.most > VOTE_RULES.votes_per_day || perSource.most > VOTE_RULES.per_source_per_day || drift.n !== 0 || tallies.n !== 0 || others.length) process.exitCode = 1;
-  await app.close();
+  await close();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await onEachDatabase({ postgres: wantPostgres(args) }, run);

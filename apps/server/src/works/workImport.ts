@@ -39,7 +39,7 @@ import { importRejected } from '../imports/userImports.js';
 import { joinReader } from '../routes/participation.js';
 import { describe, fileUrl, newKey, scratchDir, tooLarge } from '../storage/files.js';
 import { SNIFF_BYTES, sniff } from '../storage/sniff.js';
-import { moveWork, takeWorkPlace, type ActivityRow, type WorkRow } from './workService.js';
+import { approveWork, moveWork, takeWorkPlace, type ActivityRow, type WorkRow } from './workService.js';
 
 /**
  * An administrator's works on readers' behalf: one (`…/upload`, the body names stored files) or
@@ -85,12 +85,8 @@ export async function addUploadedWork(tx: Tx, request: FastifyRequest, act: Acti
     })
     .returning();
   const submitted = await moveWork(tx, draft, act, config, { action: 'submit' }, 'admin');
-  if (submitted.status === 'approved' && submitted.check_pending) {
-    // Post moderation: published already; an administrator's own work needs no later look.
-    const [row] = await tx.update(works).set({ check_pending: 0 }).where(eq(works.id, submitted.id)).returning();
-    return row;
-  }
-  return submitted.status === 'approved' ? submitted : moveWork(tx, submitted, act, config, { action: 'approve' }, 'admin');
+  // Post moderation publishes at once: an administrator's own work still needs no later look.
+  return submitted.status === 'approved' && !submitted.check_pending ? submitted : approveWork(tx, submitted, act, config);
 }
 
 // ---------------------------------------------------------------- the batch

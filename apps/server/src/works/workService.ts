@@ -128,6 +128,15 @@ export async function nextWorkNo(tx: Tx, act: Pick<ActivityRow, 'id' | 'org_id'>
   return workNumber(act.id, seq, code);
 }
 
+/** Approve a work (an approved work still waiting for a look under post moderation: only the look). */
+export async function approveWork(tx: Tx, work: WorkRow, act: ActivityRow, config: WorkConfig): Promise<WorkRow> {
+  if (work.status === 'approved' && work.check_pending) {
+    const [row] = await tx.update(works).set({ check_pending: 0, updated_at: nowSec() }).where(eq(works.id, work.id)).returning();
+    return row;
+  }
+  return moveWork(tx, work, act, config, { action: 'approve' }, 'admin');
+}
+
 /**
  * Apply a command to a work (`workTransition` decides who may, from which state, within which
  * window) and write the result: the state, the reason, the number at the first approval, the

@@ -40,6 +40,7 @@ import { tenantWhere } from '../tenant.js';
 import { attachment } from '../../exports/xlsxStream.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 import {
+  approveWork,
   keyOfUrl,
   moveWork,
   namedWork,
@@ -76,15 +77,6 @@ async function presentWorks(rows: Row[], db: Db): Promise<Row[]> {
     const author = (r.author ?? {}) as Record<string, string>;
     return { ...namedWork(configs.get(r.act_id as number)!, r as Row & { creation_type_id: number; group_id: number | null }), author_name: author.real_name ?? '', unit: author.unit ?? '' };
   });
-}
-
-/** Approve a work (an approved work still waiting for a look under post moderation: only the look). */
-async function approveWork(tx: Tx, work: WorkRow, act: ActivityRow, config: WorkConfig): Promise<WorkRow> {
-  if (work.status === 'approved' && work.check_pending) {
-    const [row] = await tx.update(works).set({ check_pending: 0, updated_at: nowSec() }).where(eq(works.id, work.id)).returning();
-    return row;
-  }
-  return moveWork(tx, work, act, config, { action: 'approve' }, 'admin');
 }
 
 /** Zod issues of the configuration as the 422 names them. */

@@ -29,8 +29,6 @@ const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
 const nowSec = () => Math.floor(Date.now() / 1000);
 
-/** A refusal of the gate: the HTTP status of its class, its message, and its own code in `data.gate`. */
-
 /** What readers see of an activity (never the partner's secret or the access code). */
 function publicActivity(row: typeof activities.$inferSelect) {
   const { access_code, config, is_delete: _d, check_status: _c, check_reason: _r, ...rest } = row;
@@ -152,10 +150,17 @@ export async function passGate(
   type: number,
   opts: { action: string; accessCode?: string; join: boolean },
 ): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect }> {
-  const [reader] = await tx.select().from(readers).where(eq(readers.id, readerOf(request).id));
-  const [act] = await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, type)));
+  // The reader, the activity of the path's organisation and the reader's join row in one statement.
+  const [found] = await tx
+    .select({ reader: readers, act: activities, joined: activityJoins })
+    .from(readers)
+    .leftJoin(activities, and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, type)))
+    .leftJoin(activityJoins, and(eq(activityJoins.act_id, activities.id), eq(activityJoins.reader_id, readers.id)))
+    .where(eq(readers.id, readerOf(request).id));
+  const { reader } = found;
+  const act = found.act ?? undefined;
+  const joined = found.joined ?? undefined;
   const gateReader = { ...(await gateReaderOf(tx, reader, act?.id)), id: reader.id };
-  const [joined] = act ? await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id))) : [];
   const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
     now: nowSec(),
     accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode,

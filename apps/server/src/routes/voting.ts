@@ -11,7 +11,6 @@ import {
   commentRequestSchema,
   countDisplay,
   GATE,
-  gateRefusal,
   idParam,
   initialItemStatus,
   inScope,
@@ -28,18 +27,17 @@ import {
   statusAfterReport,
   VOTE_COUNT_CACHE_SECONDS,
   type CheckItemStatus,
-  type GateActivity,
   type GateRefusal,
   type ModerationMode,
   type ScreenResult,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { activities, activityJoins, commentReactions, comments, readers, voteSources } from '../db/schema.js';
+import { activities, commentReactions, comments, readers, voteSources } from '../db/schema.js';
 import { validationError, refused } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
 import { consumeCaptcha } from '../auth/captcha.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activeBan, idempotent, joinReader } from './participation.js';
+import { idempotent, passGate as sharedGate } from './participation.js';
 import { gateReaderOf } from './activityScope.js';
 import { castBallot, quotaOf, voteOrigin } from '../voting/ballots.js';
 import { commentRulesOf, voteRulesOf, windowOf, type VotingActivity } from '../voting/rules.js';
@@ -84,31 +82,8 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     return { act, reader };
   }
 
-  /**
-   * The gate for a write (action `vote`, `comment`, `submit` of the blacklist), joining the reader on
-   * the first qualifying action (design §1.4); a joined reader is not asked the access code again.
-   */
-  async function passGate(tx: Tx, request: FastifyRequest, id: number, action: string): Promise<{ act: ActivityRow; reader: ReaderRow }> {
-    // The reader, the voting activity of the path's organisation and the reader's join row in one statement.
-    const [found] = await tx
-      .select({ reader: readers, act: activities, joined: activityJoins })
-      .from(readers)
-      .leftJoin(activities, and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, 2)))
-      .leftJoin(activityJoins, and(eq(activityJoins.act_id, activities.id), eq(activityJoins.reader_id, readers.id)))
-      .where(eq(readers.id, readerOf(request).id));
-    const { reader } = found;
-    const act = found.act ?? undefined;
-    const joined = found.joined ?? undefined;
-    const gateReader = { ...(await gateReaderOf(tx, reader, act?.id)), id: reader.id };
-    const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
-      now: nowSec(),
-      accessCode: joined?.status === 1 ? act?.access_code : undefined,
-      ban: act ? await activeBan(tx, reader.id, act.type, action) : null,
-    });
-    if (refusal || !act) throw refused(refusal ?? GATE.missing);
-    if (!joined || joined.status === 2) await joinReader(tx, act, reader, joined);
-    return { act, reader };
-  }
+  /** The gate for a write (blacklist action `vote`, `comment`, `submit`), joining the reader on the first qualifying action. */
+  const passGate = (tx: Tx, request: FastifyRequest, id: number, action: string) => sharedGate(tx, request, id, 2, { action, join: true });
 
   /** The counts a reader may see now (countDisplay): live, cached up to 300 s, or none. */
   function shownCounts(act: ActivityRow, live: Map<number, number>): Map<number, number> | null {

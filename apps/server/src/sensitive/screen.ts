@@ -30,7 +30,7 @@ function listsOf(database: Database): RememberedReads<WordMatcher> {
 const compiled = (rows: { word: string; level: string }[]) => compileWords(rows.map((r) => ({ word: r.word, level: r.level as SensitiveLevel })));
 
 /** The compiled lists that apply to an organisation: the platform's, then its own. */
-export async function wordListsOf(database: Database, orgId: number): Promise<WordMatcher[]> {
+async function wordListsOf(database: Database, orgId: number): Promise<WordMatcher[]> {
   const { db } = database;
   const remembered = listsOf(database);
   return Promise.all([

@@ -20,7 +20,7 @@ export class NotCleanable extends Error {}
  * incremental save kept left out (pdf-lib writes the current objects only). Encrypted or broken
  * files are NotCleanable.
  */
-export async function stripPdf(bytes: Uint8Array): Promise<Buffer> {
+async function stripPdf(bytes: Uint8Array): Promise<Buffer> {
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -92,7 +92,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * author attributes of comments, tracked changes and people blanked. Every other part is copied
  * unchanged. An encrypted or broken package is NotCleanable.
  */
-export async function stripOffice(bytes: Buffer): Promise<Buffer> {
+async function stripOffice(bytes: Buffer): Promise<Buffer> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });

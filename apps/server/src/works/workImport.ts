@@ -92,8 +92,8 @@ export async function addUploadedWork(tx: Tx, request: FastifyRequest, act: Acti
 // ---------------------------------------------------------------- the batch
 
 /** The largest spreadsheet and zip an import takes. */
-export const SHEET_MAX_BYTES = 10 * 1024 * 1024;
-export const ZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+const SHEET_MAX_BYTES = 10 * 1024 * 1024;
+const ZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 const SHEET_EXTS: readonly FileExt[] = ['xlsx', 'xls'];
 const ZIP_UNREADABLE = '作品文件压缩包无法打开或已损坏，请上传zip格式的压缩包';
 
@@ -232,7 +232,7 @@ async function zipFiles(app: FastifyInstance, zipPath: string, wanted: Set<strin
 }
 
 /** The spreadsheet template of an activity: the columns, and a sheet 说明 with its creation types and groups. */
-export function workImportTemplate(config: WorkConfig): Buffer {
+function workImportTemplate(config: WorkConfig): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([WORK_IMPORT_COLUMNS.map((c) => c.header)]), '作品');
   const notes: (string | number)[][] = [

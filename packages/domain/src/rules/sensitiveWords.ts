@@ -117,8 +117,6 @@ export interface Screening {
   words: string[];
 }
 
-export const PASSED_SCREEN: Screening = { result: 'pass', words: [] };
-
 /**
  * Screen texts (a title and a content, say — each on its own, so no word is made across the
  * two) with every list given (the platform's and the organisation's): risky when a risky word is

@@ -68,7 +68,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const config = { access: 'reader' as const };
 
-  const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
+  const readerRow = async (id: number) => (await db.select().from(readers).where(eq(readers.id, id)))[0];
   /** A voting activity of the path's organisation (another type reads as missing). */
   const votingActivity = async (request: FastifyRequest, id: number, tx: Db | Tx = db): Promise<ActivityRow | undefined> =>
     (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, 2))))[0];

@@ -198,9 +198,10 @@ describe('answering', () => {
     // The check queue: the pending short answer, marked by hand, finishes the attempt.
     const queue = ok(await t.call('GET', `/v1/${org.key}/check/${act}/contest`, su()));
     expect(queue.items).toHaveLength(1);
-    expect(queue.items[0]).toMatchObject({ answer: '我喜欢《红楼梦》', reference: '言之有理即可', max_score: 10 });
+    expect(queue.items[0]).toMatchObject({ answer: '我喜欢《红楼梦》', reference: '言之有理即可', max_score: 10, account: reader.account, real_name: '读者' });
     const tooMuch = await t.call('POST', `/v1/${org.key}/check/${act}/contest`, { ...su(), body: { items: [{ id: queue.items[0].id, score: 11 }] } });
     expect(tooMuch.status).toBe(422);
+    expect(tooMuch.message).toBe('items.0.score: 得分不能超过该题分值10');
     const foreignMark = await t.call('POST', `/v1/${other.key}/check/${act}/contest`, { token: otherAdmin, body: { items: [{ id: queue.items[0].id, score: 8 }] } });
     expect(foreignMark.status).toBe(404);
     ok(await t.call('POST', `/v1/${org.key}/check/${act}/contest`, { ...su(), body: { items: [{ id: queue.items[0].id, score: 8 }] } }));

@@ -131,17 +131,17 @@ export async function contestCount(db: Db, act: ActivityRow) {
     db.select({ bucket, n: count() }).from(contestAttempts).where(done).groupBy(bucket),
     questionStats(db, act),
   ]);
-  const running = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec()) === 2;
+  const actState = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec());
   const histogram = scoreBuckets(100, BINS).map((b, i) => ({ label: `${b.from}-${b.to}%`, count: hist.find((h) => h.bucket === i)?.n ?? 0 }));
   return {
-    activity: { id: act.id, title: act.title, type: act.type, act_state: activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec()) },
+    activity: { id: act.id, title: act.title, type: act.type, act_state: actState },
     totals: {
       ...totals,
       pass_rate: pct(totals.passed, totals.finished),
       mean_score: totals.mean === null ? null : round2(totals.mean),
       mean_duration: totals.mean_duration === null ? null : Math.round(totals.mean_duration),
     },
-    days: everyDay(perDay, 'attempts', chinaDayOf(nowSec()), running),
+    days: everyDay(perDay, 'attempts', chinaDayOf(nowSec()), actState === 2),
     histogram,
     questions,
     funnel: act.type === 6 ? await funnelOf(db, act) : [],

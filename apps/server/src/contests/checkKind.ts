@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { contestMarkBody, type ContestMark } from '@huodong/domain';
 import { activities, contestAnswers, contestQuestions, readers } from '../db/schema.js';
 import { pagedList } from '../http/pagination.js';
@@ -55,16 +55,17 @@ export const contestCheckKind: CheckKind = {
             reference: contestQuestions.answer,
             analysis: contestQuestions.analysis,
             reader_id: contestAnswers.reader_id,
+            account: sql<string>`coalesce(${readers.account}, '')`,
+            real_name: sql<string>`coalesce(${readers.real_name}, '')`,
           })
           .from(contestAnswers)
           .innerJoin(contestQuestions, eq(contestQuestions.id, contestAnswers.question_id))
+          .leftJoin(readers, eq(readers.id, contestAnswers.reader_id))
           .where(where)
           .orderBy(desc(contestAnswers.pending), asc(contestAnswers.id))
           .limit(limit)
           .offset(offset);
-        const who = rows.length ? await db.select({ id: readers.id, account: readers.account, real_name: readers.real_name }).from(readers).where(inArray(readers.id, [...new Set(rows.map((r) => r.reader_id))])) : [];
-        const byId = new Map(who.map((w) => [w.id, w]));
-        return rows.map((r) => ({ ...r, reference: shownAnswer({ type: r.type, answer: r.reference }), account: byId.get(r.reader_id)?.account ?? '', real_name: byId.get(r.reader_id)?.real_name ?? '' }));
+        return rows.map((r) => ({ ...r, reference: shownAnswer({ type: r.type, answer: r.reference }) }));
       },
     );
   },

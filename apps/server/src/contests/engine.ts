@@ -35,7 +35,7 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../db/schema.js';
-import { HttpError, refused } from '../http/errors.js';
+import { notFound, refused, validationError } from '../http/errors.js';
 
 /**
  * The attempt engine of knowledge contests (types 3 and 6): the pool and its shortfall, starting an
@@ -379,23 +379,26 @@ function attemptPassed(s: PaperSettings, r: { score: number; correct_count: numb
  * whose last pending answer is marked is finished, its pass decided and its reader's result redone.
  */
 export async function markPending(tx: Tx, act: ActivityRow, marks: { id: number; score: number }[], managerId: number, now = nowSec()): Promise<number[]> {
-  const ids = [...new Set(marks.map((m) => m.id))];
+  // One mark per answer: a repeated id counts once, its last score standing.
+  const scoreOf = new Map(marks.map((m) => [m.id, m.score]));
+  const ids = [...scoreOf.keys()];
   const rows = await tx
     .select()
     .from(contestAnswers)
     .where(and(eq(contestAnswers.org_id, act.org_id), eq(contestAnswers.act_id, act.id), eq(contestAnswers.pending, 1), inArray(contestAnswers.id, ids)))
     .for('update');
-  if (rows.length !== ids.length) throw new HttpError(404, '待批改的答案不存在或已批改');
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const m of marks) {
-    const row = byId.get(m.id)!;
-    if (m.score > row.max_score) throw new HttpError(422, `items: 得分不能超过该题分值${row.max_score}`);
+  if (rows.length !== ids.length) throw notFound('待批改的答案不存在或已批改');
+  const maxOf = new Map(rows.map((r) => [r.id, r.max_score]));
+  const over = marks.findIndex((m) => m.score > maxOf.get(m.id)!);
+  if (over >= 0) throw validationError([{ field: `items.${over}.score`, message: `得分不能超过该题分值${maxOf.get(marks[over].id)}` }]);
+  for (const row of rows) {
+    const score = scoreOf.get(row.id)!;
     await tx
       .update(contestAnswers)
-      .set({ credit: m.score, is_right: m.score >= row.max_score ? 1 : 0, pending: 0, marked_by: managerId, marked_at: now, updated_at: now })
-      .where(eq(contestAnswers.id, m.id));
+      .set({ credit: score, is_right: score >= row.max_score ? 1 : 0, pending: 0, marked_by: managerId, marked_at: now, updated_at: now })
+      .where(eq(contestAnswers.id, row.id));
   }
-  await questionCounters(tx, { correct: marks.filter((m) => m.score >= byId.get(m.id)!.max_score).map((m) => byId.get(m.id)!.question_id) });
+  await questionCounters(tx, { correct: rows.filter((r) => scoreOf.get(r.id)! >= r.max_score).map((r) => r.question_id) });
   for (const attemptId of new Set(rows.map((r) => r.attempt_id))) {
     const attempt = (await lockedAttempt(tx, attemptId))!;
     const [sum] = await tx

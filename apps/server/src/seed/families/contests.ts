@@ -74,6 +74,12 @@ async function play(reader: SeedClient, act: number, byId: Map<number, BankQuest
   return { passed: done.passed ?? null };
 }
 
+/** A new online contest (`contest` type 3, `contestpro` type 6) running from `days[0]` to `days[1]` days from now. */
+async function newContest(client: SeedClient, base: 'contest' | 'contestpro', title: string, days: [number, number], profile: string, settings: Record<string, unknown>): Promise<{ id: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  return client.post(`/v1/${ORG}/${base}`, { title, start_at: now + days[0] * DAY, end_at: now + days[1] * DAY, address: '线上', profile, ...settings });
+}
+
 /** The contest's own questions keyed by their ids, with the answers (the administrator reads them). */
 async function copiesOf(client: SeedClient, base: string, act: number): Promise<Map<number, BankQuestion>> {
   return new Map((await all(client, `/v1/${ORG}/${base}/${act}/question`)).map((q) => [q.id, q as unknown as BankQuestion]));
@@ -84,7 +90,6 @@ async function contests(client: SeedClient): Promise<number> {
   if (!org || !org.activity_types.includes(3) || !org.activity_types.includes(6)) return 0;
   const existing = new Set([...(await all(client, `/v1/${ORG}/contest`)), ...(await all(client, `/v1/${ORG}/contestpro`))].map((a) => a.title));
   if (existing.has(FIXED) && existing.has(LEVELLED) && existing.has(RANDOM)) return 0;
-  const now = Math.floor(Date.now() / 1000);
   const [singles, multiples, judges, blanks, shorts] = await Promise.all([bankOf(client, 1, 60), bankOf(client, 2, 20), bankOf(client, 3, 30), bankOf(client, 4, 10), bankOf(client, 5, 3)]);
   if (singles.length < 30 || judges.length < 12) return 0;
   const people = await players(client);
@@ -92,12 +97,7 @@ async function contests(client: SeedClient): Promise<number> {
 
   if (!existing.has(FIXED)) {
     // A fixed paper of 12 questions: 6 single, 2 multiple, 2 true/false, 1 fill-in, 1 short answer.
-    const act = await client.post(`/v1/${ORG}/contest`, {
-      title: FIXED,
-      start_at: now - 5 * DAY,
-      end_at: now + 25 * DAY,
-      address: '线上',
-      profile: '围绕苏州地方文献与经典名著的阅读知识竞赛，限时20分钟，可答2次，取最高分。',
+    const act = await newContest(client, 'contest', FIXED, [-5, 25], '围绕苏州地方文献与经典名著的阅读知识竞赛，限时20分钟，可答2次，取最高分。', {
       time_limit: 1200,
       answer_limit: 2,
       config: { contest_type: 1, partial_multiple: 1, show_answer: 'immediately', show_analysis: 'immediately', pass_score: 60 },
@@ -119,12 +119,7 @@ async function contests(client: SeedClient): Promise<number> {
 
   if (!existing.has(LEVELLED)) {
     // Three levels, each a random paper from its own questions; pass by accuracy, the next unlocks after.
-    const act = await client.post(`/v1/${ORG}/contestpro`, {
-      title: LEVELLED,
-      start_at: now - 3 * DAY,
-      end_at: now + 27 * DAY,
-      address: '线上',
-      profile: '三关递进的阅读闯关赛：每关随机出题，正确率达标即可解锁下一关。',
+    const act = await newContest(client, 'contestpro', LEVELLED, [-3, 27], '三关递进的阅读闯关赛：每关随机出题，正确率达标即可解锁下一关。', {
       config: { shuffle_questions: 1, show_answer: 'after_end' },
     });
     const levels = [
@@ -154,12 +149,7 @@ async function contests(client: SeedClient): Promise<number> {
 
   if (!existing.has(RANDOM)) {
     // In progress and open to every reader: 10 random questions per attempt, unlimited attempts.
-    const act = await client.post(`/v1/${ORG}/contest`, {
-      title: RANDOM,
-      start_at: now - DAY,
-      end_at: now + 60 * DAY,
-      address: '线上',
-      profile: '每次答题从题库中随机抽取10道题，每天可答3次。',
+    const act = await newContest(client, 'contest', RANDOM, [-1, 60], '每次答题从题库中随机抽取10道题，每天可答3次。', {
       time_limit: 900,
       answer_limit: 0,
       config: { contest_type: 2, attempts_per_day: 3, rules: [{ type: 1, count: 7, score_each: 10 }, { type: 3, count: 3, score_each: 10 }], show_answer: 'immediately', show_analysis: 'immediately' },

@@ -12,14 +12,6 @@ import { createdField, field, idRef, optionsOf, sortField, statusField, textFiel
  * The public bank's categories are the platform's (`/v1/categories`, `/v1/question/category`).
  */
 
-export const QUESTION_PAGES = {
-  public: 'questionManage/publicQuestion',
-  orgs: 'questionManage/orgQuestion',
-  orgList: 'questionManage/orgQuestList',
-  own: 'adminQuestion/adminQuestionManage',
-  ownPublic: 'adminQuestion/adminPublicQuestionManage',
-} as const;
-
 /** Checks across a question's fields, on a body that carries the question (create, or an edit sending type, stem and answer). */
 export function refineQuestion(v: Record<string, unknown>, ctx: z.RefinementCtx): void {
   if (v.type === undefined || v.stem === undefined || v.answer === undefined) return;

@@ -395,6 +395,8 @@ describe('levels (type 6)', () => {
       [one, 2],
     ]);
     expect((await t.call('POST', `/v1/${other.key}/contestpro/${act}/passsort`, { token: otherAdmin, body: { ids: [one] } })).status).toBe(404);
+    const badId = await t.call('POST', `/v1/${org.key}/contestpro/${act}/passsort`, { ...su(), body: { ids: [two, 1.5] } });
+    expect([badId.status, badId.message]).toEqual([422, 'ids.1: 关卡必须是整数']);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   contestRulesBody,
   DUPLICATE_SIMILARITY,
   idParam,
+  idRef,
   paperTotal,
   rulesProblems,
   rulesTotal,
@@ -246,7 +247,7 @@ export const contestLevelsBinding = bind({
     const service = () => app.resources.get(contestLevelsResource.name)!;
 
     /** `POST /contestpro/{act}/passsort {ids}`: the spec's name of the levels' order (same as `…/pass/sort`); the others follow. */
-    r.post('/v1/:org/contestpro/:act/passsort', { config, schema: { params: actParams, body: z.object({ ids: z.array(z.number().int().positive(), { error: '请选择关卡' }).min(1, '请选择关卡').max(50, '关卡最多50个') }) } }, async (request) => {
+    r.post('/v1/:org/contestpro/:act/passsort', { config, schema: { params: actParams, body: z.object({ ids: z.array(idRef('关卡'), { error: '请选择关卡' }).min(1, '请选择关卡').max(50, '关卡最多50个') }) } }, async (request) => {
       const act = await contestOf(app, request, 6, request.params.act);
       const levels = await levelsOf(db, act.id);
       const order = [...new Set(request.body.ids), ...levels.map((l) => l.id).filter((id) => !request.body.ids.includes(id))];

@@ -103,6 +103,10 @@ describe('the paper of a contest', () => {
     expect(bad.message).toBe('answer: 多选题至少要有两个正确答案');
     const blanks = await t.call('POST', `/v1/${org.key}/contest/${act}/question`, { ...su(), body: { type: 4, stem: '___和___', answer: [['甲']] } });
     expect(blanks.message).toBe('answer: 题干有2个空，答案有1组，数量必须一致');
+    const threshold = await t.call('GET', `/v1/${org.key}/contest/${act}/compare?threshold=2`, su());
+    expect([threshold.status, threshold.message]).toEqual([422, 'threshold: 相似度不能超过1']);
+    const by = await t.call('GET', `/v1/${org.key}/count/contest/${act}/ranking?by=org`, su());
+    expect([by.status, by.message]).toEqual([422, 'by: 只能是reader或unit']);
   });
 
   it('a random paper honours every rule and includes every must question', async () => {
@@ -327,6 +331,8 @@ describe('rankings', () => {
     await play(c.token, ['A', 'A']); // 0
     const ranking = ok(await t.call('GET', `/v1/${org.key}/client/activities/${act}/ranking`, { token: b.token }));
     expect(ranking.frozen).toBe(false);
+    const tooMany = await t.call('GET', `/v1/${org.key}/client/activities/${act}/ranking?limit=500`, { token: b.token });
+    expect([tooMany.status, tooMany.message]).toEqual([422, 'limit: 条数不能超过200']);
     expect(ranking.items.map((i: any) => [i.rank, i.name, i.score])).toEqual([
       [1, '张*明', 20],
       [2, '李*', 10],

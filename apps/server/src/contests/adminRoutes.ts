@@ -208,7 +208,7 @@ export async function contestAdminRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/v1/:org/count/contest/:id', { config, schema: { params } }, async (request) => contestCount(db, await contestOf(db, request, request.params.id)));
 
-  r.get('/v1/:org/count/contest/:id/ranking', { config, schema: { params, querystring: z.object({ by: z.enum(['reader', 'unit'], { error: 'by: 只能是reader或unit' }).optional(), reflesh: z.unknown().optional() }) } }, async (request) => {
+  r.get('/v1/:org/count/contest/:id/ranking', { config, schema: { params, querystring: z.object({ by: z.enum(['reader', 'unit'], { error: '只能是reader或unit' }).optional(), reflesh: z.unknown().optional() }) } }, async (request) => {
     const act = await contestOf(db, request, request.params.id);
     const ranking = await rankingOf(db, act);
     if (request.query.by !== 'unit') return ranking;

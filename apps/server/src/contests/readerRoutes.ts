@@ -233,7 +233,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** `GET /client/activities/{id}/ranking?limit=`: the top of the ranking (frozen after the end) and the reader's own place. */
-  r.get('/v1/:org/client/activities/:id/ranking', { config, schema: { params: actParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }) } }, async (request) => {
+  r.get('/v1/:org/client/activities/:id/ranking', { config, schema: { params: actParams, querystring: z.object({ limit: z.coerce.number({ error: '条数必须是数字' }).int('条数必须是整数').min(1, '条数不能小于1').max(200, '条数不能超过200').optional() }) } }, async (request) => {
     const { act, reader } = await readable(request, request.params.id);
     const ranking = await rankingOf(db, act);
     // Other readers are shown by a masked name and their unit only (张*明).

@@ -183,7 +183,7 @@ function questionsBinding(def: ResourceDef, type: ContestKind): ResourceBinding 
        */
       r.get(
         `/v1/:org/${base}/:act/compare`,
-        { config, schema: { params: actParams, querystring: z.object({ threshold: z.coerce.number({ error: 'threshold: 相似度必须是数字' }).min(0.5, 'threshold: 相似度不能小于0.5').max(1, 'threshold: 相似度不能超过1').optional(), reflesh: z.unknown().optional() }) } },
+        { config, schema: { params: actParams, querystring: z.object({ threshold: z.coerce.number({ error: '相似度必须是数字' }).min(0.5, '相似度不能小于0.5').max(1, '相似度不能超过1').optional(), reflesh: z.unknown().optional() }) } },
         async (request) => {
           const act = await contestOf(app, request, type, request.params.act);
           const threshold = request.query.threshold ?? DUPLICATE_SIMILARITY;

@@ -60,6 +60,10 @@ describe('default paper rule', () => {
     const short = defaultRuleBody.safeParse({ rules: [{ type: 1, count: 10, score_each: 5 }] });
     expect(short.success).toBe(false);
     expect(short.error?.issues.map((i) => i.path.join('.'))).toEqual(['rules']);
+    const overlap = defaultRuleBody.safeParse({ rules: [{ type: 1, count: 10, score_each: 5 }, { type: 1, count: 10, score_each: 5, category_ids: [3] }] });
+    expect(overlap.success).toBe(false);
+    expect(overlap.error?.issues.map((i) => i.path.join('.'))).toEqual(['rules.1']);
+    expect(overlap.error?.issues[0].message).toMatch(/^第2条规则与第1条规则/);
   });
 });
 

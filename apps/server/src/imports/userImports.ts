@@ -231,7 +231,7 @@ export async function userImportRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: orgParams,
         querystring: z.object({
-          type: z.enum(['user', 'student'], { error: 'type: 只能是 user 或 student' }).optional(),
+          type: z.enum(['user', 'student'], { error: '只能是 user 或 student' }).optional(),
           reflesh: z.unknown().optional(),
         }),
       },

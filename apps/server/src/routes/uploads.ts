@@ -175,10 +175,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       { config: { ...config, rawBody: true }, schema: { params, querystring: z.object({ videoId: videoIdSchema.optional() }).passthrough() } },
       async (request, reply) => {
         const multipart = request.isMultipart();
-        const body = multipart ? {} : z.object({ videoId: videoIdSchema.optional(), time: z.number({ error: 'time: 请提供截取封面的时间（秒）' }).min(0, 'time: 时间不能小于0') }).safeParse(request.body ?? {});
+        const body = multipart ? {} : z.object({ videoId: videoIdSchema.optional(), time: z.number({ error: '请提供截取封面的时间（秒）' }).min(0, '时间不能小于0') }).safeParse(request.body ?? {});
         if (!multipart && !(body as { success: boolean }).success) {
           const issue = (body as z.ZodSafeParseError<unknown>).error.issues[0];
-          throw validationError([{ field: String(issue.path[0] ?? 'time'), message: issue.message.replace(/^time: /, '') }]);
+          throw validationError([{ field: String(issue.path[0] ?? 'time'), message: issue.message }]);
         }
         const parsed = multipart ? null : (body as z.ZodSafeParseSuccess<{ videoId?: string; time: number }>).data;
         const videoId = request.query.videoId ?? parsed?.videoId;

@@ -49,5 +49,5 @@ export const checkActivitiesResource = defineResource({
 });
 
 /** `GET/POST /v1/check/config`: whether organisations' activities need the platform's approval. */
-export const checkConfigSchema = z.object({ required: z.boolean({ error: 'required: 只能是true或false' }) });
+export const checkConfigSchema = z.object({ required: z.boolean({ error: '只能是true或false' }) });
 export type CheckConfig = z.infer<typeof checkConfigSchema>;

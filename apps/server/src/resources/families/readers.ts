@@ -57,7 +57,7 @@ export const readersBinding = bind({
     r.get('/v1/:org/readers/config', { config: { access: 'org' }, schema: { params } }, (request) => readerSettings(db, orgOf(request).id));
     r.post(
       '/v1/:org/readers/config',
-      { config: { access: 'org' }, schema: { params, body: z.object({ register: z.boolean({ error: 'register: 只能是true或false' }) }) } },
+      { config: { access: 'org' }, schema: { params, body: z.object({ register: z.boolean({ error: '只能是true或false' }) }) } },
       async (request) => {
         const org = orgOf(request);
         await db.transaction(async (tx) => {

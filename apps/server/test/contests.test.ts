@@ -253,6 +253,25 @@ describe('answering', () => {
   });
 });
 
+describe('the gate of a contest', () => {
+  it('asks the access code until the first attempt joins the reader, once', async () => {
+    const act = await contest({ shuffle_questions: 0 }, { access_code: 'quiz2026', answer_limit: 0 });
+    await add(act, single('一题'));
+    expect((await publish(act)).status).toBe(200);
+    const reader = await signedInReader(t, org);
+    const wrong = await start(reader.token, act, { access_code: 'nope' });
+    expect([wrong.status, wrong.data.gate, wrong.message]).toEqual([403, 40012, '参与口令不正确']);
+    const joinsOf = async () => ok(await t.call('GET', `/v1/${org.key}/contest`, su())).items.find((a: any) => a.id === act).join_num;
+    expect(await joinsOf()).toBe(0);
+    const first = ok(await start(reader.token, act, { access_code: 'quiz2026' }));
+    ok(await submit(reader.token, first.id));
+    expect(await joinsOf()).toBe(1);
+    // Joined: the code is not asked again, and a second attempt does not join twice.
+    ok(await submit(reader.token, ok(await start(reader.token, act)).id));
+    expect(await joinsOf()).toBe(1);
+  });
+});
+
 describe('time and limits', () => {
   it('the server submits an attempt past its deadline and grace: on a read, and by the sweep the timer runs', async () => {
     const act = await contest({ shuffle_questions: 0 }, { time_limit: 600, answer_limit: 0 });

@@ -7,7 +7,6 @@ import {
   CONTEST_REFUSAL,
   contestConfigOf,
   GATE,
-  gateRefusal,
   idParam,
   inScope,
   isOverdue,
@@ -17,12 +16,11 @@ import {
   saveAnswersBody,
   startAttemptBody,
   submitAttemptBody,
-  type GateActivity,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { activities, activityJoins, contestAttempts, contestLevels, readers } from '../db/schema.js';
+import { activities, contestAttempts, contestLevels, readers } from '../db/schema.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activeBan, idempotent, idempotentOwn, joinReader } from '../routes/participation.js';
+import { idempotent, idempotentOwn, passGate } from '../routes/participation.js';
 import { gateReaderOf } from '../routes/activityScope.js';
 import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
 import { refused } from '../http/errors.js';
@@ -31,6 +29,8 @@ const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
 const attemptParams = orgParams.extend({ aid: idParam });
 const nowSec = () => Math.floor(Date.now() / 1000);
+/** The knowledge contests: fixed or random papers (3) and levelled ones (6). */
+const CONTEST_TYPES: readonly number[] = [3, 6];
 /** How often the server looks for attempts past their deadline and grace, and submits them. */
 export const SWEEP_INTERVAL_MS = 15_000;
 
@@ -60,7 +60,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
   const contestActivity = async (request: FastifyRequest, id: number, tx: Db | Tx = db): Promise<ActivityRow | undefined> =>
     (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id))))[0];
-  const isContest = (act: ActivityRow | undefined): act is ActivityRow => !!act && (act.type === 3 || act.type === 6);
+  const isContest = (act: ActivityRow | undefined): act is ActivityRow => !!act && CONTEST_TYPES.includes(act.type);
 
   /** Reads: a published contest of the organisation the reader is in the scope of (else 404 like a missing one). */
   async function readable(request: FastifyRequest, id: number): Promise<{ act: ActivityRow; reader: ReaderRow }> {
@@ -69,29 +69,6 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     const gateReader = { ...(await gateReaderOf(db, reader, act?.id)), id: reader.id };
     if (!isContest(act) || readRefusal(act) || !inScope(act.scope, gateReader)) throw refused(GATE.missing);
     return { act, reader };
-  }
-
-  /**
-   * The gate (blacklist action `submit`); `join` joins the reader at the first attempt (design
-   * §1.4). The caller joins last in its transaction: the join counts on the activity's row, which
-   * every first attempt writes, so it is held only until the commit.
-   */
-  async function passGate(tx: Tx, request: FastifyRequest, id: number, accessCode: string | undefined): Promise<{ act: ActivityRow; reader: ReaderRow; join: () => Promise<void> }> {
-    const reader = await readerRow(readerOf(request).id, tx);
-    const found = await contestActivity(request, id, tx);
-    const act = isContest(found) ? found : undefined;
-    const gateReader = { ...(await gateReaderOf(tx, reader, act?.id)), id: reader.id };
-    const [joined] = act ? await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id))) : [];
-    const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
-      now: nowSec(),
-      accessCode: joined?.status === 1 ? act?.access_code : accessCode,
-      ban: act ? await activeBan(tx, reader.id, act.type, 'submit') : null,
-    });
-    if (refusal || !act) throw refused(refusal ?? GATE.missing);
-    const join = async () => {
-      if (!joined || joined.status === 2) await joinReader(tx, act, reader, joined);
-    };
-    return { act, reader, join };
   }
 
   /** The reader's own attempt in the path's organisation (another's reads as missing), locked when in a transaction. */
@@ -119,7 +96,8 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     const me = readerOf(request);
     const { request_id, level_id, access_code } = request.body;
     const started = await idempotentOwn(db, me.id, request_id, async (tx) => {
-      const { act, reader, join } = await passGate(tx, request, request.params.id, access_code);
+      // The gate (blacklist action `submit`); the reader joins at the first attempt, last in the transaction.
+      const { act, reader, join } = await passGate(tx, request, request.params.id, CONTEST_TYPES, { action: 'submit', accessCode: access_code, join: 'last' });
       let level = null;
       if (act.type === 6) {
         if (level_id === undefined) throw refused(CONTEST_REFUSAL.levelRequired);

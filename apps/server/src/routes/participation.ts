@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, isNull, gt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, gt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ACTIVITY_TYPES,
@@ -139,22 +139,25 @@ export async function idempotentOwn<T, O>(db: Db, readerId: number, requestId: s
 }
 
 /**
- * The gate for a reader's write on an activity of the path's organisation and of `type` (another
- * type reads as missing), blacklist action `action`; with `join` the reader joins on this first
- * qualifying action (design §1.4). A joined reader is not asked the access code again.
+ * The gate for a reader's write on an activity of the path's organisation and of `type` (or one of
+ * `type`; another type reads as missing), blacklist action `action`; with `join` the reader joins
+ * on this first qualifying action (design §1.4). `join: 'last'` leaves the joining to the caller
+ * (`join()`, last in its transaction: the join counts on the activity's row, which every first
+ * action writes, so it is held only until the commit). A joined reader is not asked the access
+ * code again.
  */
 export async function passGate(
   tx: Tx,
   request: FastifyRequest,
   id: number,
-  type: number,
-  opts: { action: string; accessCode?: string; join: boolean },
-): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect }> {
+  type: number | readonly number[],
+  opts: { action: string; accessCode?: string; join: boolean | 'last' },
+): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void> }> {
   // The reader, the activity of the path's organisation and the reader's join row in one statement.
   const [found] = await tx
     .select({ reader: readers, act: activities, joined: activityJoins })
     .from(readers)
-    .leftJoin(activities, and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, type)))
+    .leftJoin(activities, and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), typeof type === 'number' ? eq(activities.type, type) : inArray(activities.type, [...type])))
     .leftJoin(activityJoins, and(eq(activityJoins.act_id, activities.id), eq(activityJoins.reader_id, readers.id)))
     .where(eq(readers.id, readerOf(request).id));
   const { reader } = found;
@@ -167,8 +170,11 @@ export async function passGate(
     ban: act ? await activeBan(tx, reader.id, act.type, opts.action) : null,
   });
   if (refusal || !act) throw refused(refusal ?? GATE.missing);
-  if (opts.join && (!joined || joined.status === 2)) await joinReader(tx, act, reader, joined);
-  return { act, reader };
+  const join = async () => {
+    if (!joined || joined.status === 2) await joinReader(tx, act, reader, joined);
+  };
+  if (opts.join === true) await join();
+  return { act, reader, join: async () => (opts.join === 'last' ? join() : undefined) };
 }
 
 /**

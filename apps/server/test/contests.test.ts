@@ -481,6 +481,7 @@ describe('questions from the banks, counters, figures and exports', () => {
     const zip = await t.call('GET', `/v1/${org.key}/export/answers?act=${act}`, su());
     expect(zip.status).toBe(200);
     expect(zip.res.headers['content-type']).toBe('application/zip');
+    expect(zip.res.headers['content-disposition']).toMatch(/^attachment; filename="answers\.zip"; filename\*=UTF-8''.*-%E7%AD%94%E6%A1%88\.zip$/);
     expect((await t.call('GET', `/v1/${other.key}/count/contest/${act}`, { token: otherAdmin })).status).toBe(404);
   });
 });

@@ -342,6 +342,7 @@ describe('administrators', () => {
     const res = await t.app.inject({ method: 'POST', url: `/v1/${org.key}/originalmix/download`, headers: { authorization: `Bearer ${t.superToken}` }, payload: { act, ids: [w.id, text.id] } });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="works\.zip"; filename\*=UTF-8''.*-%E4%BD%9C%E5%93%81\.zip$/);
     const names = zipNames(res.rawPayload);
     expect(names).toEqual(['我的画-1.png', '我的画-2.png', `${text.title}-1.txt`]);
   });

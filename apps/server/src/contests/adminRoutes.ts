@@ -283,7 +283,7 @@ export async function contestAdminRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .header('content-type', 'application/zip')
       .header('cache-control', 'no-store')
-      .header('content-disposition', attachment(`${act.title}-答案.zip`).replace('export.xlsx', 'answers.zip'))
+      .header('content-disposition', attachment(`${act.title}-答案.zip`, 'answers.zip'))
       .send(zip.outputStream as Readable);
   });
 }

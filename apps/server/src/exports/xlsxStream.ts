@@ -76,4 +76,4 @@ export function xlsxStream(sheetName: string, headers: readonly string[], rows: 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `Content-Disposition` of a download named in Chinese (RFC 5987), with an ASCII fallback. */
-export const attachment = (name: string) => `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const attachment = (name: string, fallback = 'export.xlsx') => `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -28,6 +28,7 @@ import { HttpError, badRequest, forbidden } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import type { OrgRow } from '../types.js';
 import { rowsOf } from '../db/rows.js';
+import { attachment, XLSX_TYPE } from '../exports/xlsxStream.js';
 
 /**
  * Spreadsheet imports of organisation users and school students (spec §5, §7), and the user
@@ -183,8 +184,6 @@ export function userListWorkbook(def: UserImport<any>, rows: Record<string, unkn
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-const attachment = (name: string) => `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 /** The import routes of both kinds and the user list export. */
 export async function userImportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -242,7 +241,7 @@ export async function userImportRoutes(app: FastifyInstance): Promise<void> {
       const rows = await db.select().from(table).where(tenantWhere(table, request)).orderBy(asc(table.id));
       const file = userListWorkbook(def, rows);
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX_TYPE)
         .header('content-disposition', attachment(`${def.resource.title}列表.xlsx`))
         .send(file);
     },

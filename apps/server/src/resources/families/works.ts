@@ -257,7 +257,7 @@ function worksBinding(def: ResourceDef, type: WorkType): ResourceBinding {
         return reply
           .header('content-type', 'application/zip')
           .header('cache-control', 'no-store')
-          .header('content-disposition', attachment(`${act.title}-作品.zip`).replace('export.xlsx', 'works.zip'))
+          .header('content-disposition', attachment(`${act.title}-作品.zip`, 'works.zip'))
           .send(zip.outputStream as Readable);
       }
     },

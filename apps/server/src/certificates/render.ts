@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { CertElement, CertFieldKey } from '@huodong/domain';
 import type { Storage } from '../storage/storage.js';
+import { buffer } from 'node:stream/consumers';
 
 /**
  * A certificate as a PDF (design §12b): the template's page in millimetres, its background image,
@@ -83,10 +84,8 @@ async function imageOf(doc: PDFDocument, storage: Storage, url: string | undefin
   if (!key) return null;
   const obj = await storage.get(key);
   if (!obj) return null;
-  const chunks: Buffer[] = [];
-  for await (const c of obj.body) chunks.push(c as Buffer);
   // Any stored picture as PNG (keeps transparency for seals), without its metadata.
-  return doc.embedPng(await sharp(Buffer.concat(chunks)).rotate().png().toBuffer());
+  return doc.embedPng(await sharp(await buffer(obj.body)).rotate().png().toBuffer());
 }
 
 /** Draw one line of text at (x, y from the top) with the element's alignment. */

@@ -6,6 +6,7 @@ import { files } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { CACHE_PREFIX, FILES_ROUTE_PREFIX } from '../storage/files.js';
 import { isSafeKey, type ByteRange } from '../storage/storage.js';
+import { buffer } from 'node:stream/consumers';
 
 const FILE_NOT_FOUND = '文件不存在或已被删除';
 /** Keys are random and never reused: a file at a URL never changes. */
@@ -103,21 +104,15 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   async function thumbnail(key: string, ext: FileExt, mime: string, width: number): Promise<Buffer> {
     const cacheKey = `${CACHE_PREFIX}/w${width}/${key}`;
     const cached = await app.storage.get(cacheKey);
-    if (cached) return streamToBuffer(cached.body);
+    if (cached) return buffer(cached.body);
     const original = await app.storage.get(key);
     if (!original) throw notFound(FILE_NOT_FOUND);
     const animated = ext === 'gif' || ext === 'webp';
-    const out = await sharp(await streamToBuffer(original.body), { animated })
+    const out = await sharp(await buffer(original.body), { animated })
       .rotate() // EXIF orientation, as the browser shows the original
       .resize({ width, withoutEnlargement: true })
       .toBuffer();
     await app.storage.put(cacheKey, out, mime);
     return out;
   }
-}
-
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
-  return Buffer.concat(chunks);
 }

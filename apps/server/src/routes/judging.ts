@@ -45,6 +45,7 @@ import { issueToken, revokeToken } from '../auth/tokens.js';
 import { audit } from '../resources/audit.js';
 import { blindDocument, NotCleanable, OFFICE_EXTS } from '../storage/blindFiles.js';
 import { ACCOUNT_DISABLED, BAD_CAPTCHA, BAD_CREDENTIALS } from './auth.js';
+import { buffer } from 'node:stream/consumers';
 
 
 /**
@@ -549,17 +550,13 @@ export async function expertRoutes(app: FastifyInstance): Promise<void> {
     const name = `${w.work_no || 'work'}-${n === 'cover' ? 'cover' : n + 1}.${ext}`;
     reply.header('content-type', type).header('content-disposition', `inline; filename="${name}"`).header('cache-control', 'private, no-store');
     if (act.blind === 1 && IMAGE_EXTS.has(ext)) {
-      const chunks: Buffer[] = [];
-      for await (const c of obj.body) chunks.push(c as Buffer);
       // Orientation applied, then written without any metadata (sharp keeps none unless asked).
-      const clean = await sharp(Buffer.concat(chunks), { animated: ext === 'gif' }).rotate().toBuffer();
+      const clean = await sharp(await buffer(obj.body), { animated: ext === 'gif' }).rotate().toBuffer();
       return reply.send(clean);
     }
     if (act.blind === 1 && (ext === 'pdf' || OFFICE_EXTS.has(ext))) {
-      const chunks: Buffer[] = [];
-      for await (const c of obj.body) chunks.push(c as Buffer);
       // Document information, XMP and Office properties and comment authors removed (storage/blindFiles.ts).
-      const clean = await blindDocument(ext, Buffer.concat(chunks)).catch((err: unknown) => {
+      const clean = await blindDocument(ext, await buffer(obj.body)).catch((err: unknown) => {
         if (err instanceof NotCleanable) throw new HttpError(409, NOT_CLEANABLE);
         throw err;
       });

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { PDFDict, PDFDocument, PDFName, PDFRef, PDFStream } from 'pdf-lib';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { buffer } from 'node:stream/consumers';
 
 /**
  * What an expert downloads under blind review (design §2c "strip names from file names, document
@@ -80,12 +81,6 @@ function cleanPart(name: string, text: () => string): string | null {
   return null;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * An Office Open XML file (docx, xlsx, pptx) rewritten part by part, in its order: the core and
  * custom properties emptied, the company, manager and template dropped from app.xml, and the
@@ -100,12 +95,12 @@ async function stripOffice(bytes: Buffer): Promise<Buffer> {
     throw new NotCleanable((err as Error).message);
   }
   const out = new yazl.ZipFile();
-  const result = readAll(out.outputStream.pipe(new PassThrough()));
+  const result = buffer(out.outputStream.pipe(new PassThrough()));
   try {
     for await (const entry of zip.eachEntry()) {
       if (entry.fileName.endsWith('/')) continue;
       if (entry.isEncrypted() || !entry.canDecodeFileData()) throw new NotCleanable(`encrypted part ${entry.fileName}`);
-      const data = await readAll(await zip.openReadStreamPromise(entry));
+      const data = await buffer(await zip.openReadStreamPromise(entry));
       const cleaned = cleanPart(entry.fileName, () => data.toString('utf8'));
       const mtime = new Date(Date.UTC(2000, 0, 1));
       out.addBuffer(cleaned === null ? data : Buffer.from(cleaned, 'utf8'), entry.fileName, { mtime, compress: entry.compressionMethod !== 0 });

@@ -12,6 +12,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { SURVEY_REFUSAL, TYPE_CHANGE_NEEDS_CONFIRM } from '@huodong/domain';
 import { surveyResponses } from '../src/db/schema.js';
+import { CROSSTAB_NEEDS_CHOICE } from '../src/survey/adminRoutes.js';
+import { UPLOAD_NOT_MINE } from '../src/survey/responses.js';
 import { multipartBody } from '../src/seed/step.js';
 import { MANAGER_PASSWORD, signedInReader, testApp, type TestApp } from './helpers.js';
 
@@ -229,7 +231,7 @@ describe('an upload question', () => {
     const url = up.json().data.url as string;
     const { version } = await readerSurvey(b.token, act);
     const stolen = await submit(b.token, act, version, { [q.id]: [url] });
-    expect([stolen.status, stolen.message]).toEqual([422, `answers.${q.id}: 上传题的文件不存在或不是您上传的`]);
+    expect([stolen.status, stolen.message]).toEqual([422, `answers.${q.id}: ${UPLOAD_NOT_MINE}`]);
     expect((await submit(a.token, act, version, { [q.id]: [url] })).status).toBe(200);
     expect((await stats(act)).questions[0]).toMatchObject({ respondents: 1, texts: 1 });
   });
@@ -314,7 +316,7 @@ describe('statistics', () => {
       [1, [0, 0, 100]],
     ]);
     const notChoice = await t.call('GET', `/v1/${org.key}/survey/${act}/crosstab?row=${g.id}&col=${rate.id}`, su());
-    expect([notChoice.status, notChoice.message]).toEqual([422, 'col: 交叉分析只能选择单选、多选或下拉题']);
+    expect([notChoice.status, notChoice.message]).toEqual([422, `col: ${CROSSTAB_NEEDS_CHOICE}`]);
   });
 
   it('open answers are searchable; an anonymous questionnaire never shows nor exports who answered and stays anonymous', async () => {

@@ -33,7 +33,7 @@ export const TOTAL_COUNTER = 'survey_total';
 export const quotaCounter = (qid: number, optionId: string) => `sq:${qid}:${optionId}`;
 
 /** The version a body names, or 422 on `version`. */
-export async function answeredVersion(tx: Tx, actId: number, version: number): Promise<SurveyQuestion[]> {
+async function answeredVersion(tx: Tx, actId: number, version: number): Promise<SurveyQuestion[]> {
   const found = await versionOf(tx, actId, version);
   if (!found) throw validationError([{ field: 'version', message: SURVEY_VERSION_MISSING }]);
   return found.questions;
@@ -70,10 +70,15 @@ async function takeQuotas(tx: Tx, act: Act, picks: ReturnType<typeof quotaPicks>
   for (const p of picks) if ((await bumpCounter(tx, act.org_id, act.id, quotaCounter(p.qid, p.id), p.quota)) === null) throw refused(SURVEY_REFUSAL.quota(p.text));
 }
 
-/** The answers checked against their version (422 naming `answers.{id}`) and reduced to those the reader meets. */
-export function checkedAnswers(questions: SurveyQuestion[], answers: SurveyAnswers, partial = false): SurveyAnswers {
+/** 422 naming `answers.{id}` when the answers break their version (a draft: only as far as given). */
+function assertAnswers(questions: SurveyQuestion[], answers: SurveyAnswers, partial: boolean): void {
   const problems = answerProblems(questions, answers, { partial });
   if (problems.length) throw validationError(problems);
+}
+
+/** The answers checked against their version and reduced to those the reader meets. */
+function checkedAnswers(questions: SurveyQuestion[], answers: SurveyAnswers): SurveyAnswers {
+  assertAnswers(questions, answers, false);
   return keptAnswers(questions, answers);
 }
 
@@ -154,8 +159,7 @@ export async function saveDraft(tx: Tx, act: Act, readerId: number, body: NewRes
   const limit = perReaderRefusal(config, await submittedBy(tx, act.id, readerId, chinaDayOf(now)));
   if (limit) throw refused(limit);
   const questions = await answeredVersion(tx, act.id, body.version);
-  const problems = answerProblems(questions, body.answers, { partial: true });
-  if (problems.length) throw validationError(problems);
+  assertAnswers(questions, body.answers, true);
   const started = body.started_at && body.started_at <= now ? body.started_at : now;
   const [row] = await tx
     .insert(surveyResponses)

@@ -41,14 +41,15 @@ export interface SurveyVersion {
   created_at: number;
 }
 
+const asVersion = (row: typeof surveyVersions.$inferSelect | undefined): SurveyVersion | undefined =>
+  row && { version: row.version, questions: row.questions as unknown as SurveyQuestion[], created_at: row.created_at };
+
 export async function latestVersion(db: Db | Tx, actId: number): Promise<SurveyVersion | undefined> {
-  const [row] = await db.select().from(surveyVersions).where(eq(surveyVersions.act_id, actId)).orderBy(desc(surveyVersions.version)).limit(1);
-  return row && { version: row.version, questions: row.questions as unknown as SurveyQuestion[], created_at: row.created_at };
+  return asVersion((await db.select().from(surveyVersions).where(eq(surveyVersions.act_id, actId)).orderBy(desc(surveyVersions.version)).limit(1))[0]);
 }
 
 export async function versionOf(db: Db | Tx, actId: number, version: number): Promise<SurveyVersion | undefined> {
-  const [row] = await db.select().from(surveyVersions).where(and(eq(surveyVersions.act_id, actId), eq(surveyVersions.version, version)));
-  return row && { version: row.version, questions: row.questions as unknown as SurveyQuestion[], created_at: row.created_at };
+  return asVersion((await db.select().from(surveyVersions).where(and(eq(surveyVersions.act_id, actId), eq(surveyVersions.version, version))))[0]);
 }
 
 /** Every version of a questionnaire by number (a paper, the export read the one each response answered). */

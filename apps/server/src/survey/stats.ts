@@ -50,22 +50,19 @@ export async function filterOf(db: Db, orgId: number, q: { unit_id?: number; fro
   return { units: rows.map((r) => Number(r.id)), from: q.from, to: q.to };
 }
 
+/** The filter on a table of the questionnaire's rows (answers or responses). */
+const filterWhere = (t: typeof surveyAnswers | typeof surveyResponses, actId: number, f: SurveyFilter, ...more: SQL[]): SQL =>
+  and(
+    eq(t.act_id, actId),
+    ...more,
+    f.units ? inArray(t.unit_id, f.units) : undefined,
+    f.from !== undefined ? gte(t.submitted_at, f.from) : undefined,
+    f.to !== undefined ? lte(t.submitted_at, f.to) : undefined,
+  )!;
 /** The answer rows a filter keeps. */
-export const answersWhere = (actId: number, f: SurveyFilter): SQL =>
-  and(
-    eq(surveyAnswers.act_id, actId),
-    f.units ? inArray(surveyAnswers.unit_id, f.units) : undefined,
-    f.from !== undefined ? gte(surveyAnswers.submitted_at, f.from) : undefined,
-    f.to !== undefined ? lte(surveyAnswers.submitted_at, f.to) : undefined,
-  )!;
-const responsesWhere = (actId: number, f: SurveyFilter): SQL =>
-  and(
-    eq(surveyResponses.act_id, actId),
-    eq(surveyResponses.status, 1),
-    f.units ? inArray(surveyResponses.unit_id, f.units) : undefined,
-    f.from !== undefined ? gte(surveyResponses.submitted_at, f.from) : undefined,
-    f.to !== undefined ? lte(surveyResponses.submitted_at, f.to) : undefined,
-  )!;
+export const answersWhere = (actId: number, f: SurveyFilter): SQL => filterWhere(surveyAnswers, actId, f);
+/** The submitted responses a filter keeps. */
+const responsesWhere = (actId: number, f: SurveyFilter): SQL => filterWhere(surveyResponses, actId, f, eq(surveyResponses.status, 1));
 
 /** Each leaf of a cascade as one option named by its path (一级 / 二级 / 三级). */
 function cascadeLeaves(options: readonly SurveyOption[], prefix = ''): SurveyOption[] {

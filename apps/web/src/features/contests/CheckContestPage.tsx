@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, Table, theme } from 'antd';
+import { Badge, Button, Empty, Table } from 'antd';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
@@ -18,10 +19,9 @@ const TYPES: Record<number, string> = { 3: '知识竞赛', 6: '进阶知识竞�
 export default function CheckContestPage() {
   const { scope: org } = useScope();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const q = useApiQuery<{ items: PendingActivity[] }>(['contestMarks', 'activities'], `/v1/${org}/check/activity`, { kind: 'contest' });
   return (
-    <div style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel>
       <Table<PendingActivity>
         data-testid="check-contests"
         rowKey="id"
@@ -45,6 +45,6 @@ export default function CheckContestPage() {
           },
         ]}
       />
-    </div>
+    </PagePanel>
   );
 }

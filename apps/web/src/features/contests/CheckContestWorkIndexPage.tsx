@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Empty, Flex, InputNumber, Switch, Table, Tag, theme } from 'antd';
+import { Button, Empty, Flex, InputNumber, Switch, Table, Tag } from 'antd';
+import { PagePanel } from '../../shared/PagePanel';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { feedback } from '../../shared/feedback';
 import { scopeLink } from '../../shared/scope';
@@ -37,7 +38,6 @@ export default function CheckContestWorkIndexPage() {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
   const [all, setAll] = useState(false);
   const [page, setPage] = useState(1);
@@ -53,7 +53,7 @@ export default function CheckContestWorkIndexPage() {
 
   if (act === undefined) return <Empty description={T.NEED_ACTIVITY} />;
   return (
-    <div data-testid="check-contest-answers" style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel testId="check-contest-answers">
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(scopeLink(org, 'adminCheck/adminCheckContest'))}>{`${T.BACK}${T.CHECK_TITLE}`}</Button>
         <strong>{q.data?.activity.title}</strong>
@@ -86,6 +86,6 @@ export default function CheckContestWorkIndexPage() {
           },
         ]}
       />
-    </div>
+    </PagePanel>
   );
 }

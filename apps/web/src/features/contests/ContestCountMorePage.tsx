@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Empty, Flex, theme } from 'antd';
+import { Button, Empty, Flex } from 'antd';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
@@ -14,18 +15,17 @@ export default function ContestCountMorePage() {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
   // The figures tell the activity's type (and are cached from the page before).
   const count = useApiQuery<ContestCount>(['contestCount', act], act !== undefined ? countPath(org, act) : null);
   const type = count.data?.activity.type;
   return (
-    <div data-testid="contest-count-more" style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel testId="contest-count-more">
       <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(scopeLink(org, `adminCount/adminActCount/actCountContest?actID=${act ?? ''}`))}>{`${T.BACK}${T.COUNT_TITLE}`}</Button>
         <strong>{count.data ? `${T.MORE}：${count.data.activity.title}` : T.MORE}</strong>
       </Flex>
       {act === undefined ? <Empty description={T.NEED_ACTIVITY} /> : !type ? count.isPending ? <PageLoading /> : <Empty description={T.ACTIVITY_MISSING} /> : <ResourcePage def={findDeclaration(type === 6 ? 'contestProAttempts' : 'contestAttempts')} org={org} parentId={act} />}
-    </div>
+    </PagePanel>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, Tag, theme } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, Tag } from 'antd';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
@@ -32,7 +33,6 @@ export default function ContestCountPage() {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
   const count = useApiQuery<ContestCount>(['contestCount', act], act !== undefined ? countPath(org, act) : null);
   const data = count.data;
@@ -116,7 +116,7 @@ export default function ContestCountPage() {
   }
 
   return (
-    <div data-testid="contest-count" style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel testId="contest-count">
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(scopeLink(org, `adminAct/${back === 'contest' ? 'adminContest' : 'adminContestPro'}`))}>{T.BACK}</Button>
         <strong>{data ? `${T.COUNT_TITLE}：${data.activity.title}` : T.COUNT_TITLE}</strong>
@@ -124,6 +124,6 @@ export default function ContestCountPage() {
         {act !== undefined && <Button onClick={() => navigate(scopeLink(org, `adminCount/adminActCount/actCountContestDownload?actID=${act}`))}>{T.DOWNLOAD_TITLE}</Button>}
       </Flex>
       {body}
-    </div>
+    </PagePanel>
   );
 }

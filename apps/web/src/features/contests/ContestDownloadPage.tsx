@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Col, Empty, Flex, Row, theme } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { PagePanel } from '../../shared/PagePanel';
 import { download } from '../../shared/apiClient';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
@@ -16,7 +17,6 @@ export default function ContestDownloadPage() {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
   const [busy, setBusy] = useState<string | null>(null);
   const get = async (kind: string) => {
@@ -31,7 +31,7 @@ export default function ContestDownloadPage() {
     }
   };
   return (
-    <div data-testid="contest-download" style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel testId="contest-download">
       <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(scopeLink(org, `adminCount/adminActCount/actCountContest?actID=${act ?? ''}`))}>{`${T.BACK}${T.COUNT_TITLE}`}</Button>
         <strong>{T.DOWNLOAD_TITLE}</strong>
@@ -52,6 +52,6 @@ export default function ContestDownloadPage() {
           ))}
         </Row>
       )}
-    </div>
+    </PagePanel>
   );
 }

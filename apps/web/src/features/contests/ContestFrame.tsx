@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Empty, Flex, theme } from 'antd';
+import { Button, Empty, Flex } from 'antd';
 import { routeOfResource } from '@huodong/domain/routes';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
@@ -22,7 +23,6 @@ export function useContest(org: string, type: ContestType | undefined, act: numb
 /** A contest page's frame: back to the list it came from (or a given page), the title, then the page. */
 export function ContestFrame({ org, type, act, title, testId, back, extra, children }: { org: string; type: ContestType; act: number | undefined; title: string; testId: string; back?: { label: string; path: string }; extra?: ReactNode; children: (info: ContestInfo) => ReactNode }) {
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const contest = useContest(org, type, act);
   const list = routeOfResource(BASE[type]);
   const target = back ?? (list ? { label: `${T.BACK}${list.title}`, path: list.path } : undefined);
@@ -32,13 +32,13 @@ export function ContestFrame({ org, type, act, title, testId, back, extra, child
   else if (!contest.data) body = <Empty description={T.ACTIVITY_MISSING} />;
   else body = children(contest.data);
   return (
-    <div data-testid={testId} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel testId={testId}>
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => (target ? navigate(scopeLink(org, target.path)) : navigate(-1))}>{target?.label ?? T.BACK}</Button>
         <strong data-testid="contest-title">{contest.data ? `${title}：${contest.data.title}` : title}</strong>
         {extra}
       </Flex>
       {body}
-    </div>
+    </PagePanel>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Flex, Form, InputNumber, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ContestRule } from '@huodong/domain';
+import { PagePanel } from '../../shared/PagePanel';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { DEFAULT_PAPER_TOTAL, DIFFICULTY_LEVELS, QUESTION_TYPES } from './labels.data';
 import * as T from './texts';
@@ -27,7 +28,7 @@ export default function DefaultRulePage() {
   }, [stored.data, form]);
   const save = useApiMutation((body: { rules: Rule[] }) => api.post('/v1/contestConfigs/save', body), { invalidate: [['contestConfigs']], successMessage: T.SAVED });
   return (
-    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }} data-testid="default-rule">
+    <PagePanel testId="default-rule">
       <Typography.Title level={5}>{T.RULES}</Typography.Title>
       <Alert type="info" showIcon title={T.RULES_HINT} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" name="defaultRule" onFinish={(v) => save.mutate({ rules: v.rules.map((r) => ({ ...r, category_ids: r.category_ids ?? [] })) })}>
@@ -72,6 +73,6 @@ export default function DefaultRulePage() {
           </Button>
         </Flex>
       </Form>
-    </div>
+    </PagePanel>
   );
 }

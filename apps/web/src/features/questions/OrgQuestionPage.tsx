@@ -1,11 +1,12 @@
 import type { OrgQuestionCount } from '@huodong/domain';
 import { OrgList } from './OrgList';
 import * as T from './texts';
+import { PagePanel } from '../../shared/PagePanel';
 
 /** 机构题库 (`questionManage/orgQuestion`): every organisation with the size of its bank; 查看题库 opens orgQuestList. */
 export default function OrgQuestionPage() {
   return (
-    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }} data-testid="org-question-banks">
+    <PagePanel testId="org-question-banks">
       <OrgList<OrgQuestionCount>
         path="/v1/questions/organizations"
         page="questionManage/orgQuestList"
@@ -17,6 +18,6 @@ export default function OrgQuestionPage() {
           { key: 'category_count', dataIndex: 'category_count', title: T.CATEGORY_COUNT },
         ]}
       />
-    </div>
+    </PagePanel>
   );
 }

@@ -1,5 +1,6 @@
 import { Card, Col, Row, Spin } from 'antd';
 import type { QuestionBankFigures, QuestionGroupFigures } from '@huodong/domain';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { BankFigures, Figure } from './BankFigures';
 import { OrgList } from './OrgList';
@@ -23,7 +24,7 @@ interface OrgFigureRow {
 export default function PlatformQuesCountPage() {
   const figures = useApiQuery<PlatformFigures>(['questionFigures', 'platform'], '/v1/count/question');
   return (
-    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }} data-testid="platform-ques-count">
+    <PagePanel testId="platform-ques-count">
       {figures.data ? (
         <Row gutter={[16, 16]}>
           <Col xs={12} md={6}><Figure label={`${T.ALL_ORG_BANKS}·${T.FIG_TOTAL}`} value={figures.data.orgs.total} /></Col>
@@ -50,6 +51,6 @@ export default function PlatformQuesCountPage() {
       <Card title={T.PUBLIC_BANK} size="small" style={{ marginTop: 16 }}>
         {figures.data && <BankFigures data={figures.data.public} />}
       </Card>
-    </div>
+    </PagePanel>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Input, Select, Table, Tag } from 'antd';
 import { DIFFICULTY_LEVELS, QUESTION_TYPES } from './labels.data';
 import type { ListData } from '@huodong/domain';
+import { PagePanel } from '../../shared/PagePanel';
 import { api, useApiQuery } from '../../shared/api';
 import { TABLE_PAGINATION } from '../../shared/antdDefaults';
 import { feedback } from '../../shared/feedback';
@@ -44,7 +45,7 @@ export default function PublicForOrgPage() {
     }
   };
   return (
-    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }} data-testid="public-for-org">
+    <PagePanel testId="public-for-org">
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search allowClear aria-label={T.STEM} placeholder={T.STEM} style={{ width: 240 }} onSearch={(v) => setQuery((q) => ({ ...q, page: 1, keyword: v.trim() || undefined }))} />
         <Select allowClear aria-label={T.TYPE_NAME} placeholder={T.TYPE_NAME} style={{ width: 120 }} options={choices(QUESTION_TYPES)} onChange={(v) => setQuery((q) => ({ ...q, page: 1, type: v }))} />
@@ -86,6 +87,6 @@ export default function PublicForOrgPage() {
         ]}
         pagination={{ ...TABLE_PAGINATION, current: query.page, pageSize: query.page_size, total: list.data?._meta.totalCount ?? 0, onChange: (p, s) => setQuery((q) => ({ ...q, page: p, page_size: s })) }}
       />
-    </div>
+    </PagePanel>
   );
 }

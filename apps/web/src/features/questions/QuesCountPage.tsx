@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, Flex, Spin } from 'antd';
 import type { QuestionBankFigures } from '@huodong/domain';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
@@ -16,11 +17,11 @@ export default function QuesCountPage() {
   const navigate = useNavigate();
   const figures = useApiQuery<QuestionBankFigures>(['questionFigures'], `/v1/${scope}/count/question`);
   return (
-    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }}>
+    <PagePanel>
       <Flex justify="end" style={{ marginBottom: 12 }}>
         <Button onClick={() => navigate(scopeLink(scope, BANK_PAGE))}>{BANK_TITLE}</Button>
       </Flex>
       {figures.data ? <BankFigures data={figures.data} /> : <Spin />}
-    </div>
+    </PagePanel>
   );
 }

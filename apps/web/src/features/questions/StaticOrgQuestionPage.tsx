@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Empty, Spin, Typography } from 'antd';
 import type { QuestionBankFigures } from '@huodong/domain';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
@@ -15,7 +16,7 @@ export default function StaticOrgQuestionPage() {
   const org = params.get('org');
   const figures = useApiQuery<QuestionBankFigures>(['questionFigures'], org ? `/v1/${encodeURIComponent(org)}/count/question` : null);
   return (
-    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }}>
+    <PagePanel>
       <Typography.Title level={5}>
         <Button type="link" style={{ paddingLeft: 0 }} onClick={() => navigate(scopeLink(scope, 'statistics/quesCount'))}>
           {T.BACK}
@@ -23,6 +24,6 @@ export default function StaticOrgQuestionPage() {
         {org}
       </Typography.Title>
       {!org ? <Empty description={T.chooseOrg} /> : figures.data ? <BankFigures data={figures.data} /> : <Spin />}
-    </div>
+    </PagePanel>
   );
 }

@@ -1,5 +1,6 @@
 import { Table } from 'antd';
 import type { QuestionTypeCount } from '@huodong/domain';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import * as T from './texts';
 
@@ -7,7 +8,7 @@ import * as T from './texts';
 export default function TypeClassPage() {
   const types = useApiQuery<QuestionTypeCount[]>(['questionTypes'], '/v1/question/types');
   return (
-    <div style={{ padding: 24, background: '#fff', borderRadius: 8 }} data-testid="question-types">
+    <PagePanel testId="question-types">
       <Table<QuestionTypeCount>
         rowKey="id"
         size="middle"
@@ -21,6 +22,6 @@ export default function TypeClassPage() {
           { key: 'org', dataIndex: 'org_count', title: T.ORG_COUNT },
         ]}
       />
-    </div>
+    </PagePanel>
   );
 }

@@ -1,8 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Empty, Flex, Popconfirm, Table, Tabs, Tag, theme } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { questionNumbers, SURVEY_QUESTION_TYPES, type ListData, type SurveyQuestion } from '@huodong/domain';
+import { PagePanel } from '../../shared/PagePanel';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { download } from '../../shared/apiClient';
 import { PageLoading } from '../../shared/PageLoading';
@@ -45,7 +46,6 @@ export default function SurveyWorkPage() {
   const { scope: org } = useScope();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const act = idOf(params.get('actID'));
   const tab = params.get('tab') === 'responses' ? 'responses' : 'questions';
   const [editing, setEditing] = useState<StoredQuestion | 'new' | null>(null);
@@ -103,7 +103,7 @@ export default function SurveyWorkPage() {
   ];
 
   return (
-    <div data-testid="survey-work" style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel testId="survey-work">
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(scopeLink(org, SURVEY.page))}>{T.BACK_TO_LIST}</Button>
         <strong data-testid="survey-title">{String(activity.data.title)}</strong>
@@ -161,6 +161,6 @@ export default function SurveyWorkPage() {
           <QuestionEditor org={org} act={act} question={editing === 'new' ? null : editing} questions={questions} refresh={refresh} onClose={() => setEditing(null)} />
         </Suspense>
       )}
-    </div>
+    </PagePanel>
   );
 }

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { Badge, Button, Empty, Table, theme } from 'antd';
+import { Badge, Button, Empty, Table } from 'antd';
+import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
@@ -22,11 +23,10 @@ const MODERATION: Record<string, string> = { pre: '先审后发', post: '先发�
 export default function CheckActPage() {
   const { scope: org } = useScope();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const q = useApiQuery<{ items: CheckActivity[]; kinds: CheckKindInfo[] }>(['checkQueue', 'activities'], `/v1/${org}/check/activity`);
   const kinds = new Map((q.data?.kinds ?? []).map((k) => [k.kind, k]));
   return (
-    <div style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel>
       <Table<CheckActivity>
         data-testid="check-activities"
         rowKey={(r) => `${r.kind}-${r.id}`}
@@ -52,6 +52,6 @@ export default function CheckActPage() {
           },
         ]}
       />
-    </div>
+    </PagePanel>
   );
 }

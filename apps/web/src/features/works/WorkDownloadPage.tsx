@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, Empty, Flex, Row, theme } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { PagePanel } from '../../shared/PagePanel';
 import { api } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
@@ -43,7 +44,7 @@ export function WorkDownloadPage({ type, programs }: { type: WorkType; programs?
   };
 
   return (
-    <div data-testid="work-download" style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+    <PagePanel testId="work-download">
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(scopeLink(org, act !== undefined ? `${COUNT_PAGE[type]}?actID=${act}` : COUNT_PAGE[type]))}>{`${T.BACK}${T.COUNT_TITLE}`}</Button>
         <h5 style={{ margin: 0, fontSize: token.fontSizeHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>{programs ? T.PROGRAM_DOWNLOAD_TITLE : T.DOWNLOAD_TITLE}</h5>
@@ -71,6 +72,6 @@ export function WorkDownloadPage({ type, programs }: { type: WorkType; programs?
           ))}
         </Row>
       )}
-    </div>
+    </PagePanel>
   );
 }

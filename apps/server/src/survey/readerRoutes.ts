@@ -12,6 +12,7 @@ import {
   surveyConfigOf,
   surveyResponseBodySchema,
   type GateActivity,
+  type SurveyResponseBody,
   type SurveyQuestion,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
@@ -21,12 +22,13 @@ import { orgOf, readerOf } from '../auth/access.js';
 import { gateReaderOf } from '../routes/activityScope.js';
 import { activeBan, idempotent, passGate } from '../routes/participation.js';
 import { latestVersion } from './store.js';
-import { countersOf, editResponse, perReaderRefusal, quotaCounter, saveDraft, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
+import { countersOf, editResponse, type NewResponse, perReaderRefusal, quotaCounter, saveDraft, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
 import { refused } from '../http/errors.js';
 
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
 const nowSec = () => Math.floor(Date.now() / 1000);
+const SURVEY_TYPE = 4;
 
 type ActivityRow = typeof activities.$inferSelect;
 
@@ -53,7 +55,7 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
 
   const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
   const surveyOf = async (request: FastifyRequest, id: number, tx: Db | Tx = db): Promise<ActivityRow | undefined> =>
-    (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, 4))))[0];
+    (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, SURVEY_TYPE))))[0];
 
   /**
    * `GET /client/activities/{id}/survey`: the current version (questions as readers get them), the
@@ -98,36 +100,30 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  const origin = (request: FastifyRequest) => request.ip ?? '';
+  /**
+   * A reader's write: idempotent by `request_id`, through the participation gate (blacklist action
+   * `submit`; `join` records the participation), then `run` with the body and the caller's address.
+   */
+  const write = <T>(request: FastifyRequest, id: number, body: SurveyResponseBody, join: boolean, run: (tx: Tx, act: ActivityRow, reader: { id: number; unit_id: number | null }, response: NewResponse) => Promise<T>) => {
+    const { request_id, access_code, ...rest } = body;
+    return idempotent(db, readerOf(request).id, request_id, async (tx) => {
+      const { act, reader } = await passGate(tx, request, id, SURVEY_TYPE, { action: 'submit', accessCode: access_code, join });
+      return run(tx, act, reader, { ...rest, ip: request.ip ?? '' });
+    });
+  };
 
   /** `PUT /client/activities/{id}/responses/draft {request_id, version, answers, started_at?}`: the reader's one draft. */
-  r.put('/v1/:org/client/activities/:id/responses/draft', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) => {
-    const { request_id, access_code, ...body } = request.body;
-    return idempotent(db, readerOf(request).id, request_id, async (tx) => {
-      const { act, reader } = await passGate(tx, request, request.params.id, 4, { action: 'submit', accessCode: access_code, join: false });
-      return saveDraft(tx, act, reader.id, { ...body, ip: origin(request) }, nowSec());
-    });
-  });
+  r.put('/v1/:org/client/activities/:id/responses/draft', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) =>
+    write(request, request.params.id, request.body, false, (tx, act, reader, body) => saveDraft(tx, act, reader.id, body, nowSec())),
+  );
 
   /** `POST /client/activities/{id}/responses {request_id, version, answers, started_at?, access_code?}`: submit (submitResponse). */
-  r.post('/v1/:org/client/activities/:id/responses', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) => {
-    const { request_id, access_code, ...body } = request.body;
-    return idempotent(db, readerOf(request).id, request_id, async (tx) => {
-      const { act, reader } = await passGate(tx, request, request.params.id, 4, { action: 'submit', accessCode: access_code, join: true });
-      return submitResponse(tx, act, reader, { ...body, ip: origin(request) }, nowSec());
-    });
-  });
+  r.post('/v1/:org/client/activities/:id/responses', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) =>
+    write(request, request.params.id, request.body, true, (tx, act, reader, body) => submitResponse(tx, act, reader, body, nowSec())),
+  );
 
   /** `PUT /client/activities/{id}/responses/{rid}`: edit a submitted response, when the questionnaire allows it and is open. */
-  r.put(
-    '/v1/:org/client/activities/:id/responses/:rid',
-    { config, schema: { params: actParams.extend({ rid: idParam }), body: surveyResponseBodySchema } },
-    async (request) => {
-      const { request_id, access_code, ...body } = request.body;
-      return idempotent(db, readerOf(request).id, request_id, async (tx) => {
-        const { act, reader } = await passGate(tx, request, request.params.id, 4, { action: 'submit', accessCode: access_code, join: false });
-        return editResponse(tx, act, reader.id, request.params.rid, { ...body, ip: origin(request) }, nowSec());
-      });
-    },
+  r.put('/v1/:org/client/activities/:id/responses/:rid', { config, schema: { params: actParams.extend({ rid: idParam }), body: surveyResponseBodySchema } }, async (request) =>
+    write(request, request.params.id, request.body, false, (tx, act, reader, body) => editResponse(tx, act, reader.id, request.params.rid, body, nowSec())),
   );
 }

@@ -6,7 +6,6 @@ export const QUESTIONS_TITLE = '竞赛题目';
 export const LEVELS_TITLE = '关卡管理';
 export const LEVEL_QUESTIONS = '题目';
 export const LEVEL = '关卡';
-export const ALL_LEVELS = '全部关卡';
 export const PAPER = '组卷';
 export const PAPER_MODE = '组卷方式';
 export const PAPER_MODES = { 1: '固定试卷', 2: '随机组卷' } as const;

@@ -6,10 +6,10 @@ import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import { BankFigures } from './BankFigures';
+import * as T from './texts';
 
 /** The bank the figures are of (its page, to act on what they show). */
 const BANK_PAGE = 'adminQuestion/adminQuestionManage';
-const BANK_TITLE = '机构题库';
 
 /** 答题统计 (`adminCount/adminQuesCount`): the organisation's bank by type, category and difficulty, use and correct rate. */
 export default function QuesCountPage() {
@@ -19,7 +19,7 @@ export default function QuesCountPage() {
   return (
     <PagePanel>
       <Flex justify="end" style={{ marginBottom: 12 }}>
-        <Button onClick={() => navigate(scopeLink(scope, BANK_PAGE))}>{BANK_TITLE}</Button>
+        <Button onClick={() => navigate(scopeLink(scope, BANK_PAGE))}>{T.ORG_BANKS}</Button>
       </Flex>
       {figures.data ? <BankFigures data={figures.data} /> : <Spin />}
     </PagePanel>

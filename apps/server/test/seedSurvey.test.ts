@@ -3,6 +3,7 @@
  * through the API and answered by dozens of readers through the reader API; a re-run adds nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANONYMOUS_READER } from '@huodong/domain';
 import { seedDemo } from '../src/seed/seed.js';
 import { testApp, type TestApp } from './helpers.js';
 
@@ -37,7 +38,7 @@ describe('demo data: questionnaires', () => {
         expect(q.options.filter((o: { count: number }) => o.count > 0).length, q.title).toBeGreaterThan(1);
       }
       const responses = await ok(t.call('GET', `/v1/${org}/survey/${act.id}/responses?page_size=5`, su()));
-      expect(responses.items[0].account === '匿名').toBe(anonymous === 1);
+      expect(responses.items[0].account === ANONYMOUS_READER).toBe(anonymous === 1);
     }
     const again = await seedDemo(t.app);
     expect(again.survey).toBe(0);

@@ -1,4 +1,5 @@
 import { ERROR_MODAL_TITLE } from '@huodong/domain/messages';
+import { isApiError } from './apiErrors';
 import { feedback } from './feedback';
 
 /**
@@ -15,4 +16,15 @@ export function showRowErrors(errors: string[]): void {
       </div>
     ),
   });
+}
+
+/**
+ * The row-numbered messages of a batch the server refused (`errors` in the API error's data,
+ * strings or `{message}`) in the 错误提示 modal; false when the error carries none.
+ */
+export function showRefusedRows(e: unknown): boolean {
+  const errors = isApiError(e) ? (e.data as { errors?: unknown } | null)?.errors : undefined;
+  if (!Array.isArray(errors) || errors.length === 0) return false;
+  showRowErrors(errors.map((x) => (typeof x === 'string' ? x : String((x as { message?: unknown } | null)?.message ?? x))));
+  return true;
 }

@@ -5,7 +5,7 @@ import { duplicatesWithin, IMPORT_CHECKING, IMPORT_MODAL_WIDTH, parseQuestionShe
 import { api, isApiError } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { feedback } from '../../shared/feedback';
-import { showRowErrors } from '../../shared/rowErrors';
+import { showRefusedRows, showRowErrors } from '../../shared/rowErrors';
 import { saveFile, XLSX_TYPE } from '../../shared/saveFile';
 import { UploadControl } from '../../shared/UploadControl';
 import { confirmDuplicates, type CompareResult } from './Duplicates';
@@ -75,9 +75,7 @@ export default function ImportDialog({ importPath, comparePath, onClose, onImpor
         onImported();
         onClose();
       } catch (e) {
-        const errors = isApiError(e) ? (e.data as { errors?: unknown } | null)?.errors : undefined;
-        if (Array.isArray(errors) && errors.length) showRowErrors(errors.map((x) => (typeof x === 'string' ? x : String((x as { message?: string }).message ?? x))));
-        else feedback.message.error(isApiError(e) ? e.message : String(e));
+        if (!showRefusedRows(e)) feedback.message.error(isApiError(e) ? e.message : String(e));
       }
     } catch (e) {
       if (!isApiError(e)) feedback.message.error(String(e instanceof Error ? e.message : e));

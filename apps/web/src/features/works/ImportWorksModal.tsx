@@ -8,7 +8,7 @@ import { IMPORT_MODAL_WIDTH, SPREADSHEET_EXTENSIONS } from '@huodong/domain/cons
 import { api, isApiError } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { feedback } from '../../shared/feedback';
-import { showRowErrors } from '../../shared/rowErrors';
+import { showRefusedRows } from '../../shared/rowErrors';
 import { UploadControl } from '../../shared/UploadControl';
 import { WORK_BASE, type WorkType } from './workApi';
 import * as T from './texts';
@@ -40,9 +40,7 @@ export default function ImportWorksModal({ org, type, act, refresh, onClose }: {
       await Promise.all(refresh.map((queryKey) => client.invalidateQueries({ queryKey })));
       onClose();
     } catch (e) {
-      const errors = isApiError(e) ? (e.data as { errors?: unknown } | null)?.errors : undefined;
-      if (Array.isArray(errors) && errors.length > 0) showRowErrors(errors.map(String));
-      else feedback.message.error(isApiError(e) && e.message ? e.message : T.IMPORT_FAILED);
+      if (!showRefusedRows(e)) feedback.message.error(isApiError(e) && e.message ? e.message : T.IMPORT_FAILED);
     } finally {
       setPercent(null);
     }

@@ -1,13 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Empty, Flex } from 'antd';
 import { PagePanel } from '../../shared/PagePanel';
-import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import { ResourcePage } from '../../resources/ResourcePage';
 import { findDeclaration, idFromQuery } from '../../resources/listModel';
-import { countPath, type ContestCount } from './contestCount';
+import { useContestCount } from './contestCount';
 import * as T from './texts';
 
 /** 知识竞赛统计详情 (`adminCount/adminActCount/actCountContestMore?actID=`): every attempt of the contest (declared list with its export). */
@@ -17,7 +16,7 @@ export default function ContestCountMorePage() {
   const navigate = useNavigate();
   const act = idFromQuery(params.get('actID'));
   // The figures tell the activity's type (and are cached from the page before).
-  const count = useApiQuery<ContestCount>(['contestCount', act], act !== undefined ? countPath(org, act) : null);
+  const count = useContestCount(org, act);
   const type = count.data?.activity.type;
   return (
     <PagePanel testId="contest-count-more">

@@ -2,13 +2,12 @@ import { Suspense, lazy, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, Tag } from 'antd';
 import { PagePanel } from '../../shared/PagePanel';
-import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import type { ChartOption } from '../../shared/EChart';
 import { idFromQuery } from '../../resources/listModel';
-import { correctRateOption, countPath, dailyOption, funnelOption, histogramOption, optionPicksOption, passOption, type ContestCount, type QuestionFigure } from './contestCount';
+import { correctRateOption, dailyOption, funnelOption, histogramOption, optionPicksOption, passOption, useContestCount, type QuestionFigure } from './contestCount';
 import { BASE } from './contestApi';
 import * as T from './texts';
 
@@ -34,7 +33,7 @@ export default function ContestCountPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const act = idFromQuery(params.get('actID'));
-  const count = useApiQuery<ContestCount>(['contestCount', act], act !== undefined ? countPath(org, act) : null);
+  const count = useContestCount(org, act);
   const data = count.data;
   const charts = useMemo(
     () => (data ? { daily: dailyOption(data.days), hist: histogramOption(data.histogram), pass: passOption(data.totals), rate: correctRateOption(data.questions), funnel: funnelOption(data.funnel) } : null),

@@ -1,4 +1,5 @@
 import { chartLabel } from '@huodong/domain';
+import { useApiQuery } from '../../shared/api';
 import { dailyChartFrame } from '../../shared/dailyChart';
 import type { ChartOption } from '../../shared/EChart';
 import * as T from './texts';
@@ -28,7 +29,10 @@ export interface QuestionFigure {
   flag_labels: string[];
 }
 
-export const countPath = (org: string, act: number) => `/v1/${org}/count/contest/${act}`;
+const countPath = (org: string, act: number) => `/v1/${org}/count/contest/${act}`;
+
+/** The contest's figures (one cache entry for the figures page and the attempts page it links to). */
+export const useContestCount = (org: string, act: number | undefined) => useApiQuery<ContestCount>(['contestCount', act], act !== undefined ? countPath(org, act) : null);
 
 const bars = (labels: string[], name: string, values: number[]): ChartOption => ({
   tooltip: { trigger: 'axis' },

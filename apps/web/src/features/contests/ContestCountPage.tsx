@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, Tag } from 'antd';
 import { PagePanel } from '../../shared/PagePanel';
@@ -6,18 +6,16 @@ import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import type { ChartOption } from '../../shared/EChart';
+import { LazyEChart } from '../../shared/LazyEChart';
 import { idFromQuery } from '../../resources/listModel';
 import { correctRateOption, dailyOption, funnelOption, histogramOption, optionPicksOption, passOption, useContestCount, type QuestionFigure } from './contestCount';
 import { BASE } from './contestApi';
 import * as T from './texts';
 
-// ECharts loads only with a chart.
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
-
 function Chart({ option, label, height = 280 }: { option: ChartOption; label: string; height?: number }) {
   return (
     <Suspense fallback={<div style={{ height }} />}>
-      <EChart option={option} height={height} ariaLabel={label} />
+      <LazyEChart option={option} height={height} ariaLabel={label} />
     </Suspense>
   );
 }

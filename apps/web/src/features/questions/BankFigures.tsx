@@ -1,13 +1,12 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Card, Col, Empty, Row, Table } from 'antd';
 import { chartLabel } from '@huodong/domain';
 import type { QuestionBankFigures, QuestionGroupFigures } from '@huodong/domain';
 import type { ChartOption } from '../../shared/EChart';
+import { LazyEChart } from '../../shared/LazyEChart';
 import { QUESTION_TYPES } from './labels.data';
 import * as T from './texts';
 
-// ECharts loads only with a chart (its chunk is the biggest of the app).
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
 const CHART_HEIGHT = 260;
 
 /** Count bars with the correct rate as a line, per group (labels cut by spec §9). */
@@ -39,7 +38,7 @@ function GroupCard({ title, groups, testId }: { title: string; groups: QuestionG
     <Card title={title} size="small" style={{ marginTop: 16 }} data-testid={testId}>
       {groups.some((g) => g.count > 0) && (
         <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-          <EChart option={groupChart(groups)} height={CHART_HEIGHT} ariaLabel={title} />
+          <LazyEChart option={groupChart(groups)} height={CHART_HEIGHT} ariaLabel={title} />
         </Suspense>
       )}
       <Table<QuestionGroupFigures> rowKey={(g) => String(g.key)} size="small" columns={groupColumns} dataSource={groups} pagination={groups.length > 20 ? { pageSize: 20 } : false} />

@@ -1,11 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Empty } from 'antd';
 import { chartLabel } from '@huodong/domain';
 import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
-
-// ECharts loads only with a chart.
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
+import { LazyEChart } from '../../shared/LazyEChart';
 
 /** A questionnaire count page: the shared figures page frame and cards. */
 export { CountFrame as SurveyFrame, StatCards as Figures } from '../../shared/CountFrame';
@@ -15,7 +13,7 @@ export function Chart({ label, option, empty, height = 260 }: { label: string; o
   if (empty) return <Empty />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <EChart option={option} height={height} ariaLabel={label} />
+      <LazyEChart option={option} height={height} ariaLabel={label} />
     </Suspense>
   );
 }

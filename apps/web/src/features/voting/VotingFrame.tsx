@@ -1,10 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Card, Empty } from 'antd';
 import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
-
-// ECharts loads only with a chart (its chunk is the biggest of the app).
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
+import { LazyEChart } from '../../shared/LazyEChart';
 
 /** A voting page: the shared figures page frame and cards. */
 export { CountFrame as VotingFrame, StatCards } from '../../shared/CountFrame';
@@ -17,7 +15,7 @@ export function ChartCard({ title, label, option, empty }: { title: string; labe
         <Empty />
       ) : (
         <Suspense fallback={<PageLoading />}>
-          <EChart option={option} ariaLabel={`${title}：${label}`} />
+          <LazyEChart option={option} ariaLabel={`${title}：${label}`} />
         </Suspense>
       )}
     </Card>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -146,6 +146,13 @@ export async function testApp(overrides: Partial<AppConfig> = {}, build: Pick<Bu
 export const READER_FIRST_PASSWORD = 'Reader#Pass1';
 export const READER_PASSWORD = 'Reader#Pass2';
 let readerSeq = 0;
+
+/** The data of a call that must succeed: a failure fails the test with the server's message. */
+export async function ok<T = any>(call: Promise<{ status: number; message: string; data: T }>): Promise<T> {
+  const res = await call;
+  expect(res.status, res.message).toBe(200);
+  return res.data;
+}
 
 /**
  * A reader of `org` added by the super administrator (with `body`), signed in through the reader

@@ -14,7 +14,7 @@ import { captchas, organizations } from '../src/db/schema.js';
 import { ORG_PAUSED } from '../src/auth/access.js';
 import { seedDemo } from '../src/seed/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/families/platform.js';
-import { testApp, type TestApp } from './helpers.js';
+import { ok, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 const PW = 'Secret#123';
@@ -24,11 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const su = () => ({ token: t.superToken });
-async function ok<T = any>(p: Promise<{ status: number; message: string; data: T }>): Promise<T> {
-  const res = await p;
-  expect(res.status, res.message).toBe(200);
-  return res.data;
-}
 const newOrg = (key: string, extra: Record<string, unknown> = {}) => ok(t.call('POST', '/v1/organizations', { ...su(), body: { key, name: `${key}图书馆`, ...extra } }));
 const newManager = (org: string, account: string, type = 'normal', token = t.superToken) =>
   t.call('POST', `/v1/org/${org}/managers`, { token, body: { account, real_name: account, type, password: PW } });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_READER } from '@huodong/domain';
 import { seedDemo } from '../src/seed/seed.js';
-import { testApp, type TestApp } from './helpers.js';
+import { ok, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,11 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const su = () => ({ token: t.superToken });
-async function ok<T = any>(p: Promise<{ status: number; message: string; data: T }>): Promise<T> {
-  const res = await p;
-  expect(res.status, res.message).toBe(200);
-  return res.data;
-}
 
 describe('demo data: questionnaires', () => {
   it('a library satisfaction survey and an anonymous school survey, answered by dozens of readers; a re-run adds nothing', { timeout: 300_000 }, async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORK_NO_PATTERN, WORK_PASSED_STATUSES } from '@huodong/domain';
 import { seedDemo } from '../src/seed/seed.js';
-import { testApp, type TestApp } from './helpers.js';
+import { ok, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,11 +23,6 @@ async function waitFor<T>(read: () => Promise<T | null>): Promise<T> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('not there after 10 s');
-}
-async function ok<T = any>(p: Promise<{ status: number; message: string; data: T }>): Promise<T> {
-  const res = await p;
-  expect(res.status, res.message).toBe(200);
-  return res.data;
 }
 
 interface Work {

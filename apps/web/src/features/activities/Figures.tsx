@@ -1,10 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import type { ChartOption } from '../../shared/EChart';
 import { DAILY_CHART, NO_DAYS } from './texts';
+import { LazyEChart } from '../../shared/LazyEChart';
 
-// ECharts loads only with a chart (its chunk is the biggest of the app).
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
 const CHART_HEIGHT = 320;
 
 /** An activity's figures as statistic cards (`total-<key>` test ids), five or six to a row on wide screens. */
@@ -30,7 +29,7 @@ export function DailyChart({ option, empty, title }: { option: ChartOption; empt
         <Empty description={NO_DAYS} />
       ) : (
         <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-          <EChart option={option} height={CHART_HEIGHT} ariaLabel={`${DAILY_CHART}：${title}`} />
+          <LazyEChart option={option} height={CHART_HEIGHT} ariaLabel={`${DAILY_CHART}：${title}`} />
         </Suspense>
       )}
     </Card>

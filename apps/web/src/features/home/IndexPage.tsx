@@ -1,13 +1,12 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import { chartLabel, type IndexFigure } from '@huodong/domain';
 import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
 import { useIndexFigures } from '../../shared/session';
 import { INDEX_CHART_TITLE } from '../../shared/texts';
+import { LazyEChart } from '../../shared/LazyEChart';
 
-// ECharts is the biggest library of the app: its chunk loads only when a chart is shown.
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
 const CHART_HEIGHT = 320;
 
 function barOption(figures: IndexFigure[]): ChartOption {
@@ -40,7 +39,7 @@ export default function IndexPage() {
       </Row>
       <Card title={INDEX_CHART_TITLE} size="small" style={{ marginTop: 16 }}>
         <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-          <EChart option={option} height={CHART_HEIGHT} ariaLabel={INDEX_CHART_TITLE} />
+          <LazyEChart option={option} height={CHART_HEIGHT} ariaLabel={INDEX_CHART_TITLE} />
         </Suspense>
       </Card>
     </div>

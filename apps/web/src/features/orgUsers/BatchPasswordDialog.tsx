@@ -4,7 +4,7 @@ import { FIRST_PASSWORD_RULES, FIRST_PASSWORD_TAIL_MAX, FIRST_PASSWORD_TAIL_MIN,
 import { api, isApiError, type QueryParams } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { feedback } from '../../shared/feedback';
-import { showRowErrors } from '../../shared/rowErrors';
+import { showRefusedRows } from '../../shared/rowErrors';
 import { BATCH_PASSWORD_ALL, BATCH_PASSWORD_HINT, BATCH_PASSWORD_SELECTED, BATCH_PASSWORD_TITLE, DIGITS, PASSWORD_PREFIX, PASSWORD_RULE, PASSWORD_TARGET, batchPasswordDone, FIXED_PASSWORD } from './texts';
 
 export type PeopleList = 'users' | 'students';
@@ -76,9 +76,7 @@ export default function BatchPasswordDialog({ org, list, selectedIds, query, tot
       onClose();
     } catch (e) {
       if (!isApiError(e)) throw e;
-      const rows = (e.data as { errors?: unknown } | null)?.errors;
-      if (Array.isArray(rows) && rows.every((x) => typeof x === 'string')) showRowErrors(rows as string[]);
-      else feedback.message.error(e.message);
+      if (!showRefusedRows(e)) feedback.message.error(e.message);
     } finally {
       setSaving(false);
     }

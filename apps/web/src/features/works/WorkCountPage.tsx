@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,9 +12,8 @@ import { idFromQuery } from '../../resources/listModel';
 import { DETAIL_PAGE, DOWNLOAD_PAGE, PROGRAM_DOWNLOAD_PAGE, WORK_BASE, type WorkType } from './workApi';
 import { dailyWorksOption, partName, partsOption, workCountPath, workTotalCards, type WorkCount, type WorkCountPart } from './workCount';
 import * as T from './texts';
+import { LazyEChart } from '../../shared/LazyEChart';
 
-// ECharts loads only with a chart (its chunk is the biggest of the app).
-const EChart = lazy(() => import('../../shared/EChart').then((m) => ({ default: m.EChart })));
 const CHART_HEIGHT = 300;
 
 type PartKind = 'type' | 'group' | 'unit';
@@ -29,7 +28,7 @@ const partColumns = (kind: PartKind): ColumnsType<PartRow> => [
 function Chart({ option, label }: { option: ChartOption; label: string }) {
   return (
     <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-      <EChart option={option} height={CHART_HEIGHT} ariaLabel={label} />
+      <LazyEChart option={option} height={CHART_HEIGHT} ariaLabel={label} />
     </Suspense>
   );
 }

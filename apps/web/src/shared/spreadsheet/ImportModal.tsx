@@ -11,19 +11,16 @@ import {
   USER_IMPORTS,
   type UserImportId,
 } from '@huodong/domain';
-import { api, isApiError } from '../api';
+import { api } from '../api';
 import { AppModal } from '../AppModal';
 import { feedback } from '../feedback';
-import { showRowErrors } from '../rowErrors';
+import { showRefusedRows, showRowErrors } from '../rowErrors';
 import { UploadControl } from '../UploadControl';
 import { saveFile, XLSX_TYPE } from '../saveFile';
 import { validateInWorker } from './workerProtocol';
 
 export const CHOOSE_FILE = '选择文件';
 export const IMPORT_HINT = '请先下载模板，按模板填写后选择xlsx或xls文件导入；同一学号再次导入会更新原有信息。';
-
-/** All collected messages together in one modal titled 错误提示 (spec §5). */
-export const showImportErrors = showRowErrors;
 
 /** 下载模板: the import's header row and hint row as .xlsx, made in the browser. */
 async function downloadTemplate(kind: UserImportId): Promise<void> {
@@ -57,7 +54,7 @@ export function ImportModal({ kind, open, orgId, path, onClose, onImported }: Im
     try {
       const result = await validateInWorker(file, kind, orgId);
       if (!result.ok) {
-        showImportErrors(result.errors);
+        showRowErrors(result.errors);
         return;
       }
       try {
@@ -67,8 +64,7 @@ export function ImportModal({ kind, open, orgId, path, onClose, onImported }: Im
         onClose();
       } catch (e) {
         feedback.message.error(IMPORT_FAILED);
-        const errors = isApiError(e) ? (e.data as { errors?: unknown } | null)?.errors : undefined;
-        if (Array.isArray(errors) && errors.length > 0) showImportErrors(errors.map(String));
+        showRefusedRows(e);
         // The school variant raises its success event on failure too: the dialog closes and the list refreshes.
         if (kind === 'student') {
           onImported?.();

@@ -426,6 +426,25 @@ describe('levels (type 6)', () => {
 });
 
 describe('questions from the banks, counters, figures and exports', () => {
+  it('hand marks of two readers on one question in one batch count twice, on the copy and on the bank question', async () => {
+    const bankId = ok(await t.call('POST', `/v1/${org.key}/question`, { ...su(), body: { type: 5, stem: '说说你读过的一本好书', answer: '言之有理即可' } })).id;
+    const act = await contest({ shuffle_questions: 0, show_correctness: 'immediately' }, { answer_limit: 0 });
+    ok(await t.call('POST', `/v1/${org.key}/contest/${act}/question/choose`, { ...su(), body: { ids: [bankId] } }));
+    expect((await publish(act)).status).toBe(200);
+    for (const text of ['《平凡的世界》', '《活着》']) {
+      const reader = await signedInReader(t, org);
+      const p = ok(await start(reader.token, act));
+      ok(await save(reader.token, p.id, [{ question_id: p.items[0].question_id, answer: text }]));
+      ok(await submit(reader.token, p.id));
+    }
+    const queue = ok(await t.call('GET', `/v1/${org.key}/check/${act}/contest`, su())).items;
+    expect(queue).toHaveLength(2);
+    ok(await t.call('POST', `/v1/${org.key}/check/${act}/contest`, { ...su(), body: { items: queue.map((i: any) => ({ id: i.id, score: i.max_score })) } }));
+    const counters = { used_count: 2, answered_count: 2, correct_count: 2 };
+    expect(ok(await t.call('GET', `/v1/${org.key}/question/${bankId}`, su()))).toMatchObject(counters);
+    expect(ok(await t.call('GET', `/v1/${org.key}/contest/${act}/question`, su())).items[0]).toMatchObject(counters);
+  });
+
   it('copies bank questions (own and public, once each), counts their use, and reports and exports the contest', async () => {
     const own = ok(await t.call('POST', `/v1/${org.key}/question`, { ...su(), body: { ...single('机构题库的题'), default_score: 7 } })).id;
     const pub = ok(await t.call('POST', '/v1/public', { ...su(), body: judge('公共题库的题') })).id;

@@ -247,27 +247,40 @@ export async function startAttempt(
  * write these last in their transaction (a row lock held only until the commit), in id order.
  */
 async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: number[]; correct?: number[] }): Promise<void> {
-  const all = [...new Set([...(ids.used ?? []), ...(ids.answered ?? []), ...(ids.correct ?? [])])].sort((a, b) => a - b);
-  if (all.length === 0) return;
-  // Ids are the server's own integers (a paper's), written as array literals.
-  const array = (list: number[] = []) => sql.raw(`array[${list.map((id) => Math.trunc(Number(id))).join(',')}]::int[]`);
-  const [used, answered, correct] = [array(ids.used), array(ids.answered), array(ids.correct)];
+  // Each id counts as often as it is listed (two readers' answers of one question marked right in one batch: +2).
+  const counts = new Map<number, [number, number, number]>();
+  (['used', 'answered', 'correct'] as const).forEach((kind, k) => {
+    for (const id of ids[kind] ?? []) {
+      const row = counts.get(id) ?? [0, 0, 0];
+      row[k]++;
+      counts.set(id, row);
+    }
+  });
+  if (counts.size === 0) return;
+  // Ids and counts are the server's own integers, written as a VALUES list in id order.
+  const rows = [...counts].sort(([a], [b]) => a - b).map(([id, [u, a, c]]) => `(${Math.trunc(id)}, ${u}, ${a}, ${c})`);
   const c = contestQuestions;
+  const q = questions;
   // One statement for the contest's copies and the bank questions they copy.
   await tx.execute(sql`
-    with counted as (
+    with d(id, used, answered, correct) as (values ${sql.raw(rows.join(', '))}),
+    counted as (
       update ${c} set
-        used_count = ${c.used_count} + (${c.id} = any(${used}))::int,
-        answered_count = ${c.answered_count} + (${c.id} = any(${answered}))::int,
-        correct_count = ${c.correct_count} + (${c.id} = any(${correct}))::int
-      where ${c.id} = any(${array(all)})
-      returning ${c.question_id} as question_id, (${c.id} = any(${used}))::int as used, (${c.id} = any(${answered}))::int as answered, (${c.id} = any(${correct}))::int as correct
+        used_count = ${c.used_count} + d.used,
+        answered_count = ${c.answered_count} + d.answered,
+        correct_count = ${c.correct_count} + d.correct
+      from d where ${c.id} = d.id
+      returning ${c.question_id} as question_id, d.used, d.answered, d.correct
+    ),
+    bank as (
+      select question_id, sum(used)::int as used, sum(answered)::int as answered, sum(correct)::int as correct
+      from counted where question_id is not null group by question_id
     )
-    update ${questions} set
-      used_count = ${questions.used_count} + counted.used,
-      answered_count = ${questions.answered_count} + counted.answered,
-      correct_count = ${questions.correct_count} + counted.correct
-    from counted where ${questions.id} = counted.question_id`);
+    update ${q} set
+      used_count = ${q.used_count} + bank.used,
+      answered_count = ${q.answered_count} + bank.answered,
+      correct_count = ${q.correct_count} + bank.correct
+    from bank where ${q.id} = bank.question_id`);
 }
 
 // ---- Answering ---------------------------------------------------------------------------------------------

@@ -392,6 +392,8 @@ export const readerRequests = pgTable('reader_requests', {
   request_id: varchar('request_id', { length: 64 }).notNull(),
   status: integer('status').notNull(),
   answer: jsonb('answer').notNull(),
+  /** What the kept answer answered (method, route, params, body without request_id, hashed): a replay must ask the same ('' = kept before fingerprints, any replay matches). */
+  fingerprint: varchar('fingerprint', { length: 64 }).notNull().default(''),
   created_at: seconds('created_at').notNull().default(nowSeconds),
 }, (t) => [uniqueIndex('reader_requests_uq').on(t.reader_id, t.request_id)]);
 

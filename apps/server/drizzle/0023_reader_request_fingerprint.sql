@@ -1,0 +1,1 @@
+ALTER TABLE "reader_requests" ADD COLUMN "fingerprint" varchar(64) DEFAULT '' NOT NULL;

@@ -700,9 +700,9 @@ export const files = pgTable('files', {
 }, (t) => [uniqueIndex('files_key_uq').on(t.key), index('files_org_idx').on(t.org_id, t.created_at, t.id)]);
 
 /**
- * A resumable video upload and then its transcoding job (spec §7 upload/video, §8 code 0):
- * uploading → queued → running → done | failed. The state is here, so a restart or another
- * instance picks the job up; `locked_until` is the lease of the instance running it.
+ * A resumable video upload and then its transcoding (spec §7 upload/video, §8 code 0):
+ * uploading → queued → running → done | failed, as the client sees it. The transcoding itself is
+ * a `video` job of the runner (`jobs`, keyed `video:<id>`), which holds the lease and the attempts.
  */
 export const videoJobs = pgTable('video_jobs', {
   /** The videoId the client holds. */
@@ -715,10 +715,7 @@ export const videoJobs = pgTable('video_jobs', {
   auth_hash: varchar('auth_hash', { length: 64 }).notNull(),
   auth_expires_at: bigint('auth_expires_at', { mode: 'number' }).notNull(),
   status: varchar('status', { length: 10 }).notNull().default('uploading'),
-  attempts: integer('attempts').notNull().default(0),
   error: varchar('error', { length: 500 }).notNull().default(''),
-  /** Milliseconds since epoch; a running job whose lease ran out is claimed again. */
-  locked_until: bigint('locked_until', { mode: 'number' }),
   /** The transcoded MP4 and its cover (rows of `files`). */
   file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
   cover_file_id: integer('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -1119,8 +1116,8 @@ export const certificates = pgTable('certificates', {
 
 /**
  * A certificate send job (`POST /v1/{org}/cert/{id}/send`): issue by the rule, then render every
- * PDF not yet rendered; progress in `total`/`done`/`failed`. Claimed in the database like the
- * video jobs; running it again only does what is left.
+ * PDF not yet rendered; progress in `total`/`done`/`failed` as the administrator sees it. The work
+ * is a `cert.send` job of the runner (`jobs`); running it again only does what is left.
  */
 export const certJobs = pgTable('cert_jobs', {
   id: serial('id').primaryKey(),
@@ -1131,7 +1128,6 @@ export const certJobs = pgTable('cert_jobs', {
   done: integer('done').notNull().default(0),
   failed: integer('failed').notNull().default(0),
   error: varchar('error', { length: 500 }).notNull().default(''),
-  locked_until: bigint('locked_until', { mode: 'number' }),
   created_by: integer('created_by').notNull(),
   ...stamps,
 }, (t) => [
@@ -1525,4 +1521,32 @@ export const questionCategories = pgTable('question_categories', {
   uniqueIndex('question_categories_org_name_uq').on(t.org_id, t.name),
   uniqueIndex('question_categories_org_id_uq').on(t.org_id, t.id),
   index('question_categories_org_list_idx').on(t.org_id, t.created_at, t.id),
+]);
+
+// ---- Background jobs (issue 21: the one runner) --------------------------------------------------
+/**
+ * The queue of the one job runner (`jobs/runner.ts`): claimed with FOR UPDATE SKIP LOCKED, held by
+ * a lease (`locked_until`, ms) of the instance in `locked_by`, retried with back-off from `run_at`
+ * (ms) until `max_attempts`. `key` names a job while it is queued or running, so queuing the same
+ * work twice makes one job.
+ */
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  kind: varchar('kind', { length: 40 }).notNull(),
+  key: varchar('key', { length: 200 }),
+  org_id: integer('org_id'),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  status: varchar('status', { length: 10 }).notNull().default('queued'),
+  run_at: bigint('run_at', { mode: 'number' }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  max_attempts: integer('max_attempts').notNull().default(5),
+  locked_until: bigint('locked_until', { mode: 'number' }),
+  locked_by: varchar('locked_by', { length: 64 }),
+  error: varchar('error', { length: 500 }).notNull().default(''),
+  finished_at: seconds('finished_at'),
+  ...stamps,
+}, (t) => [
+  uniqueIndex('jobs_open_key_uq').on(t.key).where(sql`status in ('queued', 'running')`),
+  index('jobs_due_idx').on(t.run_at, t.id).where(sql`status in ('queued', 'running')`),
+  index('jobs_status_idx').on(t.status, t.updated_at, t.id),
 ]);

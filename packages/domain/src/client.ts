@@ -38,6 +38,9 @@ export const requestIdSchema = z
   .string({ error: '请提供请求编号' })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号为8-64位字母、数字、_或-');
 
+/** A `request_id` already kept for another request (another route, activity or body): 409 on `request_id`. */
+export const REQUEST_ID_REUSED = '该请求编号已用于另一请求';
+
 export const joinBodySchema = z.object({
   request_id: requestIdSchema,
   access_code: plainText('参与口令').max(32, '参与口令不正确').optional(),

@@ -93,9 +93,8 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
    * order, never the answers.
    */
   r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
-    const me = readerOf(request);
     const { request_id, level_id, access_code } = request.body;
-    const started = await idempotentOwn(db, me.id, request_id, async (tx) => {
+    const started = await idempotentOwn(db, request, request_id, async (tx) => {
       // The gate (blacklist action `submit`); the reader joins at the first attempt, last in the transaction.
       const { act, reader, join } = await passGate(tx, request, request.params.id, CONTEST_TYPES, { action: 'submit', accessCode: access_code, join: 'last' });
       let level = null;
@@ -121,8 +120,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
 
   /** `PUT /client/attempts/{aid}/answers {request_id, items[{question_id, answer}]}`: autosave, while the attempt is open (deadline + grace). */
   r.put('/v1/:org/client/attempts/:aid/answers', { config, schema: { params: attemptParams, body: saveAnswersBody } }, async (request) => {
-    const me = readerOf(request);
-    const saved = await idempotent(db, me.id, request.body.request_id, async (tx) => {
+    const saved = await idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       if (act.is_pause) throw refused(GATE.paused);
@@ -141,8 +139,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
    * the activity's limit (`tab_switch_max`, 0 = off) the server submits the attempt.
    */
   r.post('/v1/:org/client/attempts/:aid/events', { config, schema: { params: attemptParams, body: attemptEventBody } }, async (request) => {
-    const me = readerOf(request);
-    return idempotent(db, me.id, request.body.request_id, async (tx) => {
+    return idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       const max = contestConfigOf(act.config).tab_switch_max;
@@ -156,8 +153,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
 
   /** `POST /client/attempts/{aid}/submit {request_id}`: marked on the server; the answer is the attempt as the review settings show it. */
   r.post('/v1/:org/client/attempts/:aid/submit', { config, schema: { params: attemptParams, body: submitAttemptBody } }, async (request) => {
-    const me = readerOf(request);
-    const done = await idempotentOwn(db, me.id, request.body.request_id, async (tx) => {
+    const done = await idempotentOwn(db, request, request.body.request_id, async (tx) => {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       const now = nowSec();

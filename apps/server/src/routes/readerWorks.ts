@@ -188,7 +188,7 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     // Before the transaction: the lists are remembered reads through `db` (sensitive/screen.ts).
     const screened = await screenFor(app.database, orgOf(request).id, [body.title, body.content]);
-    return idempotent(db, me.id, body.request_id, async (tx) => {
+    return idempotent(db, request, body.request_id, async (tx) => {
       const { act, row, reader } = await visibleActivity(tx, orgOf(request).id, request.params.id, me.id);
       const joined = await passGate(tx, act, reader);
       const { config: cfg } = workConfigOf(act);
@@ -227,7 +227,7 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
     const me = readerOf(request);
     const body = request.body;
     const screened = await screenFor(app.database, orgOf(request).id, [body.title, body.content]);
-    return idempotent(db, me.id, body.request_id, async (tx) => {
+    return idempotent(db, request, body.request_id, async (tx) => {
       const orgId = orgOf(request).id;
       const work = await ownWork(tx, orgId, request.params.wid, me.id);
       const { act, row, reader } = await visibleActivity(tx, orgId, work.act_id, me.id);
@@ -272,7 +272,7 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/v1/:org/client/works/:wid/withdraw', { config, schema: { params: workParams, body: readerWithdrawBody } }, async (request) => {
     const me = readerOf(request);
-    return idempotent(db, me.id, request.body.request_id, async (tx) => {
+    return idempotent(db, request, request.body.request_id, async (tx) => {
       const orgId = orgOf(request).id;
       const work = await ownWork(tx, orgId, request.params.wid, me.id);
       const act = (await workActivity(tx, orgId, work.act_id))!;

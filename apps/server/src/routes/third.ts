@@ -64,7 +64,7 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/:org/client/activities/:id/launch', { config: { access: 'reader' }, schema: { params: actParams, body: joinBodySchema } }, async (request) => {
     const me = readerOf(request);
     const org = orgOf(request);
-    return idempotent(db, me.id, request.body.request_id, async (tx) => {
+    return idempotent(db, request, request.body.request_id, async (tx) => {
       const [reader] = await tx.select().from(readers).where(eq(readers.id, me.id));
       const [act] = await tx.select().from(activities).where(and(eq(activities.id, request.params.id), eq(activities.org_id, org.id), eq(activities.type, THIRD)));
       const refusal = gateRefusal(act as GateActivity | undefined, await gateReaderOf(tx, reader, act?.id), { now: nowSec(), accessCode: request.body.access_code, ban: act ? await activeBan(tx, reader.id, THIRD, 'join') : null });

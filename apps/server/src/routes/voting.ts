@@ -138,11 +138,10 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
    * A captcha answer is consumed before (single use), whatever the ballot's outcome.
    */
   r.post('/v1/:org/client/activities/:id/ballots', { config, schema: { params: actParams, body: ballotRequestSchema } }, async (request) => {
-    const me = readerOf(request);
     const body = request.body;
     const captchaPassed = body.captcha_key && body.captcha_code ? await consumeCaptcha(db, body.captcha_key, body.captcha_code) : false;
     const origin = voteOrigin(request);
-    return idempotent(db, me.id, body.request_id, async (tx) => {
+    return idempotent(db, request, body.request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, request.params.id, 'vote');
       return castBallot(tx, act as unknown as VotingActivity, reader, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id });
     });
@@ -150,9 +149,8 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
 
   /** `POST /client/activities/{id}/sources`: a reader signs up a source (when the activity allows it), shown after review; once per reader. */
   r.post('/v1/:org/client/activities/:id/sources', { config, schema: { params: actParams, body: sourceSignupSchema } }, async (request) => {
-    const me = readerOf(request);
     const { request_id, ...body } = request.body;
-    return idempotent(db, me.id, request_id, async (tx) => {
+    return idempotent(db, request, request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, request.params.id, 'submit');
       if (!(act.config as { source_signup?: number }).source_signup) throw refused(SIGNUP_CLOSED);
       await tx.execute(sql`select pg_advisory_xact_lock(${act.id}::int, ${reader.id}::int)`);
@@ -251,12 +249,11 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
    * one needing review waits for a person whatever the mode.
    */
   r.post('/v1/:org/client/activities/:id/comments', { config, schema: { params: actParams, body: commentRequestSchema } }, async (request) => {
-    const me = readerOf(request);
     const { request_id, ...body } = request.body;
     const ip = voteOrigin(request).ip;
     // Before the transaction: the lists are remembered reads through `db` (sensitive/screen.ts).
     const screened = await screenFor(app.database, orgOf(request).id, [body.content]);
-    return idempotent(db, me.id, request_id, async (tx) => {
+    return idempotent(db, request, request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, request.params.id, 'comment');
       const rules = commentRulesOf(act as unknown as VotingActivity);
       if (!rules.enabled) throw refused(COMMENT_REFUSAL.closed);
@@ -326,7 +323,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   /** `POST /client/comments/{cid}/like`: once per reader (a second like changes nothing). */
   r.post('/v1/:org/client/comments/:cid/like', { config, schema: { params: orgParams.extend({ cid: idParam }), body: likeRequestSchema } }, async (request) => {
     const me = readerOf(request);
-    return idempotent(db, me.id, request.body.request_id, async (tx) => {
+    return idempotent(db, request, request.body.request_id, async (tx) => {
       const c = await visibleComment(tx, request, request.params.cid, me.id);
       const [made] = await tx.insert(commentReactions).values({ comment_id: c.id, reader_id: me.id, kind: 'like' }).onConflictDoNothing().returning();
       if (!made) return { liked: true, like_count: c.like_count };
@@ -342,7 +339,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
    */
   r.post('/v1/:org/client/comments/:cid/report', { config, schema: { params: orgParams.extend({ cid: idParam }), body: reportRequestSchema } }, async (request) => {
     const me = readerOf(request);
-    return idempotent(db, me.id, request.body.request_id, async (tx) => {
+    return idempotent(db, request, request.body.request_id, async (tx) => {
       const c = await visibleComment(tx, request, request.params.cid, me.id);
       const [made] = await tx.insert(commentReactions).values({ comment_id: c.id, reader_id: me.id, kind: 'report', reason: request.body.reason ?? '' }).onConflictDoNothing().returning();
       if (!made) return { reported: true };

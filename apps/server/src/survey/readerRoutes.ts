@@ -106,7 +106,7 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
    */
   const write = <T>(request: FastifyRequest, id: number, body: SurveyResponseBody, join: boolean, run: (tx: Tx, act: ActivityRow, reader: { id: number; unit_id: number | null }, response: NewResponse) => Promise<T>) => {
     const { request_id, access_code, ...rest } = body;
-    return idempotent(db, readerOf(request).id, request_id, async (tx) => {
+    return idempotent(db, request, request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, id, SURVEY_TYPE, { action: 'submit', accessCode: access_code, join });
       return run(tx, act, reader, { ...rest, ip: request.ip ?? '' });
     });

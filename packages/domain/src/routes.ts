@@ -41,6 +41,8 @@ export const MENU_GROUPS: MenuGroup[] = [
   { key: 'digital', title: '数字资源', scope: 'organ' },
   { key: 'review', title: '专家评审', scope: 'organ' },
   { key: 'blacklist', title: '黑名单', scope: 'organ' },
+  // Not a spec group (issue 20): the user lists with their imports, beside their figures under 数据统计.
+  { key: 'users', title: '用户管理', scope: 'organ' },
   { key: 'count', title: '数据统计', scope: 'both' },
 ];
 
@@ -166,6 +168,8 @@ export const ROUTES: RouteDef[] = [
   count('actCountIntegral', '扫码积分统计'),
   r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
   r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),
+  // Not a spec route (issue 20): the same lists, imports and first passwords as 用户统计, where user management is looked for.
+  r('adminUser/adminUserList', '用户列表', 'organ', 'users', { page: true }),
   r('adminCount/adminUserCount/adminUserCountMore', '用户统计详情', 'organ'),
   r('adminCount/adminQuesCount', '答题统计', 'organ', 'count', { page: true }),
   r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count'),

@@ -21,6 +21,7 @@ export const PAGES: Record<string, PageEntry> = {
   'manage/adminOrgManage': () => import('../features/platform/AdminOrgManagePage'),
   adminManager: () => import('../features/platform/AdminManagerPage'),
   'adminCount/adminUserCount': () => import('../features/orgUsers/AdminUserCountPage'),
+  'adminUser/adminUserList': () => import('../features/orgUsers/AdminUserCountPage'),
   // The activity's own page with the tabs other features add (app/ActivityDetailRoute.tsx).
   'adminAct/adminActDetail': () => import('../app/ActivityDetailRoute'),
   'adminCount/adminActCount/thirdPartyCount': () => import('../features/activities/ThirdPartyCountPage'),

@@ -28,6 +28,8 @@ export const DELETE = '删除';
 
 // Spreadsheet import (spec §4, §5, §8).
 export const IMPORT_SUCCESS = '导入用户信息成功！';
+/** The success message with what the import did; the spec's text stays its prefix. */
+export const importSuccessMessage = (created: number, updated: number) => `${IMPORT_SUCCESS}新增 ${created} 人，更新 ${updated} 人`;
 export const IMPORT_FAILED = '导入用户信息失败';
 export const IMPORT_CHECKING = '正在校验';
 export const DOWNLOAD_TEMPLATE = '下载模板';

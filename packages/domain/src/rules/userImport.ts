@@ -8,7 +8,7 @@
  * one core, so a rule exists once.
  */
 import { z } from 'zod';
-import { IDENTITY_MAX, IDENTITY_MIN, IMPORT_MAX_ROWS, SPREADSHEET_EXTENSIONS } from './constants.js';
+import { IDENTITY_CATEGORIES, IDENTITY_MAX, IDENTITY_MIN, IMPORT_MAX_ROWS, SPREADSHEET_EXTENSIONS } from './constants.js';
 import {
   CLASS_INVALID,
   ENROLLMENT_DATE_INVALID,
@@ -118,6 +118,10 @@ export type StudentImportRow = z.infer<typeof studentImportRowSchema>;
 
 export type ImportedRow = OrgUserImportRow | StudentImportRow;
 
+/** The template's second sheet, listing what each 身份类别 number means. */
+export const IDENTITY_SHEET = '身份类别说明';
+export const IDENTITY_SHEET_HEADERS = ['身份类别', '含义'] as const;
+
 const identityField = (onlyIfColumn: boolean): ImportField => ({
   header: '身份类别',
   key: 'identity',
@@ -125,7 +129,7 @@ const identityField = (onlyIfColumn: boolean): ImportField => ({
   parse: asIdentity,
   invalid: IDENTITY_INVALID,
   onlyIfColumn,
-  hint: onlyIfColumn ? undefined : '填写1-14的数字',
+  hint: onlyIfColumn ? undefined : `填写1-14的数字，含义见“${IDENTITY_SHEET}”表`,
 });
 
 /** Organisation users: every column required. */
@@ -306,6 +310,17 @@ export function validateImportRows<Row>(
 export function importTemplate(kind: ImportKind<unknown>): { headers: string[]; hintRow: string[] } {
   const inTemplate = kind.fields.filter((f) => f.hint !== undefined);
   return { headers: inTemplate.map((f) => f.header), hintRow: inTemplate.map((f) => f.hint ?? '') };
+}
+
+/**
+ * The template's further sheets: the identity categories 1–14 with their names, for a template
+ * that has the 身份类别 column (the school template has not). The import reads only the first sheet.
+ */
+export function importTemplateLegends(kind: ImportKind<unknown>): { name: string; rows: (string | number)[][] }[] {
+  if (!importTemplate(kind).headers.includes('身份类别')) return [];
+  const rows: (string | number)[][] = [];
+  for (let n = IDENTITY_MIN; n <= IDENTITY_MAX; n++) rows.push([n, IDENTITY_CATEGORIES[n]]);
+  return [{ name: IDENTITY_SHEET, rows: [[...IDENTITY_SHEET_HEADERS], ...rows] }];
 }
 
 /** Only .xlsx and .xls (any case) are imported; other files are ignored. */

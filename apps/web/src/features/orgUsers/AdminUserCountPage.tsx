@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button } from 'antd';
-import { DownloadOutlined, KeyOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LockOutlined } from '@ant-design/icons';
 import type { ListData } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { useOrgInfo, useScope } from '../../shared/session';
@@ -23,7 +23,8 @@ const ORG_USERS = findDeclaration('orgUsers');
 const STUDENTS = findDeclaration('students');
 
 /**
- * 用户统计 (`/{org}/adminCount/adminUserCount`): the organisation's users — and its students once
+ * 用户统计 (`/{org}/adminCount/adminUserCount`), and the same page as 用户管理 › 用户列表
+ * (`/{org}/adminUser/adminUserList`, where the imports are looked for): the organisation's users — and its students once
  * it has any — as resource pages, with the two spreadsheet imports, the user list export and
  * first passwords in batch (the selected rows or every row the search matches, by one rule).
  */
@@ -45,7 +46,7 @@ export default function AdminUserCountPage() {
     <>
       {ctx.controls.create && orgInfo.data && <OrgImportActions orgId={orgInfo.data.id} org={org} onImported={refresh} />}
       {ctx.controls.create && (
-        <Button icon={<KeyOutlined />} disabled={ctx.total === 0} onClick={() => setBatch({ list: type === 'student' ? 'students' : 'users', ctx })}>
+        <Button icon={<LockOutlined />} disabled={ctx.total === 0} onClick={() => setBatch({ list: type === 'student' ? 'students' : 'users', ctx })}>
           {BATCH_PASSWORD}
         </Button>
       )}

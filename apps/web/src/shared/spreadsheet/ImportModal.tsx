@@ -6,9 +6,9 @@ import {
   IMPORT_CHECKING,
   IMPORT_FAILED,
   IMPORT_MODAL_WIDTH,
-  IMPORT_SUCCESS,
   SPREADSHEET_EXTENSIONS,
   USER_IMPORTS,
+  importSuccessMessage,
   type UserImportId,
 } from '@huodong/domain';
 import { api } from '../api';
@@ -43,7 +43,7 @@ export interface ImportModalProps {
 /**
  * Import dialog (spec §4, §5, §8): 下载模板, then choose a file → 正在校验 (read and validated in a
  * Web Worker) → errors in the 错误提示 modal and nothing uploaded, or upload `{data: JSON}` →
- * 导入用户信息成功！ / 导入用户信息失败. Files other than xlsx/xls are ignored without a word.
+ * 导入用户信息成功！新增 n 人，更新 m 人 / 导入用户信息失败. Files other than xlsx/xls are ignored without a word.
  */
 export function ImportModal({ kind, open, orgId, path, onClose, onImported }: ImportModalProps) {
   const def = USER_IMPORTS[kind];
@@ -58,8 +58,8 @@ export function ImportModal({ kind, open, orgId, path, onClose, onImported }: Im
         return;
       }
       try {
-        await api.post(path, { data: JSON.stringify(result.rows) }, { silent: true });
-        feedback.message.success(IMPORT_SUCCESS);
+        const done = await api.post<{ created: number; updated: number }>(path, { data: JSON.stringify(result.rows) }, { silent: true });
+        feedback.message.success(importSuccessMessage(done.created, done.updated));
         onImported?.();
         onClose();
       } catch (e) {

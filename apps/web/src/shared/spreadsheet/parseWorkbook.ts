@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { USER_IMPORTS, helperPageCell, importTemplate, validateImport, type ImportResult, type UserImportId } from '@huodong/domain';
+import { USER_IMPORTS, helperPageCell, importTemplate, importTemplateLegends, validateImport, type ImportResult, type UserImportId } from '@huodong/domain';
 
 /**
  * Reading spreadsheets, shared by the Web Worker (parse.worker.ts) and the benchmark, so what is
@@ -49,13 +49,18 @@ export function writeTable(table: SheetTable, format: 'xlsx' | 'csv'): Uint8Arra
   return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
 }
 
-/** The template of an import (下载模板): the header row and the hint row. */
+/** The template of an import (下载模板): the header row and the hint row, then the domain's legend sheets (身份类别说明). */
 export function templateWorkbook(kind: UserImportId): Uint8Array {
   const { headers, hintRow } = importTemplate(USER_IMPORTS[kind].kind as never);
   const sheet = XLSX.utils.aoa_to_sheet([headers, hintRow]);
   sheet['!cols'] = headers.map((h) => ({ wch: Math.max(12, h.length * 2 + 2) }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+  for (const legend of importTemplateLegends(USER_IMPORTS[kind].kind as never)) {
+    const extra = XLSX.utils.aoa_to_sheet(legend.rows);
+    extra['!cols'] = [{ wch: 10 }, { wch: 16 }];
+    XLSX.utils.book_append_sheet(book, extra, legend.name);
+  }
   return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
 }
 

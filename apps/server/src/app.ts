@@ -34,6 +34,7 @@ import { registerShutdown } from './http/shutdown.js';
 import { DATABASE_UNAVAILABLE } from './http/errors.js';
 import { assertDatabaseWritable } from './db/readiness.js';
 import { SERVER_ROOT } from './paths.js';
+import { registerJobRunner } from './jobs/runner.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -80,6 +81,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerShutdown(app);
   registerAccess(app);
   await registerCompression(app);
+  registerJobRunner(app, { work: config.jobWorker, pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs });
 
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' } }, async (request, reply) => {
@@ -107,7 +109,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);
-  // Not encapsulated: its send worker is decorated on the app (app.certWorker).
+  // Not encapsulated: it defines its job kind on the app's runner (app.jobs).
   await certificateRoutes(app);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

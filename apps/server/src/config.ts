@@ -36,8 +36,12 @@ export interface AppConfig {
   videoWorker: boolean;
   /** Size of a resumable video upload's chunks (tests make it small); default VIDEO_UPLOAD.chunkBytes. */
   videoChunkBytes?: number;
-  /** How often the video worker looks for jobs of other instances or dead leases; default 10 s. */
-  videoPollMs?: number;
+  /** Run background jobs in this process (JOB_WORKER=off: it only queues them, other instances run them). */
+  jobWorker: boolean;
+  /** How often the job runner looks for jobs of other instances or dead leases (JOB_POLL_MS, default 5 s). */
+  jobPollMs?: number;
+  /** The lease of a running job (JOB_LEASE_MS, default 2 min): a job of a dead instance is taken over after it. */
+  jobLeaseMs?: number;
 }
 
 export type StorageConfig =
@@ -98,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxMB: parseUploadLimits(env),
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
     videoWorker: env.VIDEO_WORKER !== 'off',
+    jobWorker: env.JOB_WORKER !== 'off',
+    jobPollMs: optionalMs(env, 'JOB_POLL_MS'),
+    jobLeaseMs: optionalMs(env, 'JOB_LEASE_MS'),
   };
 }
 
@@ -168,4 +175,13 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
     return (_address, hop) => hop < hops;
   }
   return v;
+}
+
+/** An optional positive whole number of milliseconds (unset: the component's default). */
+function optionalMs(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  const ms = Number(v);
+  if (!Number.isInteger(ms) || ms <= 0) throw new ConfigError(`${name} must be a positive integer`);
+  return ms;
 }

@@ -5,14 +5,14 @@ import net from 'node:net';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { VIDEO_CONVERTING, VIDEO_TRANSCODE_FAILED, UPLOAD_EXPIRED, UPLOAD_OFFSET_MISMATCH, formatsMessage, IMAGE_EXTS, VIDEO_UPLOAD } from '@huodong/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { AppConfig, StorageConfig } from '../src/config.js';
-import { files, videoJobs } from '../src/db/schema.js';
+import { files, jobs, videoJobs } from '../src/db/schema.js';
 import { MANAGER_PASSWORD, testApp, type TestApp } from './helpers.js';
 import { multipartBody } from '../src/seed/step.js';
 
@@ -85,7 +85,7 @@ describe.each(['local', 's3'] as const)('stored files on the %s driver', (driver
 
   beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(work, `${driver}-`));
-    config = { dataDir, storage: driver === 's3' ? s3Config : { driver: 'local' }, videoChunkBytes: CHUNK, videoPollMs: 3_600_000, uploadMaxMB: { logo: 0.0625 } };
+    config = { dataDir, storage: driver === 's3' ? s3Config : { driver: 'local' }, videoChunkBytes: CHUNK, jobPollMs: 3_600_000, uploadMaxMB: { logo: 0.0625 } };
     t = await testApp(config);
     const a = await t.org('filesa');
     const b = await t.org('filesb');
@@ -258,7 +258,7 @@ describe.each(['local', 's3'] as const)('stored files on the %s driver', (driver
     // Another organisation does not see it.
     expect((await t.call('GET', `/v1/filesb/upload/video/getInfo?videoId=${auth.data.videoId}`, { token: otherToken })).status).toBe(404);
 
-    await t.app.videoWorker.idle();
+    await t.app.jobs.idle();
     const done = await info();
     expect(done.code).toBe(200);
     expect(done.data).toMatchObject({ videoId: auth.data.videoId, status: 'done', width: 160, height: 120 });
@@ -317,7 +317,7 @@ describe.each(['local', 's3'] as const)('stored files on the %s driver', (driver
   it('a file that is not a playable video fails after upload, and getInfo says so', async () => {
     const fake = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(200, 7)]);
     const id = await uploadVideo(t.app, '/v1', t.superToken, fake);
-    await t.app.videoWorker.idle();
+    await t.app.jobs.idle();
     const res = await t.call('GET', `/v1/upload/video/getInfo?videoId=${id}`, { token: t.superToken });
     expect(res.status).toBe(422);
     expect(res.message).toBe(VIDEO_TRANSCODE_FAILED);
@@ -328,20 +328,20 @@ describe.each(['local', 's3'] as const)('stored files on the %s driver', (driver
     const uploader = await buildApp({ ...t.app.config, videoWorker: false }, { database: t.database, logger: false });
     await uploader.ready();
     const ids = [await uploadVideo(uploader, '/v1', t.superToken), await uploadVideo(uploader, '/v1', t.superToken), await uploadVideo(uploader, '/v1', t.superToken)];
-    await t.db.update(videoJobs).set({ status: 'running', attempts: 1, locked_until: Date.now() - 1 }).where(eq(videoJobs.id, ids[0]));
+    const keys = ids.map((id) => `video:${id}`);
+    await t.db.update(jobs).set({ status: 'running', attempts: 1, locked_by: 'dead', locked_until: Date.now() - 1 }).where(eq(jobs.key, keys[0]));
     await uploader.close();
 
-    // Two fresh instances start (their workers claim on start) and work side by side.
+    // Two fresh instances start (their runners claim on start) and work side by side.
     const workers = await Promise.all([0, 1].map(() => buildApp(t.app.config, { database: t.database, logger: false })));
     await Promise.all(workers.map((w) => w.ready()));
-    await Promise.all(workers.map((w) => w.videoWorker.idle()));
-    workers.forEach((w) => w.videoWorker.kick());
-    await Promise.all(workers.map((w) => w.videoWorker.idle()));
-    const rows = await t.db.select().from(videoJobs);
-    const mine = rows.filter((r) => ids.includes(r.id));
+    await Promise.all(workers.map((w) => w.jobs.idle()));
+    workers.forEach((w) => w.jobs.kick());
+    await Promise.all(workers.map((w) => w.jobs.idle()));
+    const mine = (await t.db.select().from(videoJobs).where(inArray(videoJobs.id, ids))).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
     expect(mine.map((r) => r.status)).toEqual(['done', 'done', 'done']);
-    expect(mine.find((r) => r.id === ids[0])!.attempts).toBe(2);
-    expect(mine.filter((r) => r.id !== ids[0]).map((r) => r.attempts)).toEqual([1, 1]);
+    const queue = (await t.db.select().from(jobs).where(inArray(jobs.key, keys))).sort((a, b) => keys.indexOf(a.key!) - keys.indexOf(b.key!));
+    expect(queue.map((j) => [j.status, j.attempts])).toEqual([['done', 2], ['done', 1], ['done', 1]]);
     const videos = await t.db.select().from(files).where(eq(files.kind, 'video'));
     for (const id of ids) expect(videos.filter((f) => f.key.includes(id))).toHaveLength(1);
     await Promise.all(workers.map((w) => w.close()));

@@ -261,12 +261,12 @@ describe('certificates', () => {
     const send = await t.call('POST', `/v1/${org.key}/cert/${actId}/send`, su());
     expect(send.status, send.message).toBe(200);
     expect(send.data.issued).toBe(2);
-    await t.app.certWorker.idle();
+    await t.app.jobs.idle();
     const job = await t.call('GET', `/v1/${org.key}/cert/${actId}/send`, su());
     expect(job.data).toMatchObject({ status: 'done', total: 2, done: 2, failed: 0 });
     // safe to run again: nothing new issued, nothing rendered twice
     expect((await t.call('POST', `/v1/${org.key}/cert/${actId}/send`, su())).data.issued).toBe(0);
-    await t.app.certWorker.idle();
+    await t.app.jobs.idle();
     const index = await t.call('GET', `/v1/${org.key}/cert/${actId}/index?page=1&page_size=10`, su());
     expect(index.data._meta.totalCount).toBe(2);
     for (const c of index.data.items) {

@@ -34,27 +34,22 @@ import { pagedList } from '../http/pagination.js';
 import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { audit } from '../resources/audit.js';
 import { renderCertificate } from './render.js';
+import type { JobContext } from '../jobs/runner.js';
 
 /**
  * Certificates of an activity (issue 12, design §12): its configuration (`/cert/{id}/config`),
  * the issued certificates (`index`), revoking (`delete`) and reissuing, picking recipients by
  * hand (`choose`), and the batch send (`send`): a job in `cert_jobs` that issues by the rule and
- * renders every PDF not yet rendered, claimed in the database, safe to run again. Public check
+ * renders every PDF not yet rendered, run by the job runner, safe to run again. Public check
  * `GET /v1/cert/verify?code=`; readers list and download their own.
  */
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The certificate renderer of this process (send jobs). */
-    certWorker: { kick(): void; idle(): Promise<void> };
-  }
-}
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
 const RESOURCE = 'certificates';
-const LEASE_MS = 60_000;
+/** The runner's kind of a batch send (`cert.send:<cert_jobs id>`). */
+export const CERT_SEND_JOB = 'cert.send';
 export const CERT_NOT_FOUND = '证书不存在';
 export const NO_CERT_CONFIG = '请先设置本活动的证书';
 /** Works activities are the ones with certificate rules so far (rules/certificates.ts CERT_RULES). */
@@ -204,25 +199,14 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     await db.update(certificates).set({ pdf_key: key, updated_at: nowSec() }).where(and(eq(certificates.id, cert.id), isNull(certificates.pdf_key)));
   }
 
-  async function claim() {
-    const now = Date.now();
-    const rows = await app.database.query<{ id: number }>(
-      `update cert_jobs set status = 'running', locked_until = $1, updated_at = extract(epoch from now())::bigint
-         where id = (select id from cert_jobs where status = 'queued' or (status = 'running' and locked_until < $2)
-                     order by created_at, id limit 1 for update skip locked)
-       returning id`,
-      [now + LEASE_MS, now],
-    );
-    return rows[0] ? Number(rows[0].id) : null;
-  }
-
   /** Render every valid certificate of the activity without a PDF: a rerun does only what is left. */
-  async function runJob(jobId: number): Promise<void> {
-    const [job] = await db.select().from(certJobs).where(eq(certJobs.id, jobId));
+  async function runJob(jobId: number, ctx: JobContext): Promise<void> {
+    const [job] = await db.update(certJobs).set({ status: 'running', updated_at: nowSec() }).where(eq(certJobs.id, jobId)).returning();
+    if (!job) return; // the activity was deleted with its jobs
     const cfg = await configOf(db, job.act_id);
     if (!cfg) {
       // The configuration was removed after the job was queued: the job ends with the reason, not a fault.
-      await db.update(certJobs).set({ status: 'failed', error: NO_CERT_CONFIG, locked_until: null, updated_at: nowSec() }).where(eq(certJobs.id, jobId));
+      await db.update(certJobs).set({ status: 'failed', error: NO_CERT_CONFIG, updated_at: nowSec() }).where(eq(certJobs.id, jobId));
       return;
     }
     const [template] = await db.select().from(certTemplates).where(eq(certTemplates.id, cfg.template_id));
@@ -234,51 +218,26 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
     await db.update(certJobs).set({ total: rendered + todo.length, done: rendered, failed: 0 }).where(eq(certJobs.id, jobId));
     let failed = 0;
     for (const cert of todo) {
+      if (ctx.signal.aborted) throw new Error('shutting down'); // the runner queues the job again
       try {
         await render(cert, template);
-        await db.update(certJobs).set({ done: sql`${certJobs.done} + 1`, locked_until: Date.now() + LEASE_MS }).where(eq(certJobs.id, jobId));
+        await db.update(certJobs).set({ done: sql`${certJobs.done} + 1` }).where(eq(certJobs.id, jobId));
+        await ctx.heartbeat();
       } catch (err) {
         failed++;
         app.log.warn({ err, cert: cert.id }, 'certificate not rendered');
         await db.update(certJobs).set({ failed: sql`${certJobs.failed} + 1`, error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(certJobs.id, jobId));
       }
     }
-    await db.update(certJobs).set({ status: failed ? 'failed' : 'done', locked_until: null, updated_at: nowSec() }).where(eq(certJobs.id, jobId));
+    await db.update(certJobs).set({ status: failed ? 'failed' : 'done', updated_at: nowSec() }).where(eq(certJobs.id, jobId));
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closing = false;
-  const drain = async () => {
-    do {
-      again = false;
-      let id: number | null;
-      while (!closing && (id = await claim()) !== null) {
-        const jobId = id;
-        await runJob(jobId).catch(async (err) => {
-          app.log.warn({ err, job: jobId }, 'certificate job failed');
-          await db.update(certJobs).set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500), locked_until: null }).where(eq(certJobs.id, jobId));
-        });
-      }
-    } while (again && !closing);
-  };
-  const kick = () => {
-    if (closing) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err) => app.log.error({ err }, 'certificate worker'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.decorate('certWorker', { kick, idle: async () => { while (running) await running; } });
-  app.addHook('onReady', async () => kick());
-  app.addHook('preClose', async () => {
-    closing = true;
-    await running;
+  app.jobs.define<{ id: number }>(CERT_SEND_JOB, {
+    maxAttempts: 3,
+    run: (job, ctx) => runJob(job.payload.id, ctx),
+    async failed(job, err) {
+      await db.update(certJobs).set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500), updated_at: nowSec() }).where(eq(certJobs.id, job.payload.id));
+    },
   });
 
   // ------------------------------------------------------------------ configuration
@@ -377,10 +336,11 @@ export async function certificateRoutes(app: FastifyInstance): Promise<void> {
       }
       const [open] = await tx.select().from(certJobs).where(and(eq(certJobs.act_id, act.id), inArray(certJobs.status, ['queued', 'running'])));
       const made = open ?? (await tx.insert(certJobs).values({ org_id: org.id, act_id: act.id, created_by: callerOf(request).id }).returning())[0];
+      await app.jobs.enqueue(tx, CERT_SEND_JOB, { id: made.id }, { key: `${CERT_SEND_JOB}:${made.id}`, orgId: org.id });
       await audit(tx, request, 'certSend', RESOURCE, [act.id]);
       return { ...made, issued };
     });
-    app.certWorker.kick();
+    app.jobs.kick();
     return job;
   });
 

@@ -28,7 +28,7 @@ import { HttpError, badRequest, notFound, validationError } from '../http/errors
 import { fileInfo, maxBytes, receiveMultipart, scratchDir, storeFile, tooLarge, type FileInfo } from '../storage/files.js';
 import { extractFrame } from '../storage/media.js';
 import { sniff } from '../storage/sniff.js';
-import { chunkKey, chunkPrefix, type VideoJob } from '../storage/videoWorker.js';
+import { chunkKey, chunkPrefix, queueTranscode, type VideoJob } from '../storage/videoWorker.js';
 
 /** How long an upload authorisation (getAuth, refresh) lets chunks in. */
 export const UPLOAD_AUTH_TTL_MS = 30 * 60_000;
@@ -121,17 +121,22 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         }
         await app.storage.put(chunkKey(job.id, offset), body, 'application/octet-stream');
         const done = end === job.size;
-        const [row] = await db
-          .update(videoJobs)
-          .set({ received: end, status: done ? 'queued' : 'uploading', updated_at: sql`extract(epoch from now())::bigint` })
-          .where(and(eq(videoJobs.id, job.id), eq(videoJobs.received, offset), eq(videoJobs.status, 'uploading')))
-          .returning({ received: videoJobs.received, status: videoJobs.status });
+        // The last chunk queues the transcoding in the same transaction: a complete upload always has its job.
+        const row = await db.transaction(async (tx) => {
+          const [stored] = await tx
+            .update(videoJobs)
+            .set({ received: end, status: done ? 'queued' : 'uploading', updated_at: sql`extract(epoch from now())::bigint` })
+            .where(and(eq(videoJobs.id, job.id), eq(videoJobs.received, offset), eq(videoJobs.status, 'uploading')))
+            .returning({ received: videoJobs.received, status: videoJobs.status });
+          if (stored && done) await queueTranscode(app, tx, job);
+          return stored;
+        });
         if (!row) {
           // Another request stored this chunk first.
           const now = await findJob(request, job.id);
           throw new HttpError(409, UPLOAD_OFFSET_MISMATCH, { offset: now.received });
         }
-        if (done) app.videoWorker.kick();
+        if (done) app.jobs.kick();
         return { videoId: job.id, offset: row.received, size: job.size, status: row.status };
       },
     );

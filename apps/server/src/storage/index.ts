@@ -5,7 +5,7 @@ import type { AppConfig } from '../config.js';
 import { localStorage } from './local.js';
 import { s3Storage } from './s3.js';
 import type { Storage } from './storage.js';
-import { startVideoWorker, type VideoWorker } from './videoWorker.js';
+import { defineVideoJobs } from './videoWorker.js';
 
 export type { Storage } from './storage.js';
 
@@ -13,8 +13,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Stored files: DATA_DIR/files, or the S3-compatible store of S3_*. */
     storage: Storage;
-    /** The video transcoder of this process (a no-op with VIDEO_WORKER=off). */
-    videoWorker: VideoWorker;
   }
 }
 
@@ -22,13 +20,9 @@ export function openStorage(config: AppConfig): Storage {
   return config.storage.driver === 's3' ? s3Storage(config.storage) : localStorage(path.join(config.dataDir, 'files'));
 }
 
-/** Decorate the storage and the video worker onto the app (both closed with it). */
+/** Decorate the storage onto the app (closed with it) and define the video jobs (unless VIDEO_WORKER=off). */
 export function registerStorage(app: FastifyInstance, storage: Storage = openStorage(app.config)): void {
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
-  const idle: VideoWorker = { kick() {}, idle: async () => {} };
-  app.decorate(
-    'videoWorker',
-    app.config.videoWorker ? startVideoWorker(app, { chunkBytes: app.config.videoChunkBytes ?? VIDEO_UPLOAD.chunkBytes, pollMs: app.config.videoPollMs }) : idle,
-  );
+  if (app.config.videoWorker) defineVideoJobs(app, { chunkBytes: app.config.videoChunkBytes ?? VIDEO_UPLOAD.chunkBytes });
 }

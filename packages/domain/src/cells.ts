@@ -1,4 +1,5 @@
 import { IS_PAUSE, IS_REC } from './rules/pause.js';
+import { chinaDateTime } from './rules/chinaTime.js';
 import { fieldValue, IS_PAUSE_FIELD, IS_REC_FIELD, type FieldOption, type ResourceField } from './resource.js';
 
 /**
@@ -8,15 +9,11 @@ import { fieldValue, IS_PAUSE_FIELD, IS_REC_FIELD, type FieldOption, type Resour
 export const YES = '是';
 export const NO = '否';
 
-/** China Standard Time (UTC+8, no daylight saving): the product's time zone, on every page and in every export. */
-const CHINA_OFFSET_SECONDS = 8 * 3600;
-
-/** Unix seconds (or milliseconds) as `YYYY-MM-DD HH:mm` China time; empty for not set. */
+/** Unix seconds (or milliseconds) as `YYYY-MM-DD HH:mm` China time (the product's zone, on every page and in every export); empty for not set. */
 export function formatSeconds(v: unknown): string {
   const n = Number(v);
   if (v === null || v === undefined || v === '' || !Number.isFinite(n) || n <= 0) return '';
-  const seconds = n > 1e11 ? Math.floor(n / 1000) : n;
-  return new Date((seconds + CHINA_OFFSET_SECONDS) * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  return chinaDateTime(n > 1e11 ? Math.floor(n / 1000) : n);
 }
 
 /**
@@ -42,6 +39,7 @@ export function cellText(field: ResourceField, value: unknown, options: FieldOpt
   if (field.name === IS_PAUSE_FIELD) return IS_PAUSE[(Number(value) === 1 ? 1 : 0) as 0 | 1];
   if (field.name === IS_REC_FIELD) return IS_REC[(Number(value) === 1 ? 1 : 0) as 0 | 1];
   if (value === undefined || value === null) return '';
+  if (field.zeroText !== undefined && value !== '' && Number(value) === 0) return field.zeroText;
   switch (field.kind) {
     case 'password':
       return '';

@@ -1,16 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { CHINA_UTC_OFFSET_SECONDS, chinaDate } from '@huodong/domain';
 
-/** China Standard Time (UTC+8, no daylight saving): the product's one clock (docs/decisions.md). */
-const CHINA_OFFSET_SECONDS = 8 * 3600;
 const DAY_MS = 86_400_000;
 
-/** A column of Unix seconds as its China-time day `YYYY-MM-DD`, for grouping figures per day. */
+/**
+ * A column of Unix seconds as its China-time day `YYYY-MM-DD`, for grouping figures per day: the
+ * domain's fixed offset (chinaTime.ts), so the database's own zone setting never matters.
+ */
 export const chinaDay = (col: PgColumn | SQL): SQL<string> =>
-  sql<string>`to_char(to_timestamp(${col} + ${sql.raw(String(CHINA_OFFSET_SECONDS))}) at time zone 'UTC', 'YYYY-MM-DD')`;
+  sql<string>`to_char(to_timestamp(${col} + ${sql.raw(String(CHINA_UTC_OFFSET_SECONDS))}) at time zone 'UTC', 'YYYY-MM-DD')`;
 
-/** The China-time day `YYYY-MM-DD` of Unix seconds. */
-export const chinaDayOf = (seconds: number): string => new Date((seconds + CHINA_OFFSET_SECONDS) * 1000).toISOString().slice(0, 10);
+/** The China-time day `YYYY-MM-DD` of Unix seconds (the same as the domain's `chinaDate`). */
+export const chinaDayOf: (seconds: number) => string = chinaDate;
 
 /** Every day from `from` to `to` (`YYYY-MM-DD`, both included); none when `to` is earlier. */
 export function daysBetween(from: string, to: string): string[] {

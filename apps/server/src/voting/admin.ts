@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import {
+  CHINA_UTC_OFFSET_SECONDS,
   DAY_SECONDS,
   rankSources,
   suspectShare,
@@ -22,8 +23,6 @@ import { audit } from '../resources/audit.js';
 import { recordOffence } from '../resources/families/blacklistRules.js';
 import { windowOf, type VotingActivity } from './rules.js';
 import { ballotsOrVoid, dayFigures, untallyVoids, type VoidedVote } from './tallies.js';
-
-const CHINA_OFFSET = 8 * 3600;
 
 /** The live ranking of an activity's shown sources (rankSources; per group when sources are grouped). */
 async function liveRanking(db: Db | Tx, act: VotingActivity): Promise<ResultRow[]> {
@@ -190,7 +189,7 @@ const hourLabel = (h: number) => new Date(h * 3600 * 1000).toISOString().slice(0
 /** `GET …/source/{sid}/evidence`: votes per hour with velocity alerts, addresses, suspect share, voids with reasons. */
 export async function evidenceOf(db: Db, source: typeof voteSources.$inferSelect): Promise<SourceEvidence> {
   const mine = eq(votes.source_id, source.id);
-  const hour = sql<number>`((${votes.created_at} + ${sql.raw(String(CHINA_OFFSET))}) / 3600)`.mapWith(Number);
+  const hour = sql<number>`((${votes.created_at} + ${sql.raw(String(CHINA_UTC_OFFSET_SECONDS))}) / 3600)`.mapWith(Number);
   const [hours, [spread], top, voids, reasons] = await Promise.all([
     db
       .select({

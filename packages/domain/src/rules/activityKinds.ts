@@ -1,4 +1,4 @@
-import { chinaClock } from './gate.js';
+import { chinaClock } from './chinaTime.js';
 
 /**
  * Static kinds the activity forms offer (spec §7 `/creationTypes`, `/v1/creation/type`,

@@ -1,4 +1,5 @@
 import { activityStateOf } from './activityState.js';
+import { chinaClock } from './chinaTime.js';
 
 /**
  * The participation gate (design §1.3): one ordered check for every reader write. The first rule
@@ -84,11 +85,6 @@ export interface GateReader extends ScopeReader {
 export interface GateBan {
   until: string | null;
   reason: string;
-}
-
-/** China Standard Time `HH:MM` of a moment (the product's day, design: Asia/Shanghai). */
-export function chinaClock(nowSeconds: number): string {
-  return new Date((nowSeconds + 8 * 3600) * 1000).toISOString().slice(11, 16);
 }
 
 /**

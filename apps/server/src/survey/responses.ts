@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  answerProblems,
   answerRows,
+  boundQuestions,
   chosenOptionIds,
   keptAnswers,
   optionSnapshot,
@@ -12,13 +12,14 @@ import {
   type SurveyAnswers,
   type SurveyConfig,
   type SurveyQuestion,
+  versionedAnswerProblems,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityCounters, files, surveyAnswers, surveyResponses } from '../db/schema.js';
 import { chinaDayOf } from '../db/chinaDay.js';
 import { validationError, refused } from '../http/errors.js';
 import { bumpCounter, dropCounter, keyOfUrl } from '../works/workService.js';
-import { versionOf } from './store.js';
+import { latestVersion, versionOf } from './store.js';
 
 /**
  * A reader's response (design activities §6): checked against the version answered, limited per
@@ -32,11 +33,20 @@ type Act = typeof activities.$inferSelect;
 export const TOTAL_COUNTER = 'survey_total';
 export const quotaCounter = (qid: number, optionId: string) => `sq:${qid}:${optionId}`;
 
-/** The version a body names, or 422 on `version`. */
-async function answeredVersion(tx: Tx, actId: number, version: number): Promise<SurveyQuestion[]> {
+/**
+ * The version a body names (or 422 on `version`) and the current version, whose rules bind a
+ * response to an earlier one too (domain `boundQuestions`: required questions, answer limits,
+ * options and quotas of the questions both have).
+ */
+interface Answered {
+  questions: SurveyQuestion[];
+  current: SurveyQuestion[];
+}
+async function answeredVersion(tx: Tx, actId: number, version: number): Promise<Answered> {
   const found = await versionOf(tx, actId, version);
   if (!found) throw validationError([{ field: 'version', message: SURVEY_VERSION_MISSING }]);
-  return found.questions;
+  const latest = await latestVersion(tx, actId);
+  return { questions: found.questions, current: latest && latest.version !== version ? latest.questions : found.questions };
 }
 
 /** The reader's submitted responses in all and today (China day). */
@@ -70,17 +80,20 @@ async function takeQuotas(tx: Tx, act: Act, picks: ReturnType<typeof quotaPicks>
   for (const p of picks) if ((await bumpCounter(tx, act.org_id, act.id, quotaCounter(p.qid, p.id), p.quota)) === null) throw refused(SURVEY_REFUSAL.quota(p.text));
 }
 
-/** 422 naming `answers.{id}` when the answers break their version (a draft: only as far as given). */
-function assertAnswers(questions: SurveyQuestion[], answers: SurveyAnswers, partial: boolean): void {
-  const problems = answerProblems(questions, answers, { partial });
+/** 422 naming `answers.{id}` when the answers break their version or the current one's rules (a draft: only as far as given). */
+function assertAnswers(v: Answered, answers: SurveyAnswers, partial: boolean): void {
+  const problems = versionedAnswerProblems(v.questions, v.current, answers, { partial });
   if (problems.length) throw validationError(problems);
 }
 
-/** The answers checked against their version and reduced to those the reader meets. */
-function checkedAnswers(questions: SurveyQuestion[], answers: SurveyAnswers): SurveyAnswers {
-  assertAnswers(questions, answers, false);
-  return keptAnswers(questions, answers);
+/** The answers checked and reduced to those the reader meets (the named version's logic). */
+function checkedAnswers(v: Answered, answers: SurveyAnswers): SurveyAnswers {
+  assertAnswers(v, answers, false);
+  return keptAnswers(v.questions, answers);
 }
+
+/** Quota picks with the quotas in force: the current version's for the questions it still has. */
+const boundPicks = (v: Answered, answers: SurveyAnswers) => quotaPicks(boundQuestions(v.questions, v.current), answers);
 
 export const UPLOAD_NOT_MINE = '上传题的文件不存在或不是您上传的';
 
@@ -119,11 +132,12 @@ export async function submitResponse(tx: Tx, act: Act, reader: { id: number; uni
   const today = chinaDayOf(now);
   const limit = perReaderRefusal(config, await submittedBy(tx, act.id, reader.id, today));
   if (limit) throw refused(limit);
-  const questions = await answeredVersion(tx, act.id, body.version);
-  const answers = checkedAnswers(questions, body.answers);
+  const version = await answeredVersion(tx, act.id, body.version);
+  const { questions } = version;
+  const answers = checkedAnswers(version, body.answers);
   await assertOwnUploads(tx, act.org_id, reader.id, questions, answers);
   if ((await bumpCounter(tx, act.org_id, act.id, TOTAL_COUNTER, config.total_limit || null)) === null) throw refused(SURVEY_REFUSAL.full);
-  await takeQuotas(tx, act, quotaPicks(questions, answers));
+  await takeQuotas(tx, act, boundPicks(version, answers));
   const [draft] = await tx
     .delete(surveyResponses)
     .where(and(eq(surveyResponses.act_id, act.id), eq(surveyResponses.reader_id, reader.id), eq(surveyResponses.status, 0)))
@@ -158,8 +172,7 @@ export async function saveDraft(tx: Tx, act: Act, readerId: number, body: NewRes
   if (!config.resume_draft) throw refused(SURVEY_REFUSAL.noDraft);
   const limit = perReaderRefusal(config, await submittedBy(tx, act.id, readerId, chinaDayOf(now)));
   if (limit) throw refused(limit);
-  const questions = await answeredVersion(tx, act.id, body.version);
-  assertAnswers(questions, body.answers, true);
+  assertAnswers(await answeredVersion(tx, act.id, body.version), body.answers, true);
   const started = body.started_at && body.started_at <= now ? body.started_at : now;
   const [row] = await tx
     .insert(surveyResponses)
@@ -185,11 +198,13 @@ export async function editResponse(tx: Tx, act: Act, readerId: number, responseI
     .where(and(eq(surveyResponses.id, responseId), eq(surveyResponses.act_id, act.id), eq(surveyResponses.reader_id, readerId), eq(surveyResponses.status, 1)))
     .for('update');
   if (!old) throw refused({ gate: 40400, status: 404, message: '答卷不存在' });
-  const questions = await answeredVersion(tx, act.id, body.version);
-  const answers = checkedAnswers(questions, body.answers);
+  const version = await answeredVersion(tx, act.id, body.version);
+  const { questions } = version;
+  const answers = checkedAnswers(version, body.answers);
   await assertOwnUploads(tx, act.org_id, readerId, questions, answers);
-  const before = quotaPicks((await versionOf(tx, act.id, old.version))?.questions ?? [], old.answers);
-  const after = quotaPicks(questions, answers);
+  // The places the response holds, counted as a submission now would count them (the current quotas).
+  const before = boundPicks({ questions: (await versionOf(tx, act.id, old.version))?.questions ?? [], current: version.current }, old.answers);
+  const after = boundPicks(version, answers);
   const key = (p: { qid: number; id: string }) => quotaCounter(p.qid, p.id);
   const kept = new Set(before.map(key));
   for (const p of before) if (!after.some((a) => key(a) === key(p))) await dropCounter(tx, act.org_id, act.id, key(p));

@@ -19,7 +19,6 @@ export * from './ranking.js';
 export * from './moderation.js';
 export * from './works.js';
 export * from './workStates.js';
-export * from './rowRules.js';
 export * from './votes.js';
 export * from './comments.js';
 export * from './judging.js';

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ORG_NOT_FOUND, type GateRefusal } from '@huodong/domain';
+import { MULTIPART_MALFORMED, ORG_NOT_FOUND, type GateRefusal } from '@huodong/domain';
 
 /** A failure the client caused or may see: status carries the class, message is shown to the user. */
 export class HttpError extends Error {
@@ -126,6 +126,17 @@ const FRAMEWORK_MESSAGES: Record<string, [status: number, message: string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求内容长度不正确'],
 };
 const SERVER_ERROR = '服务器内部错误，请稍后重试';
+
+/**
+ * A multipart body the parser cannot read (a boundary without parts, a part cut short, a header
+ * without a boundary): busboy throws plain Errors without a code, so they are told by their words.
+ */
+const MALFORMED_MULTIPART = /^Multipart: Boundary not found$|^Boundary required$|Unexpected end of multipart data|terminated early due to unexpected end of multipart data|^Malformed/;
+const MULTIPART_CODES = new Set(['FST_MP_PREMATURE_CLOSE', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR', 'FST_INVALID_MULTIPART_CONTENT_TYPE']);
+export function malformedMultipart(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return (typeof e.code === 'string' && MULTIPART_CODES.has(e.code)) || (typeof e.message === 'string' && MALFORMED_MULTIPART.test(e.message));
+}
 const envelope = (status: number, message: string) => ({ code: status, message, data: null });
 
 /**
@@ -171,6 +182,8 @@ export function registerEnvelope(app: FastifyInstance): void {
       e = validationError(fieldErrors(err.validation as never));
     } else if ((err as FastifyError).validation) {
       e = validationError(fieldErrors((err as FastifyError).validation as never));
+    } else if (malformedMultipart(err)) {
+      e = new HttpError(400, MULTIPART_MALFORMED);
     } else if ((err as FastifyError).statusCode === 413) {
       e = new HttpError(413, '请求内容过大');
     } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {

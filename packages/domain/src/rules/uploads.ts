@@ -83,6 +83,8 @@ export const sizeLabel = (kb: number): string => (kb >= 1024 && kb % 1024 === 0 
 export const tooLargeMessage = (maxKB: number): string => `文件大小不能超过${sizeLabel(maxKB)}`;
 export const formatsMessage = (formats: readonly string[], noun = '文件'): string => `只能上传${formats.join('、')}格式的${noun}`;
 export const FILE_EMPTY = '请选择要上传的文件';
+/** A multipart body that cannot be read (cut short, no parts, no boundary): 400. */
+export const MULTIPART_MALFORMED = '上传内容不完整或格式不正确，请重新上传';
 export const VIDEO_TRANSCODE_FAILED = '视频转码失败，请重新上传';
 export const UPLOAD_EXPIRED = '上传授权已过期，请刷新后继续上传';
 export const UPLOAD_OFFSET_MISMATCH = '上传位置不一致，请从服务器记录的位置继续上传';

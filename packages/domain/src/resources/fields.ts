@@ -171,12 +171,15 @@ export const textField = (name: string, label: string, max: number, flags: Field
   return field(name, label, kind, (l) => (required ? requiredText(l, max) : optionalText(l, max)), rest);
 };
 
-/** A whole number between `min` and `max`; optional unless `required`. */
+/**
+ * A whole number between `min` and `max`; optional unless `required`. Never null: its columns are
+ * NOT NULL with a default (a null was a refused insert, a 500), so a cleared input leaves it out.
+ */
 export const intField = (name: string, label: string, min: number, max: number, flags: FieldFlags & { required?: boolean } = {}): ResourceField => {
   const { required, ...rest } = flags;
   return field(name, label, 'number', (l) => {
     const n = z.number({ error: `${l}必须是数字` }).int(`${l}必须是整数`).min(min, `${l}不能小于${min}`).max(max, `${l}不能超过${max}`);
-    return required ? n : n.nullable().optional();
+    return required ? n : n.optional();
   }, rest);
 };
 
@@ -200,12 +203,12 @@ export const choiceField = (name: string, label: string, options: FieldOption[],
  * The URL of a stored file (spec §7 uploads), as the upload answer gave it: a path under
  * `/v1/files/` or an http(s) URL; blank clears it.
  */
-export const fileUrl = (label: string) =>
-  plainText(label)
+const fileText = (label: string, error?: string) =>
+  plainText(label, error)
     .trim()
     .max(500, `${label}不能超过500个字符`)
-    .refine((v) => v === '' || /^\/v1\/files\/[A-Za-z0-9_./-]+$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), `${label}必须是上传后的文件地址`)
-    .optional();
+    .refine((v) => v === '' || /^\/v1\/files\/[A-Za-z0-9_./-]+$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), `${label}必须是上传后的文件地址`);
+export const fileUrl = (label: string) => fileText(label).optional();
 
 /** A stored file (image, audio, video, document) of an upload kind; `required` refuses none. */
 export const fileField = (
@@ -216,7 +219,8 @@ export const fileField = (
   flags: FieldFlags & { required?: boolean } = {},
 ): ResourceField => {
   const { required, ...rest } = flags;
-  return field(name, label, kind, (l) => (required ? fileUrl(l).refine((v) => !!v, `请上传${l}`) : fileUrl(l)), { upload, width: kind === 'image' ? 90 : undefined, ...rest });
+  // Required builds on the text itself: a refinement of an optional schema never sees a missing value.
+  return field(name, label, kind, (l) => (required ? fileText(l, `请上传${l}`).refine((v) => !!v, `请上传${l}`) : fileUrl(l)), { upload, width: kind === 'image' ? 90 : undefined, ...rest });
 };
 
 /** An http(s) link. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RowRules } from './rules/rowRules.js';
 import type { StoredKind } from './rules/uploads.js';
 
 /**
@@ -79,6 +80,8 @@ export interface ResourceField {
   width?: number;
   /** Files: the upload kind (spec §7) that stores them. */
   upload?: StoredKind;
+  /** What a 0 reads as in cells and exports, for a number where 0 means no limit (人数上限: 不限). */
+  zeroText?: string;
 }
 
 /** Who may write (create, update, delete, actions). Reads are open to every caller of the scope. */
@@ -143,6 +146,16 @@ export interface RowLink {
   query: string;
 }
 
+/**
+ * Where a new row is continued (a contest's questions and paper rules live on its question page):
+ * the create dialog says so in `hint`, and once saved the page says `message` and opens the link
+ * with the new row's id.
+ */
+export interface CreatedLink extends RowLink {
+  hint: string;
+  message: string;
+}
+
 /** The address a row link opens, below `/{org}/`: `adminAct/adminActDetail?actID=12`. */
 export const rowLinkPath = (link: Pick<RowLink, 'page' | 'query'>, id: number | string): string => `${link.page}?${link.query}=${encodeURIComponent(String(id))}`;
 
@@ -177,6 +190,11 @@ export interface ResourceInput {
   /** Columns searched by `keyword` (case-insensitive substring). */
   keywordFields: string[];
   actions: ResourceAction[];
+  /**
+   * Which row actions the row's state may refuse, by action name (`delete` for 删除 and 批量删除):
+   * a rule of rules/rowRules.ts, applied by the server to every write and by the page to its controls.
+   */
+  rowRules?: RowRules;
   writeRole: WriteRole;
   parent?: ParentRef;
   /** A discriminator fixed for this declaration (one table, many declarations): every read and write is narrowed to it. */
@@ -186,6 +204,8 @@ export interface ResourceInput {
   children?: string[];
   /** Other pages a row opens with its id (the activity's detail page). */
   links?: readonly RowLink[];
+  /** The page a new row is continued on, opened once the create dialog saved. */
+  afterCreate?: CreatedLink;
   /** Field naming a row in confirmations (default `name`). */
   nameField?: string;
   /** Default order, e.g. `-id`. */

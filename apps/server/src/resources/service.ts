@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { canWrite, filterModeOf, type ListData, type PageQuery, type ResourceDef } from '@huodong/domain';
+import { canWrite, filterModeOf, rowsRefusal, type ListData, type PageQuery, type ResourceDef } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { callerOf } from '../auth/access.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.js';
 import { countLimitOf, listData, pageOf, type Page } from '../http/pagination.js';
 import { RememberedReads, tablesOf } from '../db/writeWatch.js';
 import { audit } from './audit.js';
@@ -270,7 +270,7 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     return (await tx.select().from(table).where(where).for('update')) as Row[];
   }
 
-  /** Run a write in one transaction with its guard, side effects and audit row. */
+  /** Run a write in one transaction with the row rules, its guard, side effects and audit row. */
   async function write<T>(request: FastifyRequest, action: WriteAction, ids: number[], fn: (tx: Tx, rows: Row[], ctx: ResourceContext) => Promise<T>): Promise<T> {
     if (!canWrite(def, callerOf(request))) throw forbidden();
     if (def.readOnly && ['create', 'update', 'delete'].includes(action)) throw new Error(`${def.name} is read-only: no ${action}`);
@@ -279,6 +279,9 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
       const ctx: ResourceContext = { ...context(request), tx };
       const rows = action === 'create' ? [] : await writableRows(tx, request, ids);
       if (action !== 'create' && rows.length === 0 && ids.length === 1) throw notFound();
+      // The declaration's row rules (rules/rowRules.ts), the same the page offers its controls by; all or nothing.
+      const refusal = rowsRefusal(def, action, rows);
+      if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.gate === undefined ? null : { gate: refusal.gate });
       await binding.guard?.(action, rows, ctx);
       const result = await fn(tx, rows, ctx);
       const changed = action === 'create' ? [(result as Row).id] : rows.map((x) => x.id);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { BATCH_DELETE, pauseToggle, REC_TOGGLE, toggle, type ResourceAction, type ResourceDef, type ResourceField, type RowLink } from '../resource.js';
+import { BATCH_DELETE, pauseToggle, REC_TOGGLE, toggle, type CreatedLink, type ResourceAction, type ResourceDef, type ResourceField, type RowLink } from '../resource.js';
 import { defineResource } from '../define.js';
 import { ACTIVITY_STATE_LABEL, ACTIVITY_TYPES } from '../rules/activityState.js';
-import { IDENTITY_CATEGORIES } from '../rules/constants.js';
+import type { RowRules } from '../rules/rowRules.js';
+import { IDENTITY_CATEGORIES, UNLIMITED } from '../rules/constants.js';
 import { CHECK_STATUS } from '../rules/checkStatus.js';
 import { workConfigSchema } from '../rules/works.js';
 import { choiceField, createdField, field, fileField, idRef, intField, optionsOf, plainText, recField, statusField, textField } from './fields.js';
@@ -50,7 +51,7 @@ export const activityFields: ResourceField[] = [
   { name: 'check_reason', label: '审核意见', kind: 'text', width: 160 },
   { name: 'join_num', label: '参与人数', kind: 'number', sortable: true, width: 90 },
   { name: 'view_count', label: '浏览量', kind: 'number', sortable: true, width: 90 },
-  intField('person_limit', '人数上限', 0, 1_000_000, { list: false, placeholder: '0 表示不限' }),
+  intField('person_limit', '人数上限', 0, 1_000_000, { list: false, zeroText: UNLIMITED, placeholder: '0 表示不限' }),
   field('need_real', '需要实名', 'switch', (l) => z.union([z.literal(0), z.literal(1)], { error: `${l}只能是是或否` }).optional(), { list: false }),
   textField('address', '活动地点', 255, { list: false }),
   textField('profile', '活动介绍', 20000, { kind: 'textarea', list: false }),
@@ -108,6 +109,8 @@ export const END_TOGGLE = toggle('state', [
 ]);
 export const COPY_COMMAND: ResourceAction = { kind: 'command', name: 'copy', label: '复制', path: '/v1/{org}/activity/{id}/copy', confirm: '复制为一个新的草稿活动？' };
 
+/** 撤回 waits for no reader: once one joined, the activity stays published. */
+export const ACTIVITY_ROW_RULES: RowRules = { unpublish: 'activityUnpublish' };
 export const ACTIVITY_ACTIONS: ResourceAction[] = [PUBLISH_TOGGLE, pauseToggle({ disable: true }), REC_TOGGLE, END_TOGGLE, COPY_COMMAND, BATCH_DELETE];
 
 /** Every activity's detail page (settings, participants, statistics; later issues add tabs), by `?actID=` (spec §2). */
@@ -116,7 +119,7 @@ export const ACTIVITY_DETAIL_LINK: RowLink = { label: '详情', page: 'adminAct/
 /** A type's declaration: the common fields, then its own `config.*` fields. */
 export function defineActivity(
   type: ActivityType,
-  own: { fields?: ResourceField[]; refine?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void; links?: RowLink[] } = {},
+  own: { fields?: ResourceField[]; refine?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void; links?: RowLink[]; afterCreate?: CreatedLink } = {},
 ): ResourceDef {
   const kind = ACTIVITY_KINDS[type];
   return defineResource({
@@ -131,11 +134,13 @@ export function defineActivity(
     },
     keywordFields: ['title'],
     actions: ACTIVITY_ACTIONS,
+    rowRules: ACTIVITY_ROW_RULES,
     writeRole: 'manager',
     fixed: { type },
     nameField: 'title',
     exports: [{ name: `${kind.name}/activities`, title: `${ACTIVITY_TYPES[type]}列表` }],
     links: [ACTIVITY_DETAIL_LINK, ...(own.links ?? [])],
+    ...(own.afterCreate ? { afterCreate: own.afterCreate } : {}),
   });
 }
 
@@ -193,9 +198,28 @@ export const evaluationResource = defineActivity(2, {
     { label: '评论管理', page: 'adminAct/adminEvaComment', query: 'actID' },
   ],
 });
+/**
+ * A new contest's paper is made on another page (its questions, and the rules of a random paper; an
+ * advanced contest's per level): the create dialog says so and, saved, opens that page.
+ */
+export const CONTEST_AFTER_CREATE: CreatedLink = {
+  label: '题目',
+  page: 'adminAct/adminContestWork',
+  query: 'actID',
+  hint: '保存后将打开本竞赛的“题目”页：在那里选题，并设置组卷方式和随机组卷的抽题规则。',
+  message: '竞赛已保存，请在本页选题并设置组卷规则',
+};
+export const CONTEST_PRO_AFTER_CREATE: CreatedLink = {
+  label: '关卡',
+  page: 'adminAct/adminContestProWork',
+  query: 'actID',
+  hint: '保存后将打开本竞赛的“关卡”页：在那里添加关卡，并为每一关选题、设置组卷规则。',
+  message: '竞赛已保存，请在本页添加关卡，并为每一关选题、设置组卷规则',
+};
 /** Types 3 and 6: knowledge contests (design §4–5); their questions, levels and attempts: contests.ts. */
 export const contestResource = defineActivity(3, {
   fields: CONTEST_CONFIG_FIELDS,
+  afterCreate: CONTEST_AFTER_CREATE,
   links: [
     { label: '题目', page: 'adminAct/adminContestWork', query: 'actID' },
     { label: '统计', page: 'adminCount/adminActCount/actCountContest', query: 'actID' },
@@ -203,6 +227,7 @@ export const contestResource = defineActivity(3, {
 });
 export const contestProResource = defineActivity(6, {
   fields: CONTEST_PRO_CONFIG_FIELDS,
+  afterCreate: CONTEST_PRO_AFTER_CREATE,
   links: [
     { label: '关卡', page: 'adminAct/adminContestProWork', query: 'actID' },
     { label: '统计', page: 'adminCount/adminActCount/actCountContest', query: 'actID' },

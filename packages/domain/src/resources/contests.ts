@@ -1,3 +1,4 @@
+import { UNLIMITED } from '../rules/constants.js';
 import { z } from 'zod';
 import { BATCH_DELETE, SORT, toggle, type ResourceDef, type ResourceField } from '../resource.js';
 import { defineResource } from '../define.js';
@@ -51,17 +52,17 @@ const COMMON_FIELDS: ResourceField[] = [
   setting('shuffle_options', '选项乱序', 'switch'),
   setting('partial_multiple', '多选题少选得分', 'switch'),
   setting('strict_blanks', '填空题严格匹配', 'switch'),
-  setting('tab_switch_max', '切屏次数上限', 'number', { placeholder: '默认3，超过后自动交卷；0 表示不限' }),
+  setting('tab_switch_max', '切屏次数上限', 'number', { zeroText: UNLIMITED, placeholder: '默认3，超过后自动交卷；0 表示不限' }),
   ...REVIEW_FIELDS,
 ];
 
 /** Type 3: paper mode (the rules are edited on the question page), limits, grading, review. */
 export const CONTEST_CONFIG_FIELDS: ResourceField[] = [
   setting('contest_type', '组卷方式', 'select', { options: optionsOf(CONTEST_PAPER_MODES), list: true, width: 100 }),
-  intField('time_limit', '答题时长（秒）', 0, TIME_LIMIT_MAX, { list: false, placeholder: '0 表示不限，如 1200' }),
-  intField('answer_limit', '答题次数', 0, 100, { list: false, placeholder: '默认1；0 表示不限' }),
-  setting('attempts_per_day', '每日答题次数', 'number', { placeholder: '0 表示不限' }),
-  setting('delay_between_sec', '两次答题间隔（秒）', 'number', { placeholder: '0 表示不限' }),
+  intField('time_limit', '答题时长（秒）', 0, TIME_LIMIT_MAX, { list: false, zeroText: UNLIMITED, placeholder: '0 表示不限，如 1200' }),
+  intField('answer_limit', '答题次数', 0, 100, { list: false, zeroText: UNLIMITED, placeholder: '默认1；0 表示不限' }),
+  setting('attempts_per_day', '每日答题次数', 'number', { zeroText: UNLIMITED, placeholder: '0 表示不限' }),
+  setting('delay_between_sec', '两次答题间隔（秒）', 'number', { zeroText: UNLIMITED, placeholder: '0 表示不限' }),
   setting('grade_method', '成绩计算方式', 'select', { options: stringOptions(GRADE_METHODS) }),
   setting('pass_score', '及格分', 'number', { placeholder: '留空为总分的60%' }),
   // Edited on the question page (adminContestWork) with its pool check.
@@ -126,6 +127,7 @@ function defineContestQuestions(type: ContestKind): ResourceDef {
     fields: questionCopyFields(type),
     keywordFields: ['stem'],
     actions: [MUST_TOGGLE, SORT, BATCH_DELETE],
+    rowRules: { delete: 'questionUnused' },
     writeRole: 'manager',
     nameField: 'stem',
     defaultSort: 'sort',
@@ -163,11 +165,11 @@ export const contestLevelsResource = defineResource({
     { name: 'intro', label: '关卡介绍', kind: 'textarea', schema: plainText('关卡介绍').trim().max(1000, '关卡介绍不能超过1000个字符').optional(), list: false },
     level('contest_type', '组卷方式', 'select', { options: optionsOf(CONTEST_PAPER_MODES), width: 100 }),
     level('rules', '抽题规则', 'text', { list: false, form: false }),
-    level('time_limit', '答题时长（秒）', 'number', { width: 110, placeholder: '0 表示不限' }),
+    level('time_limit', '答题时长（秒）', 'number', { width: 110, zeroText: UNLIMITED, placeholder: '0 表示不限' }),
     level('pass_mode', '过关条件', 'select', { options: stringOptions(PASS_MODES), width: 100 }),
     level('pass_value', '过关标准', 'number', { width: 90, placeholder: '得分、答对题数或正确率' }),
-    level('attempts_per_level', '每关挑战次数', 'number', { width: 110, placeholder: '0 表示不限' }),
-    level('attempts_per_day', '每日挑战次数', 'number', { list: false, placeholder: '0 表示不限' }),
+    level('attempts_per_level', '每关挑战次数', 'number', { width: 110, zeroText: UNLIMITED, placeholder: '0 表示不限' }),
+    level('attempts_per_day', '每日挑战次数', 'number', { list: false, zeroText: UNLIMITED, placeholder: '0 表示不限' }),
     level('unlock_after_previous', '通过上一关后解锁', 'switch', { list: false }),
     level('open_at', '开放时间', 'datetime', { list: false, placeholder: '留空为随时开放' }),
     level('reward_points', '过关积分', 'number', { width: 90 }),

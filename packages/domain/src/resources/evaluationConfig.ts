@@ -1,3 +1,4 @@
+import { UNLIMITED } from '../rules/constants.js';
 import { z } from 'zod';
 import type { ResourceField } from '../resource.js';
 import { commentRulesSchema } from '../rules/comments.js';
@@ -36,12 +37,12 @@ export const EVALUATION_CONFIG_FIELDS: ResourceField[] = [
   vote('min_select', '每次最少选择', 'number', { placeholder: '默认1' }),
   vote('max_select', '每次最多选择', 'number', { placeholder: '默认1' }),
   vote('votes_per_day', '每人每天票数', 'number', { placeholder: '默认3' }),
-  vote('votes_total', '每人总票数', 'number', { placeholder: '0 表示不限' }),
+  vote('votes_total', '每人总票数', 'number', { zeroText: UNLIMITED, placeholder: '0 表示不限' }),
   vote('per_source_per_day', '每天为同一对象投票数', 'number', { placeholder: '默认1' }),
-  vote('account_min_age_days', '账号注册满天数', 'number', { placeholder: '0 表示不限' }),
+  vote('account_min_age_days', '账号注册满天数', 'number', { zeroText: UNLIMITED, placeholder: '0 表示不限' }),
   vote('captcha', '验证方式', 'select', { options: options(CAPTCHA_POLICIES) }),
-  vote('ip_per_day', '同一IP每天有效票数', 'number', { placeholder: '默认50，超出计为存疑；0 表示不限' }),
-  vote('ip_per_source_per_day', '同一IP每天为同一对象有效票数', 'number', { placeholder: '默认10，超出计为存疑；0 表示不限' }),
+  vote('ip_per_day', '同一IP每天有效票数', 'number', { zeroText: UNLIMITED, placeholder: '默认50，超出计为存疑；0 表示不限' }),
+  vote('ip_per_source_per_day', '同一IP每天为同一对象有效票数', 'number', { zeroText: UNLIMITED, placeholder: '默认10，超出计为存疑；0 表示不限' }),
   vote('min_interval_sec', '投票最小间隔（秒）', 'number', { placeholder: '默认2' }),
   vote('show_counts', '票数显示', 'select', { options: options(SHOW_COUNTS) }),
   field('config.source_signup', '读者报名参选', 'switch', (l) => flagSchema(l).optional(), { list: false }),

@@ -1,3 +1,4 @@
+import { UNLIMITED } from '../rules/constants.js';
 import { z } from 'zod';
 import { defineResource } from '../define.js';
 import { BATCH_DELETE, SORT, type ResourceField } from '../resource.js';
@@ -23,7 +24,7 @@ const hidden = { list: false, form: false } as const;
 export const SURVEY_CONFIG_FIELDS: ResourceField[] = [
   choiceField('config.per_user', '每人提交次数', labels(SURVEY_PER_USER), { list: false, placeholder: '默认每人一次' }),
   field('config.per_user_n', '每人限定次数', 'number', () => surveyConfigSchemas.per_user_n.optional(), { list: false, placeholder: '选择“每人限定次数”时填写' }),
-  field('config.total_limit', '答卷总数上限', 'number', () => surveyConfigSchemas.total_limit.optional(), { list: false, placeholder: '0 表示不限' }),
+  field('config.total_limit', '答卷总数上限', 'number', () => surveyConfigSchemas.total_limit.optional(), { list: false, zeroText: UNLIMITED, placeholder: '0 表示不限' }),
   field('config.edit_after_submit', '提交后可修改', 'switch', (l) => flagSchema(l).optional(), { list: false }),
   field('config.resume_draft', '保存草稿续答', 'switch', (l) => flagSchema(l).optional(), { list: false }),
   field('config.anonymous', '匿名答卷', 'switch', (l) => flagSchema(l).optional(), { list: false }),

@@ -112,6 +112,7 @@ function defineWorks(type: WorkActivityType): ResourceDef {
       batch('batchShow', '批量展示', { is_show: 1 }),
       batch('batchNotShow', '批量不展示', { is_show: 0 }),
     ],
+    rowRules: { approve: 'workApprove', reject: 'workReject' },
     writeRole: 'manager',
     nameField: 'title',
     exports: [{ name: kind.name, title: '作品列表' }],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fileUrl, idRef, plainText } from '../resources/fields.js';
 import type { GateRefusal } from './gate.js';
-import { ITEM_APPROVED, MODERATION_MODE_KEYS, type CheckItemStatus } from './moderation.js';
+import { MODERATION_MODE_KEYS, type CheckItemStatus } from './moderation.js';
 import { choiceOf, flagSchema, wholeNumber, type FieldProblem } from './ruleSchemas.js';
 
 /**
@@ -103,9 +103,5 @@ export const compareComments = (a: CommentOrderKey, b: CommentOrderKey): number 
 export const compareReplies = (a: CommentOrderKey & { is_official: number }, b: CommentOrderKey & { is_official: number }): number =>
   b.is_official - a.is_official || a.created_at - b.created_at || a.id - b.id;
 
-/** Only a top-level, approved comment can be pinned or featured (a reply follows its parent). */
-export function highlightProblem(c: Pick<CommentRef, 'parent_id' | 'status'>): string | null {
-  if (c.parent_id !== null) return '只能置顶或精选一级评论';
-  if (c.status !== ITEM_APPROVED) return '只能置顶或精选已通过的评论';
-  return null;
-}
+/** Only approved top-level comments are pinned or featured: a row rule (rowRules.ts). */
+export { highlightProblem } from './rowRules.js';

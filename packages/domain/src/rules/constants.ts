@@ -72,3 +72,6 @@ export const IDENTITY_CATEGORIES: Readonly<Record<number, string>> = {
 };
 export const IDENTITY_MIN = 1;
 export const IDENTITY_MAX = 14;
+
+/** How a 0 reads in a number where 0 means no limit (人数上限, 答题次数…): the field's `zeroText`. */
+export const UNLIMITED = '不限';

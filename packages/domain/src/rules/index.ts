@@ -19,6 +19,7 @@ export * from './ranking.js';
 export * from './moderation.js';
 export * from './works.js';
 export * from './workStates.js';
+export * from './rowRules.js';
 export * from './votes.js';
 export * from './comments.js';
 export * from './judging.js';

@@ -23,42 +23,8 @@ import type { WorkConfig, WorkWindows } from './works.js';
 export { WORK_STATUS, WORK_STATUS_KEYS, type WorkStatus } from './workStatus.js';
 import { WORK_STATUS, type WorkStatus } from './workStatus.js';
 
-export type WorkActor = 'reader' | 'admin' | 'system';
-
-export type WorkCommand =
-  | { action: 'submit' }
-  | { action: 'approve' }
-  | { action: 'reject'; reason: string }
-  | { action: 'withdraw' }
-  | { action: 'shortlist' }
-  | { action: 'unshortlist' }
-  | { action: 'complete_review' }
-  | { action: 'award'; level: string }
-  | { action: 'not_award' }
-  | { action: 'disqualify'; reason: string };
-export type WorkAction = WorkCommand['action'];
-
-export interface WorkActionRule {
-  label: string;
-  from: readonly WorkStatus[];
-  /** The state reached; `submit` depends on the moderation mode (see `submitTarget`). */
-  to: WorkStatus | 'by_moderation';
-  actors: readonly WorkActor[];
-}
-
-/** Every transition: from which states, to which, by whom. */
-export const WORK_ACTIONS: Readonly<Record<WorkAction, WorkActionRule>> = {
-  submit: { label: '提交', from: ['draft', 'rejected'], to: 'by_moderation', actors: ['reader', 'admin'] },
-  approve: { label: '审核通过', from: ['submitted', 'rejected'], to: 'approved', actors: ['admin', 'system'] },
-  reject: { label: '驳回', from: ['submitted', 'approved'], to: 'rejected', actors: ['admin', 'system'] },
-  withdraw: { label: '撤回', from: ['draft', 'submitted', 'approved', 'rejected'], to: 'withdrawn', actors: ['reader'] },
-  shortlist: { label: '入围', from: ['approved'], to: 'shortlisted', actors: ['admin'] },
-  unshortlist: { label: '取消入围', from: ['shortlisted'], to: 'approved', actors: ['admin'] },
-  complete_review: { label: '完成评审', from: ['shortlisted'], to: 'reviewed', actors: ['admin', 'system'] },
-  award: { label: '评奖', from: ['reviewed', 'awarded', 'not_awarded'], to: 'awarded', actors: ['admin', 'system'] },
-  not_award: { label: '设为未获奖', from: ['reviewed', 'awarded'], to: 'not_awarded', actors: ['admin', 'system'] },
-  disqualify: { label: '取消资格', from: ['submitted', 'approved', 'rejected', 'shortlisted', 'reviewed', 'awarded', 'not_awarded'], to: 'disqualified', actors: ['admin'] },
-};
+export { WORK_ACTIONS, workStateRefusal, type WorkAction, type WorkActionRule, type WorkActor, type WorkCommand } from './workActions.js';
+import { WORK_ACTIONS, workStateRefusal, type WorkActor, type WorkCommand } from './workActions.js';
 
 /** Where a submit lands: awaiting review under pre moderation, approved (and queued for a later look) otherwise. */
 export const submitTarget = (mode: ModerationMode): WorkStatus => (mode === 'pre' ? 'submitted' : 'approved');
@@ -82,12 +48,6 @@ export const WORK_REFUSAL = {
   unknownLevel: { gate: 40021, status: 409, message: '获奖等级不存在' },
 } as const satisfies Record<string, GateRefusal>;
 
-/** The work's state does not allow the action: 作品已入围，不能撤回. */
-export const workStateRefusal = (status: WorkStatus, action: WorkAction): GateRefusal => ({
-  gate: 40021,
-  status: 409,
-  message: `作品${WORK_STATUS[status]}，不能${WORK_ACTIONS[action].label}`,
-});
 /** 作品修改已截止（2024-05-31 18:00）. */
 export const editClosedRefusal = (until: number): GateRefusal => ({ gate: 40002, status: 403, message: `作品修改已截止（${formatSeconds(until)}）` });
 /** 每人最多提交1件作品 / 每人最多提交1件“书画”作品. */

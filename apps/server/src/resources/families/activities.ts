@@ -16,7 +16,6 @@ import { assertAnonymityKept, surveyPublishProblem } from '../../survey/store.js
 const nowSec = () => Math.floor(Date.now() / 1000);
 
 export const ACTIVITY_TYPE_NOT_ENABLED = '本机构未开通该活动类型';
-export const UNPUBLISH_AFTER_JOINS = '已有读者参与，不能撤回为草稿';
 
 /** An explicit state (spec §4: 1–3 win over the times). */
 const explicit = sql`${activities.state} in (1, 2, 3)`;
@@ -107,7 +106,6 @@ function activityBinding(def: ResourceDef): ResourceBinding {
           if (type === 3 || type === 6) await assertContestReady(tx, row);
         }
       }
-      if (action === 'unpublish' && rows.some((r) => (r.join_num as number) > 0)) throw badRequest(UNPUBLISH_AFTER_JOINS);
     },
     /**
      * An organisation's 发布, when the platform approves activities first (/v1/check/config):

@@ -35,7 +35,6 @@ import { contestShortfalls, levelsOf, paperSettings, shortfallOf, type ActivityR
 const BASE = { 3: 'contest', 6: 'contestpro' } as const;
 const actParams = z.object({ org: z.string(), act: idParam });
 
-export const QUESTION_IN_PAPERS = '题目已被抽入读者的试卷，不能删除';
 export const QUESTION_LOCKED = '题目已被抽入读者的试卷，不能再修改题型、选项或答案';
 export const LEVEL_HAS_ATTEMPTS = '关卡已有读者挑战，不能删除';
 export const LEVEL_NOT_OF_CONTEST = '关卡不属于本竞赛';
@@ -106,9 +105,6 @@ function questionsBinding(def: ResourceDef, type: ContestKind): ResourceBinding 
         await levelOf(tx, act, values.level_id as number);
       }
       return checked;
-    },
-    guard(action, rows) {
-      if (action === 'delete' && rows.some((r) => (r.used_count as number) > 0)) throw badRequest(QUESTION_IN_PAPERS);
     },
     routes(app: FastifyInstance) {
       const r = app.withTypeProvider<ZodTypeProvider>();

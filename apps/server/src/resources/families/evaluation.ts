@@ -7,17 +7,15 @@ import {
   commentChecksResource,
   evaluationSourcesResource,
   evaluationVotesResource,
-  highlightProblem,
   idParam,
   importSourcesSchema,
   ITEM_APPROVED,
   ITEM_PENDING,
   PASSED_STATUSES,
   voidVotesBody,
-  type CheckItemStatus,
 } from '@huodong/domain';
 import { activities, comments, readers, voteSources, votes, works } from '../../db/schema.js';
-import { badRequest, notFound, validationError } from '../../http/errors.js';
+import { notFound, validationError } from '../../http/errors.js';
 import { bind, type ReadContext } from '../binding.js';
 import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
@@ -30,7 +28,6 @@ import type { CheckKind } from '../../routes/checkQueue.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const EVALUATION = ACTIVITY_KINDS[2].name;
-export const SOURCE_HAS_VOTES = '已有投票的对象不能删除，可将其隐藏';
 export const IMPORT_FROM_WRONG = '请选择本机构的原创作品活动';
 
 const actParams = z.object({ org: z.string(), act: idParam });
@@ -81,9 +78,6 @@ export const evaluationSourcesBinding = bind({
   prepare(values, { existing }) {
     if (!existing) values.origin = 'admin';
     return values;
-  },
-  guard(action, rows) {
-    if (action === 'delete' && rows.some((r) => (r.vote_count as number) + (r.suspect_count as number) + (r.void_count as number) > 0)) throw badRequest(SOURCE_HAS_VOTES);
   },
   rowUpdates: { reject: (values) => ({ status: 2, reason: values.reason }) },
   actionValues: (action, values) => (action === 'show' || action === 'hide' ? { ...values, reason: '' } : values),
@@ -227,14 +221,6 @@ export const commentChecksBinding = bind({
       // The words the sensitive-word screen found, as one cell.
       auto_words: ((r.auto_words as string[] | undefined) ?? []).join('、'),
     }));
-  },
-  guard(action, rows) {
-    if (action === 'top' || action === 'feature') {
-      for (const row of rows) {
-        const problem = highlightProblem({ parent_id: row.parent_id as number | null, status: row.status as CheckItemStatus });
-        if (problem) throw badRequest(problem);
-      }
-    }
   },
   actionValues(action, values, row) {
     // Approved after reports: reports no longer hide it (statusAfterReport's keptByModerator).

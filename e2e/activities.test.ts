@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, tick, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, fillPicker, launchBrowser, loginViaPage, newPage, pickerText, startServer, superToken, tick, type ApiClient, type Server } from './harness';
 
 /**
  * Activities (issue 11), third party end to end in the browser: an organisation administrator
@@ -27,19 +27,6 @@ const button = (scope: Page | Locator, name: string) => scope.getByRole('button'
 async function pick(page: Page, label: string): Promise<void> {
   await page.keyboard.type(label);
   await page.keyboard.press('Enter');
-}
-
-/** `YYYY-MM-DD HH:mm:ss` in the browser's zone, as antd's date-time picker reads typed text. */
-const pickerText = (seconds: number, zoneOffsetMinutes: number) =>
-  new Date((seconds - zoneOffsetMinutes * 60) * 1000).toISOString().slice(0, 19).replace('T', ' ');
-
-/** Type a time into an antd DatePicker (showTime) and confirm it with Enter. */
-async function fillPicker(page: Page, input: Locator, text: string): Promise<void> {
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-  // the panel closes once the value is taken
-  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
 interface Activity {
@@ -96,12 +83,11 @@ browserSuite('activities: third party end to end, groups, the public figures', (
 
     // 新增: title, times through the pickers, the partner's https link
     const now = Math.floor(Date.now() / 1000);
-    const zone = await page.evaluate(() => new Date().getTimezoneOffset());
     await button(page, '新增').click();
     const create = await dialogWith(page, '新增第三方活动');
     await create.getByLabel('活动名称', { exact: true }).fill(TITLE);
-    await fillPicker(page, create.getByLabel('开始时间', { exact: true }), pickerText(now - DAY, zone));
-    await fillPicker(page, create.getByLabel('结束时间', { exact: true }), pickerText(now + 30 * DAY, zone));
+    await fillPicker(page, create.getByLabel('开始时间', { exact: true }), pickerText(now - DAY));
+    await fillPicker(page, create.getByLabel('结束时间', { exact: true }), pickerText(now + 30 * DAY));
     await create.getByLabel('活动链接', { exact: true }).fill(LINK);
     await create.getByLabel('合作方', { exact: true }).fill('城市书房联盟');
     await button(create, '确定').click();

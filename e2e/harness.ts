@@ -13,7 +13,8 @@
  *   await superToken(server.url), await loginApi(server.url, account, password, org?)
  *     Sign in through POST /v1/login or /v1/{org}/login (captcha off) → access_token.
  *   const browser = await launchBrowser()      // playwright-core Browser, fresh profile
- *   const page = await newPage(browser, server.url)  // own context (own localStorage), baseURL set
+ *   const page = await newPage(browser, server.url, { timezoneId? })  // own context (own localStorage), baseURL set
+ *   await fillPicker(page, input, pickerText(seconds))  // type a time into a date-time picker (China time)
  *   await loginViaPage(page, { org?, account, password })  // fills 账号/密码/验证码, clicks 登录
  *   await expectText(page, '请先进行登录')
  *   browserSuite('name', () => { ... })  // describe() that skips (printing why) when Chromium is
@@ -254,10 +255,25 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page in its own browser context (own localStorage / sessionStorage) with baseURL = the server. */
-export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
+/**
+ * A page in its own browser context (own localStorage / sessionStorage) with baseURL = the server;
+ * `timezoneId` sets the browser's zone (default: the machine's).
+ */
+export async function newPage(browser: Browser, baseURL: string, opts: { timezoneId?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 800 }, ...opts });
   return context.newPage();
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in the organisation's zone (Asia/Shanghai, UTC+8): what a date-time picker shows and takes. */
+export const pickerText = (seconds: number) => new Date((seconds + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** Type a time into an antd DatePicker (showTime) and confirm it with Enter. */
+export async function fillPicker(page: Page, input: Locator, text: string): Promise<void> {
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  // the panel closes once the value is taken
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
 export interface PageLogin {

@@ -1,13 +1,12 @@
 /**
  * The inputs of declared fields in the create/edit and row-update dialogs, loaded with them (not
- * with the list): antd Cascader, InputNumber, Switch, Checkbox groups, dayjs and the provinces.
+ * with the list): antd Cascader, InputNumber, Switch, Checkbox groups and the provinces (the date input in its own chunk).
  */
 import { Suspense, lazy } from 'react';
 import { Cascader, Checkbox, Input, InputNumber, Select, Spin, Switch } from 'antd';
 import type { FormItemProps } from 'antd';
 import type { z } from 'zod';
 import { PROVINCE_TREE, type ResourceField } from '@huodong/domain';
-import dayjs, { type Dayjs } from '../shared/dayjs';
 import { useFieldOptions } from './fieldOptions';
 import { regionPlaceholder } from './texts';
 import { baseType, type FormMode } from './validation';
@@ -125,7 +124,7 @@ function SelectInput({ field, org, placeholder, multiple, ...injected }: { field
 
 /**
  * Form.Item props that convert between the API value and the input's value: switches hold 0/1
- * (or booleans when the schema wants them), date pickers hold Unix seconds.
+ * (or booleans when the schema wants them). Date inputs hold Unix seconds themselves (DateTimeInput).
  */
 export function valueProps(field: ResourceField, member?: z.ZodType): Partial<FormItemProps> {
   if (field.kind === 'switch') {
@@ -134,12 +133,6 @@ export function valueProps(field: ResourceField, member?: z.ZodType): Partial<Fo
       valuePropName: 'checked',
       getValueProps: (v: unknown) => ({ checked: v === true || Number(v) === 1 }),
       normalize: (checked: boolean) => (numeric ? (checked ? 1 : 0) : checked),
-    };
-  }
-  if (field.kind === 'datetime') {
-    return {
-      getValueProps: (v: unknown) => ({ value: v === undefined || v === null || v === '' || Number(v) <= 0 ? null : dayjs(Number(v) * 1000) }),
-      normalize: (d: Dayjs | null) => (d ? d.unix() : null),
     };
   }
   return {};

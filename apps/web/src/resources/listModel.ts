@@ -133,23 +133,10 @@ export function optionGroups(data: unknown, keys: NonNullable<DeclaredField['opt
 /** Declared fields offered as filters in the search form. */
 export const filterFields = (def: Pick<Declaration, 'fields'>): DeclaredField[] => def.fields.filter((f) => f.filter);
 
-/** China Standard Time (UTC+8): date ranges are whole days there, as the cells show them. */
-const CHINA_OFFSET_SECONDS = 8 * 3600;
-const DAY_SECONDS = 86400;
-
-/** A picked calendar day (a Dayjs, or anything with year/month/date) → its first second in China time. */
-interface CalendarDay {
-  year(): number;
-  month(): number;
-  date(): number;
-}
-const isDay = (v: unknown): v is CalendarDay => !!v && typeof v === 'object' && typeof (v as CalendarDay).year === 'function';
-export const chinaDayStart = (d: CalendarDay): number => Date.UTC(d.year(), d.month(), d.date()) / 1000 - CHINA_OFFSET_SECONDS;
-
 /**
  * A search-form value → the list query's value of its filter (domain `filterSchema`): `in` joins
- * the chosen values with commas; `range` sends `from,to` (a date range as whole China days in
- * Unix seconds, either end may be blank); blank → no filter.
+ * the chosen values with commas; `range` sends `from,to` (numbers, or a date range as the whole
+ * days in Unix seconds DateRangeInput holds; either end may be blank); blank → no filter.
  */
 export function filterValue(field: DeclaredField, value: unknown): QueryParams[string] {
   if (value === undefined || value === null || value === '') return undefined;
@@ -158,12 +145,8 @@ export function filterValue(field: DeclaredField, value: unknown): QueryParams[s
   if (mode === 'range') {
     if (!Array.isArray(value)) return undefined;
     const [from, to] = value as unknown[];
-    const end = (v: unknown, last: boolean): string => {
-      if (v === undefined || v === null || v === '') return '';
-      if (isDay(v)) return String(chinaDayStart(v) + (last ? DAY_SECONDS - 1 : 0));
-      return String(v);
-    };
-    const text = `${end(from, false)},${end(to, true)}`;
+    const end = (v: unknown): string => (v === undefined || v === null || v === '' ? '' : String(v));
+    const text = `${end(from)},${end(to)}`;
     return text === ',' ? undefined : text;
   }
   return value as QueryParams[string];

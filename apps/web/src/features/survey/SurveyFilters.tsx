@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, DatePicker, Flex } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Flex } from 'antd';
 import { UnitInput } from '../../resources/UnitInput';
-import { chinaDayStart } from '../../resources/listModel';
+import DateRangeInput, { type SecondsRange } from '../../resources/DateRangeInput';
 import * as T from './texts';
 
 export type SurveyFilterValues = { unit_id?: number; from?: number; to?: number };
@@ -14,10 +13,10 @@ export type SurveyFilterValues = { unit_id?: number; from?: number; to?: number 
  */
 export default function SurveyFilters({ org, onSearch }: { org: string; onSearch: (f: SurveyFilterValues) => void }) {
   const [unit, setUnit] = useState<number | null>(null);
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [range, setRange] = useState<SecondsRange | null>(null);
   const search = () => {
     const [from, to] = range ?? [];
-    onSearch({ unit_id: unit ?? undefined, from: from ? chinaDayStart(from) : undefined, to: to ? chinaDayStart(to) + 86_399 : undefined });
+    onSearch({ unit_id: unit ?? undefined, from: from ?? undefined, to: to ?? undefined });
   };
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
@@ -26,7 +25,7 @@ export default function SurveyFilters({ org, onSearch }: { org: string; onSearch
         <UnitInput org={org} value={unit} onChange={(v) => setUnit(v as number | null)} />
       </div>
       <span>{T.DATE_RANGE}</span>
-      <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
+      <DateRangeInput value={range} onChange={setRange} />
       <Button type="primary" onClick={search} data-testid="survey-search">
         {T.SEARCH}
       </Button>

@@ -1,6 +1,6 @@
-import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { ResultRow } from '@huodong/domain';
+import DateTimeInput from '../../resources/DateTimeInput';
 import { api, useApiMutation } from '../../shared/api';
 import { feedback } from '../../shared/feedback';
 import { voidPath, votingKey, type VoidAnswer } from './votingApi';
@@ -11,8 +11,9 @@ interface Values {
   ip?: string;
   device_id?: string;
   source_id?: number | null;
-  from?: Dayjs | null;
-  to?: Dayjs | null;
+  /** Unix seconds (DateTimeInput: entered in the organisation's zone). */
+  from?: number | null;
+  to?: number | null;
   reason: string;
   blacklist_days?: number | null;
 }
@@ -26,8 +27,8 @@ export default function VoidVotesDialog({ org, actId, sources, onClose }: { org:
     if (v.ip?.trim()) body.ip = v.ip.trim();
     if (v.device_id?.trim()) body.device_id = v.device_id.trim();
     if (v.source_id) body.source_id = v.source_id;
-    if (v.from) body.from = v.from.unix();
-    if (v.to) body.to = v.to.unix();
+    if (v.from) body.from = v.from;
+    if (v.to) body.to = v.to;
     return api.post<VoidAnswer>(voidPath(org, actId), body);
   }, {
     invalidate: [votingKey(actId)],
@@ -53,10 +54,10 @@ export default function VoidVotesDialog({ org, actId, sources, onClose }: { org:
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="from" label={T.FROM}>
-          <DatePicker showTime style={{ width: '100%' }} />
+          <DateTimeInput />
         </Form.Item>
         <Form.Item name="to" label={T.TO}>
-          <DatePicker showTime style={{ width: '100%' }} />
+          <DateTimeInput />
         </Form.Item>
         <Form.Item name="reason" label={T.REASON} rules={[{ required: true, whitespace: true, message: `请输入${T.REASON}` }]}>
           <Input.TextArea maxLength={200} rows={3} />

@@ -14,6 +14,7 @@ import {
   idParam,
   inScope,
   joinBodySchema,
+  joinTimeOf,
   pageQuerySchema,
   readRefusal,
   REQUEST_ID_REUSED,
@@ -73,13 +74,15 @@ export async function activeBan(db: Db | Tx, readerId: number, type: number, act
  */
 export async function joinReader(
   tx: Tx,
-  act: { id: number; org_id: number },
+  act: { id: number; org_id: number; type: number; config: unknown },
   reader: { id: number; real_name: string; phone: string },
   cancelled?: { id: number },
 ): Promise<{ join_id: number; join_num: number }> {
+  // An anonymous questionnaire's join carries its day only, never the moment of the answer (joinTimeOf).
+  const at = joinTimeOf(act, nowSec());
   const [join] = cancelled
-    ? await tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: nowSec() }).where(eq(activityJoins.id, cancelled.id)).returning()
-    : await tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone }).onConflictDoNothing().returning();
+    ? await tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning()
+    : await tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning();
   if (!join) {
     const [other] = await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id)));
     const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act.id));

@@ -152,8 +152,8 @@ export async function surveyAdminRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * `GET /v1/{org}/export/surveyresponses?act=`: every submitted response, one column per question
-   * of the current version (each answer read with the version it answered); reader columns only
-   * when the questionnaire is not anonymous. Streamed in pages of 1,000.
+   * of the current version (each answer read with the version it answered); reader columns (account,
+   * name, unit) only when the questionnaire is not anonymous. Streamed in pages of 1,000.
    */
   r.get(
     '/v1/:org/export/surveyresponses',
@@ -164,7 +164,7 @@ export async function surveyAdminRoutes(app: FastifyInstance): Promise<void> {
       const latest = (await latestVersion(db, act.id))?.questions.filter((q) => q.type !== 'description') ?? [];
       const versions = await versionsOf(db, act.id);
       const nos = questionNumbers(latest);
-      const headers = ['答卷ID', ...(anonymous ? [] : ['读者账号', '姓名']), '单位', '提交时间', '用时（秒）', '问卷版本', ...latest.map((q) => `${nos.get(q.id)}. ${q.title}`)];
+      const headers = ['答卷ID', ...(anonymous ? [] : ['读者账号', '姓名', '单位']), '提交时间', '用时（秒）', '问卷版本', ...latest.map((q) => `${nos.get(q.id)}. ${q.title}`)];
       async function* rows(): AsyncGenerator<Cell[][]> {
         let last = 0;
         for (;;) {
@@ -183,8 +183,7 @@ export async function surveyAdminRoutes(app: FastifyInstance): Promise<void> {
             const w = who(resp);
             return [
               resp.id,
-              ...(anonymous ? [] : [w.account, w.real_name]),
-              w.unit_name,
+              ...(anonymous ? [] : [w.account, w.real_name, w.unit_name]),
               resp.submitted_at ? formatSeconds(resp.submitted_at) : '',
               resp.duration_sec,
               resp.version,

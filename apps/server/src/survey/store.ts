@@ -102,20 +102,23 @@ export function newPartId(taken: Set<string>): string {
   }
 }
 
-/** Reader columns of responses: account, name and unit, or none in an anonymous questionnaire. */
+/**
+ * Reader columns of responses: account, name and unit, or none in an anonymous questionnaire (not
+ * even the unit: the participants list shows each reader's unit, so a unit could name the reader).
+ */
 export async function respondentsOf(db: Db | Tx, anonymous: boolean, rows: readonly { reader_id: number; unit_id: number | null }[]) {
   const readerIds = anonymous ? [] : [...new Set(rows.map((r) => r.reader_id))];
   const unitIds = [...new Set(rows.map((r) => r.unit_id).filter((u): u is number => u !== null))];
   const [people, units] = await Promise.all([
     readerIds.length ? db.select({ id: readers.id, account: readers.account, real_name: readers.real_name }).from(readers).where(inArray(readers.id, readerIds)) : [],
-    unitIds.length ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, unitIds)) : [],
+    unitIds.length && !anonymous ? db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, unitIds)) : [],
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const unit = new Map(units.map((u) => [u.id, u.name]));
   return (r: { reader_id: number; unit_id: number | null }) => ({
     account: anonymous ? ANONYMOUS_READER : (person.get(r.reader_id)?.account ?? ''),
     real_name: anonymous ? '' : (person.get(r.reader_id)?.real_name ?? ''),
-    unit_name: r.unit_id === null ? '' : (unit.get(r.unit_id) ?? ''),
+    unit_name: anonymous || r.unit_id === null ? '' : (unit.get(r.unit_id) ?? ''),
   });
 }
 

@@ -32,3 +32,4 @@ export * from './sensitiveWords.js';
 export * from './contests.js';
 export * from './workImport.js';
 export * from './surveyVersions.js';
+export * from './surveyAnonymity.js';

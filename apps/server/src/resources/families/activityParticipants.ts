@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { activityParticipantsResource, idParam, orgActivitiesResource, type ActivityCount } from '@huodong/domain';
+import { activityParticipantsResource, idParam, isAnonymousSurvey, orgActivitiesResource, type ActivityCount } from '@huodong/domain';
 import { activities, activityJoins, readers } from '../../db/schema.js';
 import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
 import { bind } from '../binding.js';
@@ -82,16 +82,27 @@ export const activityParticipantsBinding = bind({
           .where(and(tenantWhere(readers, request), keywordWhere([readers.account], value as string))),
       ),
   },
-  async present(rows, { request }) {
+  async present(rows, { request, parentId }) {
     if (rows.length === 0) return rows;
-    const found = await request.server.database.db
-      .select({ id: readers.id, account: readers.account, unit: readers.unit })
-      .from(readers)
-      .where(and(tenantWhere(readers, request), inArray(readers.id, [...new Set(rows.map((r) => r.reader_id as number))])));
+    const { db } = request.server.database;
+    const [found, [act]] = await Promise.all([
+      db
+        .select({ id: readers.id, account: readers.account, unit: readers.unit })
+        .from(readers)
+        .where(and(tenantWhere(readers, request), inArray(readers.id, [...new Set(rows.map((r) => r.reader_id as number))]))),
+      db.select({ type: activities.type, config: activities.config }).from(activities).where(eq(activities.id, parentId ?? 0)),
+    ]);
     const byId = new Map(found.map((r) => [r.id, r]));
-    return rows.map((r) => {
+    const out = rows.map((r) => {
       const reader = byId.get(r.reader_id as number);
       return { ...r, account: reader?.account ?? '', unit: reader?.unit ?? '' };
     });
+    // An anonymous questionnaire's joins carry their day only (joinTimeOf); within a day they are
+    // listed by account, so the order of the page does not tell the order of the answers.
+    if (!act || !isAnonymousSurvey(act)) return out;
+    const at = (r: (typeof out)[number]) => (r as Record<string, unknown>).created_at;
+    const dayAt = new Map<unknown, number>();
+    out.forEach((r, i) => dayAt.has(at(r)) || dayAt.set(at(r), i));
+    return out.sort((a, b) => dayAt.get(at(a))! - dayAt.get(at(b))! || a.account.localeCompare(b.account));
   },
 });

@@ -112,7 +112,7 @@ export const surveyQuestionsBinding = bind({
   },
 });
 
-/** The submitted responses (never drafts); the reader's id is never sent, their account only when not anonymous. */
+/** The submitted responses (never drafts); the reader's id is never sent, their account and unit only when not anonymous. */
 export const surveyResponsesBinding = bind({
   def: surveyResponsesResource,
   table: surveyResponses,
@@ -120,10 +120,12 @@ export const surveyResponsesBinding = bind({
   hidden: ['answers', 'option_snapshot', 'ip', 'status', 'day'],
   async present(rows, ctx) {
     const [act] = await ctx.request.server.database.db.select({ config: activities.config }).from(activities).where(eq(activities.id, ctx.parentId ?? 0));
-    const who = await respondentsOf(ctx.request.server.database.db, !!surveyConfigOf(act?.config).anonymous, rows as unknown as { reader_id: number; unit_id: number | null }[]);
+    const anonymous = !!surveyConfigOf(act?.config).anonymous;
+    const who = await respondentsOf(ctx.request.server.database.db, anonymous, rows as unknown as { reader_id: number; unit_id: number | null }[]);
     return rows.map((r) => {
-      const { reader_id: _r, ...rest } = r as Row & { reader_id: number; unit_id: number | null };
-      return { ...rest, ...who(r as unknown as { reader_id: number; unit_id: number | null }) } as Row;
+      // Anonymous: not the unit's id either (respondentsOf).
+      const { reader_id: _r, unit_id, ...rest } = r as Row & { reader_id: number; unit_id: number | null };
+      return { ...rest, ...(anonymous ? {} : { unit_id }), ...who(r as unknown as { reader_id: number; unit_id: number | null }) } as Row;
     });
   },
 });

@@ -15,6 +15,7 @@ import { markPending, shownAnswer } from './engine.js';
 export const contestCheckKind: CheckKind = {
   kind: 'contest',
   label: '竞赛简答题',
+  queue: 'contest',
   types: [3, 6],
   page: 'adminCheck/adminCheckContest/adminCheckContestWorkIndex',
   body: contestMarkBody,

@@ -21,6 +21,11 @@ export interface CheckKind {
   /** The path segment: `creation`, `originalmix`, `comment`… */
   kind: string;
   label: string;
+  /**
+   * The queue page listing its activities: `activity` (作品审核, `/check/activity`), or another
+   * (`contest` → 竞赛审核, `/check/contest/activity`). A queue lists only its own kinds.
+   */
+  queue: string;
   /** Activity types whose items are of this kind. */
   types: number[];
   /** The page reviewing one activity's items (route path below `/{org}/`). */
@@ -45,7 +50,8 @@ export interface CheckKind {
 }
 
 /**
- * The review queue: `/v1/{org}/check/activity` (activities with pending items, by kind),
+ * The review queue: `/v1/{org}/check/activity` (activities with works waiting, by kind; other queues at
+ * `/check/{queue}/activity`, e.g. `/check/contest/activity` for short answers to mark),
  * `/v1/{org}/check/quick` (quick replies as reasons), and per kind `GET /v1/{org}/check/{id}/{kind}`
  * (items) and `POST` the same path (batch approve or reject, ≤ CHECK_BATCH_MAX, audited).
  */
@@ -61,22 +67,29 @@ export async function checkQueueRoutes(app: FastifyInstance, kinds: readonly Che
     return { items };
   });
 
-  r.get('/v1/:org/check/activity', { config, schema: { params: orgParams, querystring: z.object({ kind: z.enum(kinds.map((k) => k.kind) as [string, ...string[]], { error: '请选择有效的审核内容类型' }).optional() }) } }, async (request) => {
-    const org = orgOf(request);
-    const out: CheckActivityRow[] = [];
-    for (const k of kinds.filter((k) => !request.query.kind || k.kind === request.query.kind)) {
-      const counts = await k.pending(db, org.id);
-      if (counts.length === 0) continue;
-      const acts = await db.select().from(activities).where(and(eq(activities.org_id, org.id), inArray(activities.id, counts.map((c) => c.act_id))));
-      const byId = new Map(acts.map((a) => [a.id, a]));
-      for (const c of counts) {
-        const act = byId.get(c.act_id);
-        if (act) out.push({ id: act.id, title: act.title, type: act.type, kind: k.kind, pending: c.pending, moderation: k.moderation(act) });
+  /** The activities with pending items of the queue's kinds (or of the one `kind` asked), most pending first. */
+  for (const queue of new Set(kinds.map((k) => k.queue))) {
+    const own = kinds.filter((k) => k.queue === queue);
+    // `?kind=` picks one kind of any queue on /check/activity (the voting page counts its comments there), of its own on the others.
+    const askable = queue === 'activity' ? kinds : own;
+    const query = z.object({ kind: z.enum(askable.map((k) => k.kind) as [string, ...string[]], { error: '请选择有效的审核内容类型' }).optional() });
+    r.get(queue === 'activity' ? '/v1/:org/check/activity' : `/v1/:org/check/${queue}/activity`, { config, schema: { params: orgParams, querystring: query } }, async (request) => {
+      const org = orgOf(request);
+      const out: CheckActivityRow[] = [];
+      for (const k of request.query.kind ? askable.filter((k) => k.kind === request.query.kind) : own) {
+        const counts = await k.pending(db, org.id);
+        if (counts.length === 0) continue;
+        const acts = await db.select().from(activities).where(and(eq(activities.org_id, org.id), inArray(activities.id, counts.map((c) => c.act_id))));
+        const byId = new Map(acts.map((a) => [a.id, a]));
+        for (const c of counts) {
+          const act = byId.get(c.act_id);
+          if (act) out.push({ id: act.id, title: act.title, type: act.type, kind: k.kind, pending: c.pending, moderation: k.moderation(act) });
+        }
       }
-    }
-    out.sort((a, b) => b.pending - a.pending || b.id - a.id);
-    return { items: out, kinds: kinds.map((k) => ({ kind: k.kind, label: k.label, types: k.types, page: k.page })) };
-  });
+      out.sort((a, b) => b.pending - a.pending || b.id - a.id);
+      return { items: out, kinds: own.map((k) => ({ kind: k.kind, label: k.label, types: k.types, page: k.page })) };
+    });
+  }
 
   for (const k of kinds) {
     const { items, decide } = k;

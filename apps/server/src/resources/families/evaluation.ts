@@ -256,6 +256,7 @@ export const commentChecksBinding = bind({
 export const commentsCheckKind: CheckKind = {
   kind: 'comment',
   label: '评论',
+  queue: 'comment',
   types: [2],
   page: 'adminAct/adminEvaComment',
   async pending(db, orgId) {

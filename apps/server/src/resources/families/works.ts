@@ -299,6 +299,7 @@ export function worksCheckKind(queue: WorkQueue): CheckKind {
   return {
     kind: queue,
     label,
+    queue: 'activity',
     types: [type],
     page,
     async pending(db, orgId) {

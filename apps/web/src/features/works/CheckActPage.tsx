@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { CheckActivityRow } from '@huodong/domain';
+import { MODERATION_MODES, type CheckActivityRow } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { PagePanel } from '../../shared/PagePanel';
 import { PendingActivitiesTable } from '../../shared/PendingActivitiesTable';
@@ -13,11 +13,10 @@ interface CheckKindInfo {
   page: string;
 }
 
-const MODERATION: Record<string, string> = { pre: '先审后发', post: '先发后审', none: '不审核' };
-
 /**
- * 作品审核 (`adminCheck/adminCheckAct`, design §1.5): the activities with reader content waiting
- * for review, by kind, with their counts and moderation mode; 审核 opens the kind's page.
+ * 作品审核 (`adminCheck/adminCheckAct`, design §1.5): the activities with works waiting for review
+ * (the server's `/check/activity` lists only the works' kinds), by kind, with their counts and
+ * moderation mode by their labels; 审核 opens the kind's page.
  */
 export default function CheckActPage() {
   const { scope: org } = useScope();
@@ -34,7 +33,7 @@ export default function CheckActPage() {
         texts={{ activity: T.ACTIVITY, pending: T.PENDING, empty: T.NO_PENDING, open: T.OPEN_QUEUE }}
         columns={[
           { title: T.KIND, dataIndex: 'kind', width: 140, render: (k: string) => kinds.get(k)?.label ?? k },
-          { title: T.MODERATION, dataIndex: 'moderation', width: 110, render: (m: string) => MODERATION[m] ?? m },
+          { title: T.MODERATION, dataIndex: 'moderation', width: 110, render: (m: string) => MODERATION_MODES[m as keyof typeof MODERATION_MODES] ?? m },
         ]}
         onOpen={(r) => navigate(scopeLink(org, `${kinds.get(r.kind)?.page ?? ''}?actID=${r.id}&kind=${r.kind}`))}
       />

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { JOB_NOT_FAILED } from '@huodong/domain';
 import { jobs } from '../src/db/schema.js';
 import { PermanentJobError, backoffMs, type Job } from '../src/jobs/runner.js';
 import { freshPostgresUrl, testApp, type TestApp } from './helpers.js';
@@ -101,6 +102,28 @@ describe('the job runner', () => {
       }),
     ).rejects.toThrow('change refused');
     expect(await t.db.select().from(jobs).where(eq(jobs.key, 'k:rollback'))).toHaveLength(0);
+  });
+
+  it("重新执行 on the platform's job list queues a failed job again from its first attempt; other states are refused", async () => {
+    let fixed = false;
+    t.app.jobs.define('test.fixable', {
+      async run() {
+        if (!fixed) throw new PermanentJobError('service down');
+      },
+    });
+    const id = await t.app.jobs.enqueue(t.db, 'test.fixable', {});
+    await t.app.jobs.idle();
+    const listed = await t.call('GET', '/v1/jobs?status=failed', { token: t.superToken });
+    expect(listed.data.items.map((j: Job) => j.id)).toContain(id);
+    fixed = true;
+    const retried = await t.call('POST', `/v1/jobs/${id}/retry`, { token: t.superToken });
+    expect(retried.status).toBe(200);
+    expect(retried.data).toMatchObject({ status: 'queued', attempts: 0, error: '' });
+    await t.app.jobs.idle();
+    expect(await jobOf(id)).toMatchObject({ status: 'done', attempts: 1 });
+    const again = await t.call('POST', `/v1/jobs/${id}/retry`, { token: t.superToken });
+    expect(again.status).toBe(422);
+    expect(again.message).toBe(JOB_NOT_FAILED);
   });
 
   it('an instance whose job was taken over cannot mark it done', async () => {

@@ -186,6 +186,8 @@ export const ROUTES: RouteDef[] = [
   r('system/quickReply', '快捷回复', 'super', 'system', { resource: 'quickReplies' }),
   r('system/sensitiveWord', '敏感词', 'super', 'system', { page: true }),
   r('checkManage', '审核管理', 'super', 'check', { resource: 'checkActivities' }),
+  // Not a spec route (issue 21): the one job runner's failed work, for the platform's operators.
+  r('system/jobManage', '后台任务', 'super', 'system', { resource: 'jobs' }),
 
   r('adminBlacklist/adminDisabledlist', '黑名单列表', 'organ', 'blacklist', { resource: 'blacklists' }),
   r('adminBlacklist/adminBlackconfig', '黑名单设置', 'organ', 'blacklist', { page: true }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { jobs } from '../db/schema.js';
@@ -55,6 +55,8 @@ export interface JobRunner {
   enqueue(db: Db | Tx, kind: string, payload: Record<string, unknown>, opts?: EnqueueOptions): Promise<number>;
   /** Look for work now. */
   kick(): void;
+  /** Look for work once this request has been answered (its transaction has committed by then). */
+  kickAfter(request: FastifyRequest): void;
   /** Resolves when this instance has no job in hand and none due (tests). */
   idle(): Promise<void>;
   /** The name this instance writes into `locked_by`. */
@@ -78,6 +80,10 @@ export function backoffMs(attempts: number): number {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+  }
+  interface FastifyRequest {
+    /** Set by kickAfter: the runner looks for work when the answer has been sent. */
+    kicksJobs?: boolean;
   }
 }
 
@@ -189,6 +195,9 @@ export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}
       return open.id;
     },
     kick,
+    kickAfter(request) {
+      request.kicksJobs = true;
+    },
     async idle() {
       for (;;) {
         while (running) await running;
@@ -212,6 +221,9 @@ export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}
   const timer = setInterval(kick, opts.pollMs ?? 5_000);
   timer.unref();
   app.addHook('onReady', async () => kick());
+  app.addHook('onResponse', async (request) => {
+    if (request.kicksJobs) kick();
+  });
   app.addHook('preClose', async () => {
     closing = true;
     clearInterval(timer);

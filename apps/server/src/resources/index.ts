@@ -15,6 +15,7 @@ import { offlineAddressesBinding } from './families/offlineAddresses.js';
 import { ACTIVITY_BINDINGS } from './families/activities.js';
 import { blacklistsBinding, readersBinding } from './families/readers.js';
 import { checkActivitiesBinding } from './families/checks.js';
+import { jobsBinding } from './families/jobs.js';
 import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBinding } from './families/digital.js';
 import { activityGroupActsBinding, activityGroupsBinding } from './families/activityGroups.js';
 import { platformActivitiesBinding } from './families/platformActivities.js';
@@ -51,6 +52,7 @@ export const BINDINGS: ResourceBinding[] = [
   readersBinding,
   blacklistsBinding,
   checkActivitiesBinding,
+  jobsBinding,
   activityGroupsBinding,
   activityGroupActsBinding,
   platformActivitiesBinding,

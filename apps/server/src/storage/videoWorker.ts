@@ -97,11 +97,11 @@ export function defineVideoJobs(app: FastifyInstance, opts: { chunkBytes: number
   app.jobs.define<{ id: string }>(VIDEO_JOB, {
     maxAttempts: MAX_ATTEMPTS,
     async run(job, { signal }) {
-      // Cancelled while queued, or already transcoded by an earlier run: nothing to do.
+      // Cancelled while queued, or already transcoded by an earlier run: nothing to do (a failed one is being retried).
       const [video] = await db
         .update(videoJobs)
         .set({ status: 'running', updated_at: sql`extract(epoch from now())::bigint` })
-        .where(and(eq(videoJobs.id, job.payload.id), inArray(videoJobs.status, ['queued', 'running'])))
+        .where(and(eq(videoJobs.id, job.payload.id), inArray(videoJobs.status, ['queued', 'running', 'failed'])))
         .returning();
       if (video) await transcode(video, signal);
     },

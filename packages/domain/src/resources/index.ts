@@ -15,6 +15,7 @@ import { offlineAddressesResource } from './offlineAddresses.js';
 import { ACTIVITY_RESOURCES } from './activities.js';
 import { blacklistsResource, readersResource } from './readers.js';
 import { checkActivitiesResource } from './checks.js';
+import { jobsResource } from './jobs.js';
 import { digitalGroupResourcesResource, digitalGroupsResource, digitalResourcesResource } from './digital.js';
 import { activityGroupActsResource, activityGroupsResource } from './activityGroups.js';
 import { platformActivitiesResource } from './platformActivities.js';
@@ -45,6 +46,7 @@ export * from './offlineAddresses.js';
 export * from './activities.js';
 export * from './readers.js';
 export * from './checks.js';
+export * from './jobs.js';
 export * from './digital.js';
 export * from './activityGroups.js';
 export * from './platformActivities.js';
@@ -82,6 +84,7 @@ export const RESOURCES: ResourceDef[] = [
   readersResource,
   blacklistsResource,
   checkActivitiesResource,
+  jobsResource,
   activityGroupsResource,
   activityGroupActsResource,
   platformActivitiesResource,

@@ -31,6 +31,7 @@ export type RowRule = (row: RuleRow) => RowRefusal | null;
 export const UNPUBLISH_AFTER_JOINS = '已有读者参与，不能撤回为草稿';
 export const QUESTION_IN_PAPERS = '题目已被抽入读者的试卷，不能删除';
 export const SOURCE_HAS_VOTES = '已有投票的对象不能删除，可将其隐藏';
+export const JOB_NOT_FAILED = '只有失败的任务可以重新执行';
 
 /** Only approved top-level comments are pinned or featured. */
 export function highlightProblem(c: { parent_id: number | null; status: number }): string | null {
@@ -67,6 +68,8 @@ export const ROW_RULES = {
   sourceWithoutVotes: (row) => refused(Number(row.vote_count) + Number(row.suspect_count) + Number(row.void_count) > 0 ? SOURCE_HAS_VOTES : null),
   /** 置顶 and 精选 a comment. */
   commentHighlight: (row) => refused(highlightProblem({ parent_id: (row.parent_id as number | null) ?? null, status: Number(row.status) })),
+  /** 重新执行 a background job: only a failed one (a queued or running one is still being tried). */
+  jobRetry: (row) => refused(row.status === 'failed' ? null : JOB_NOT_FAILED),
 } as const satisfies Record<string, RowRule>;
 export type RowRuleName = keyof typeof ROW_RULES;
 

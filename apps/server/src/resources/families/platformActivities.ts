@@ -19,14 +19,19 @@ import { operateTimeRoutes } from './operateTime.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
-/** Rows of every organisation's activities with their state and their organisation's name. */
-export async function withOrgNames(rows: Row[], { request }: ReadContext): Promise<Row[]> {
-  if (rows.length === 0) return rows;
-  const orgIds = [...new Set(rows.map((r) => r.org_id as number))];
+/** Platform lists of rows of many organisations: each row with its organisation's name (`org_name`). */
+export async function withOrgName(rows: Row[], { request }: ReadContext): Promise<Row[]> {
+  const orgIds = [...new Set(rows.map((r) => r.org_id as number | null).filter((id): id is number => id !== null))];
+  if (orgIds.length === 0) return rows.map((r) => ({ ...r, org_name: '' }));
   const names = new Map(
     (await request.server.database.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o.name]),
   );
-  return withActState(rows).map((r) => ({ ...r, org_name: names.get(r.org_id as number) ?? '' }));
+  return rows.map((r) => ({ ...r, org_name: names.get(r.org_id as number) ?? '' }));
+}
+
+/** Rows of every organisation's activities with their state and their organisation's name. */
+export async function withOrgNames(rows: Row[], ctx: ReadContext): Promise<Row[]> {
+  return withOrgName(withActState(rows), ctx);
 }
 
 /**

@@ -8,6 +8,7 @@ import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
 import { bind } from '../binding.js';
 import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
+import { notFound } from '../../http/errors.js';
 import { activityStateWhere, withActState } from './activities.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -100,6 +101,10 @@ export const activityParticipantsBinding = bind({
     // An anonymous questionnaire's joins carry their day only (joinTimeOf); within a day they are
     // listed by account, so the order of the page does not tell the order of the answers.
     if (!act || !isAnonymousSurvey(act)) return out;
+    // Join ids follow the order of the answers, as response ids do: an anonymous questionnaire's
+    // joins are not read one by id, and its rows go by the reader's id (unique in the list).
+    if (request.routeOptions.url?.endsWith('/:id')) throw notFound();
+    for (const r of out) r.id = (r as Record<string, unknown>).reader_id as number;
     const at = (r: (typeof out)[number]) => (r as Record<string, unknown>).created_at;
     const dayAt = new Map<unknown, number>();
     out.forEach((r, i) => dayAt.has(at(r)) || dayAt.set(at(r), i));

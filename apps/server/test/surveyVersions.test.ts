@@ -54,6 +54,20 @@ describe('a response naming an earlier version', () => {
     expect(await submitted(act)).toBe(2);
   });
 
+  it('an edit naming version 1 is bound by the quota of version 2 too', async () => {
+    const act = await survey({ edit_after_submit: 1 });
+    const q = await question(act, { type: 'single', title: '选一个场次', options: [{ text: '上午' }, { text: '下午' }] });
+    await publish(act);
+    const [a, b] = [await signedInReader(t, org), await signedInReader(t, org)];
+    const v1 = await versionNow(a.token, act);
+    const [am, pm] = q.options.map((o) => o.id);
+    const mine = await ok(submit(a.token, act, v1, { [q.id]: { option: pm } }));
+    await change(act, q.id, { options: [{ id: am, text: '上午', quota: 1 }, { id: pm, text: '下午' }] });
+    expect((await submit(b.token, act, await versionNow(b.token, act), { [q.id]: { option: am } })).status).toBe(200);
+    const edit = await t.call('PUT', `/v1/${org.key}/client/activities/${act}/responses/${mine.response_id}`, { token: a.token, body: { request_id: randomUUID(), version: v1, answers: { [q.id]: { option: am } } } });
+    expect([edit.status, edit.message]).toEqual([409, SURVEY_REFUSAL.quota('上午').message]);
+  });
+
   it('the current version makes a question required, lowers an answer limit and stops an option: a version 1 answer is refused on each', async () => {
     const act = await survey({ per_user: 'n_total', per_user_n: 10 });
     const note = await question(act, { type: 'text', title: '备注', is_required: 0 });

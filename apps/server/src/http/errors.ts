@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MULTIPART_MALFORMED, ORG_NOT_FOUND, type GateRefusal } from '@huodong/domain';
+import { MULTIPART_MALFORMED, ORG_NOT_FOUND, RESOURCES, type GateRefusal } from '@huodong/domain';
 
 /** A failure the client caused or may see: status carries the class, message is shown to the user. */
 export class HttpError extends Error {
@@ -37,10 +37,35 @@ function fieldErrors(issues: { path?: PropertyKey[]; instancePath?: string; mess
   });
 }
 
+/** Labels of the declared settings (`config.<key>`, `config.comments.<key>`): no two declarations label one differently. */
+let settingLabels: Map<string, string> | undefined;
+const settingLabel = (path: string): string | undefined => {
+  settingLabels ??= new Map(RESOURCES.flatMap((def) => def.fields.filter((f) => f.name.startsWith('config.')).map((f) => [f.name, f.label] as const)));
+  return settingLabels.get(path);
+};
+
+/**
+ * The user's message for a refusal of `field` (issue 20: internal names must not reach users).
+ * Field keys are named as the API names them (`unit_id: 所在单位不存在`), but an activity's
+ * settings never by their path: `config.rules…` (also inside a body, `activity.config.link`) by
+ * the setting's declared label unless the message names it already, `config` itself by the message alone.
+ */
+export function fieldMessage(field: string, message: string): string {
+  if (!field) return message;
+  const segments = field.split('.');
+  const at = segments.indexOf('config');
+  if (at < 0) return `${field}: ${message}`;
+  for (let n = segments.length; n > at + 1; n--) {
+    const label = settingLabel(segments.slice(at, n).join('.'));
+    if (label) return message.includes(label) ? message : `${label}：${message}`;
+  }
+  return message;
+}
+
 /** Build the 422 body for a list of field errors: message names the first field. */
 export function validationError(errors: FieldError[]): HttpError {
   const first = errors[0];
-  const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : '请求参数错误';
+  const message = first ? fieldMessage(first.field, first.message) : '请求参数错误';
   return new HttpError(422, message, { errors });
 }
 

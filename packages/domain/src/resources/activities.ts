@@ -262,7 +262,7 @@ export function publishProblem(type: number, row: { config?: unknown; title?: un
   }
   if (type === 2) {
     const problem = evaluationConfigProblems(row.config, row as { start_at?: number; end_at?: number })[0];
-    if (problem) return `${problem.field}: ${problem.message}`;
+    if (problem) return problem.message; // the message names its setting; a path (config.x) is never shown
   }
   if (type === 1 || type === 9) {
     // Works need their configuration (creation types, limits, windows) before readers may submit.

@@ -3,7 +3,7 @@ import { BATCH_DELETE, PAUSE_TOGGLE, pauseToggle } from '../resource.js';
 import { defineResource } from '../define.js';
 import { ASSIGNMENT_MODES, expertActSchema, OTHER_REVIEWS_VISIBILITY, REVIEW_AGGREGATES, REVIEW_ROUNDS } from '../rules/judging.js';
 import { CERT_KINDS, certTemplateSchema } from '../rules/certificates.js';
-import { accountSchema, changedPassword, createdField, field, idField, newPassword, passwordNotAccount, phoneField, plainText, refField, statusField, textField } from './fields.js';
+import { accountSchema, changedPassword, createdField, field, idField, idRef, newPassword, passwordNotAccount, phoneField, plainText, refField, statusField, textField } from './fields.js';
 
 /**
  * Expert judging (issue 12, design §2b) and certificate templates (§12b): the declarations the
@@ -24,7 +24,7 @@ export const expertsResource = defineResource({
     phoneField(),
     textField('title', '职称', 50, { width: 110 }),
     textField('unit', '工作单位', 100, { width: 160 }),
-    field('unit_id', '所在单位', 'unit', (l) => z.number({ error: `${l}必须是数字` }).int().positive(`请选择${l}`).nullable().optional(), { list: false, placeholder: '本机构下属单位（用于回避）' }),
+    field('unit_id', '所在单位', 'unit', (l) => idRef(l).nullable().optional(), { list: false, placeholder: '本机构下属单位（用于回避）' }),
     field('specialties', '专业领域', 'select', (l) => z.array(plainText(l).trim().min(1, `请输入${l}`).max(20, `${l}不能超过20个字符`), { error: `${l}不正确` }).max(10, `${l}最多10个`).optional(), {
       multiple: true,
       placeholder: '输入后回车，如 征文、书画、摄影',

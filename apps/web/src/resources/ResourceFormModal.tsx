@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Form, type FormItemProps } from 'antd';
+import { Alert, Form, type FormItemProps } from 'antd';
 import type { ResourceDef, ResourceField } from '@huodong/domain';
 import { isApiError } from '../shared/api';
 import { AppModal } from '../shared/AppModal';
@@ -130,6 +130,7 @@ function FormDialog({ def: declared, mode, open, row, org, inputs, submit, onClo
 
   return (
     <AppModal title={mode === 'create' ? createTitle(def.title) : editTitle(def.title)} open={open} onOk={onOk} onCancel={onClose} destroyOnHidden>
+      {mode === 'create' && def.afterCreate && <Alert type="info" showIcon title={def.afterCreate.hint} style={{ marginBottom: 16 }} data-testid="after-create-hint" />}
       <Form form={form} layout="vertical" name={`${def.name}-${mode}`} autoComplete="off" initialValues={initial}>
         <DeclaredFormItems fields={fields} rf={rf} required={(name) => isRequired(def, mode, name)} mode={mode} org={org} inputs={inputs} ctx={ctx} />
       </Form>

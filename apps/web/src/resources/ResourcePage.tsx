@@ -10,6 +10,7 @@ import { DELETE, EDIT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, listFields, routeOfReso
 import { useApiQuery, type QueryParams } from '../shared/api';
 import { TABLE_PAGINATION } from '../shared/antdDefaults';
 import { scopeLink } from '../shared/scope';
+import { feedback } from '../shared/feedback';
 import { cappedTotalText } from '../shared/texts';
 import { useScope, useSelf } from '../shared/session';
 import { useNarrow } from '../shared/useNarrow';
@@ -552,7 +553,14 @@ export function ResourcePage(props: ResourcePageProps) {
             inputs={inputs}
             submit={async (body) => {
               if (beforeSubmit && !(await beforeSubmit(body, dialog.mode, dialog.row))) throw new Error(SUBMIT_HELD);
-              return dialog.mode === 'create' ? actions.create(body) : actions.update(dialog.row!.id, body);
+              if (dialog.mode !== 'create') return actions.update(dialog.row!.id, body);
+              const made = await actions.create(body);
+              // A row continued on another page (a contest's paper): say so and open it with the new id.
+              if (def.afterCreate && made?.id !== undefined) {
+                feedback.message.info(def.afterCreate.message);
+                navigate(scopeLink(scope, rowLinkPath(def.afterCreate, made.id)));
+              }
+              return made;
             }}
             onClose={() => setDialog((d) => ({ ...d, open: false }))}
           />

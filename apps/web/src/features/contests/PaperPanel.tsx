@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Button, Card, Flex, Table } from 'antd';
 import { useApiQuery } from '../../shared/api';
 import { clearLeaveWarning, setLeaveWarning } from '../../shared/leaveWarning';
-import { paperKey, paperPath, QUESTION_TYPES, type ContestRule, type ContestType, type PaperView } from './contestApi';
+import { categoryNames, drawnCount, paperKey, paperPath, QUESTION_TYPES, useRuleCategories, type ContestRule, type ContestType, type PaperView } from './contestApi';
 import * as T from './texts';
 
 // The rules editor (a form) loads when 编辑组卷 opens.
@@ -24,6 +24,8 @@ const Figure = ({ title, value }: { title: string; value: string | number }) => 
 export function PaperPanel({ org, type, act, level }: { org: string; type: ContestType; act: number; level?: number }) {
   const paper = useApiQuery<PaperView>(paperKey(act, level), paperPath(org, type, act), level ? { level } : undefined);
   const [editing, setEditing] = useState(false);
+  const random = paper.data?.contest_type === 2;
+  const categories = useRuleCategories(org, random).data?.items ?? [];
   const warning = paper.data?.warning ?? '';
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function PaperPanel({ org, type, act, level }: { org: string; type: Conte
       {editable && (
         <Flex gap={32} wrap style={{ marginBottom: 12 }}>
           <Figure title={T.PAPER_MODE} value={T.PAPER_MODES[p.contest_type]} />
-          <Figure title={T.QUESTION_COUNT} value={p.question_count} />
+          <Figure title={T.QUESTION_COUNT} value={random ? T.DRAW_OF_POOL(drawnCount(p), p.question_count) : p.question_count} />
           <Figure title={T.MUST_COUNT} value={p.must_count} />
           <Figure title={T.TOTAL} value={p.total} />
         </Flex>
@@ -75,7 +77,7 @@ export function PaperPanel({ org, type, act, level }: { org: string; type: Conte
             { key: 'type', title: T.RULE_TYPE, render: (_: unknown, r) => QUESTION_TYPES[r.type] },
             { key: 'count', dataIndex: 'count', title: T.RULE_COUNT },
             { key: 'score', dataIndex: 'score_each', title: T.RULE_SCORE },
-            { key: 'cats', title: T.RULE_CATEGORIES, render: (_: unknown, r) => r.category_ids.join(',') || '—' },
+            { key: 'cats', title: T.RULE_CATEGORIES, render: (_: unknown, r) => categoryNames(r.category_ids, categories) || T.ANY_CATEGORY },
             { key: 'diff', title: T.RULE_DIFFICULTY, render: (_: unknown, r) => `${r.difficulty_min}-${r.difficulty_max}` },
           ]}
         />

@@ -1,42 +1,37 @@
-import { Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Button, Form, InputNumber, Radio, Select, Space, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { api, useApiMutation } from '../../shared/api';
-import { options, paperKey, QUESTION_TYPES, rulesPath, type ContestRule, type ContestType, type PaperView } from './contestApi';
+import { categoryTree, options, paperKey, QUESTION_TYPES, rulesPath, useRuleCategories, type ContestRule, type ContestType, type PaperView } from './contestApi';
 import * as T from './texts';
 
-interface RuleValues extends Omit<ContestRule, 'category_ids'> {
-  categories?: string;
-}
 interface Values {
   contest_type: 1 | 2;
-  rules: RuleValues[];
+  rules: ContestRule[];
 }
 
-const toValues = (r: ContestRule): RuleValues => ({ ...r, categories: r.category_ids.join(',') });
-const toRule = (v: RuleValues): ContestRule => ({
+const toRule = (v: ContestRule): ContestRule => ({
   type: v.type,
   count: v.count,
   score_each: v.score_each,
   difficulty_min: v.difficulty_min ?? 1,
   difficulty_max: v.difficulty_max ?? 5,
-  category_ids: (v.categories ?? '')
-    .split(/[,，\s]+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0),
+  // The tree's group nodes are not categories (SHOW_CHILD leaves them out; this keeps it so).
+  category_ids: (v.category_ids ?? []).filter((n): n is number => typeof n === 'number'),
 });
 
 /** 编辑组卷 (loaded when opened): the paper mode and the rules of a random paper; the server checks them (no overlap) and answers the new shortfall. */
 export default function RulesForm({ org, type, act, level, paper, onDone }: { org: string; type: ContestType; act: number; level?: number; paper: PaperView; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('contest_type', form) ?? paper.contest_type;
+  const categories = useRuleCategories(org).data?.items ?? [];
+  const chosen = paper.rules.flatMap((r) => r.category_ids);
   const save = useApiMutation((v: Values) => api.put<PaperView>(rulesPath(org, type, act, level), { contest_type: v.contest_type, rules: v.contest_type === 2 ? (v.rules ?? []).map(toRule) : paper.rules }), {
     invalidate: [paperKey(act, level), paperKey(act)],
     successMessage: T.SAVED,
     onSuccess: onDone,
   });
   return (
-    <Form<Values> form={form} layout="vertical" style={{ marginTop: 12 }} initialValues={{ contest_type: paper.contest_type, rules: paper.rules.map(toValues) }} onFinish={(v) => save.mutate(v)} data-testid="contest-rules-form">
+    <Form<Values> form={form} layout="vertical" style={{ marginTop: 12 }} initialValues={{ contest_type: paper.contest_type, rules: paper.rules }} onFinish={(v) => save.mutate(v)} data-testid="contest-rules-form">
       <Form.Item name="contest_type" label={T.PAPER_MODE} extra={mode === 2 ? T.PAPER_RANDOM_HINT : T.PAPER_FIXED_HINT}>
         <Radio.Group options={options(T.PAPER_MODES)} />
       </Form.Item>
@@ -55,8 +50,18 @@ export default function RulesForm({ org, type, act, level, paper, onDone }: { or
                   <Form.Item name={[f.name, 'score_each']} label={T.RULE_SCORE} rules={[{ required: true, message: '请填写分值' }]}>
                     <InputNumber min={0.5} max={100} step={0.5} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'categories']} label={T.RULE_CATEGORIES}>
-                    <Input style={{ width: 180 }} placeholder="如 3,5" />
+                  <Form.Item name={[f.name, 'category_ids']} label={T.RULE_CATEGORIES}>
+                    <TreeSelect
+                      style={{ width: 240 }}
+                      treeData={categoryTree(categories, chosen)}
+                      treeCheckable
+                      showCheckedStrategy={TreeSelect.SHOW_CHILD}
+                      treeDefaultExpandAll
+                      allowClear
+                      maxTagCount="responsive"
+                      placeholder={T.ANY_CATEGORY}
+                      showSearch={{ treeNodeFilterProp: 'title' }}
+                    />
                   </Form.Item>
                   <Form.Item name={[f.name, 'difficulty_min']} label={`${T.RULE_DIFFICULTY}（低）`}>
                     <InputNumber min={1} max={5} />
@@ -67,7 +72,7 @@ export default function RulesForm({ org, type, act, level, paper, onDone }: { or
                   <Button icon={<DeleteOutlined />} aria-label="删除规则" style={{ marginTop: 30 }} onClick={() => remove(f.name)} />
                 </Space>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ type: 1, count: 5, score_each: 5, difficulty_min: 1, difficulty_max: 5 })} style={{ marginBottom: 12, display: 'block' }}>
+              <Button icon={<PlusOutlined />} onClick={() => add({ type: 1, count: 5, score_each: 5, category_ids: [], difficulty_min: 1, difficulty_max: 5 })} style={{ marginBottom: 12, display: 'block' }}>
                 {T.ADD_RULE}
               </Button>
             </>

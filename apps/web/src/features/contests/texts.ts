@@ -24,7 +24,13 @@ export const ADD_RULE = '添加规则';
 export const RULE_TYPE = '题型';
 export const RULE_COUNT = '数量';
 export const RULE_SCORE = '每题分值';
-export const RULE_CATEGORIES = '分类ID（逗号分隔，留空不限）';
+export const RULE_CATEGORIES = '分类（留空不限）';
+export const ANY_CATEGORY = '不限分类';
+export const OWN_CATEGORIES = '机构题库分类';
+export const OTHER_CATEGORIES = '其他分类';
+export const CATEGORY_BY_ID = (id: number) => `分类ID ${id}`;
+/** 题目数 of a random paper: what a reader gets, then the contest's questions it is drawn from. */
+export const DRAW_OF_POOL = (drawn: number, pool: number) => `抽取 ${drawn} / 题库 ${pool}`;
 export const RULE_DIFFICULTY = '难度范围';
 export const CHOOSE = '从题库选题';
 export const ADD = '新增题目';

@@ -35,6 +35,7 @@ import { DATABASE_UNAVAILABLE } from './http/errors.js';
 import { assertDatabaseWritable } from './db/readiness.js';
 import { SERVER_ROOT } from './paths.js';
 import { registerJobRunner } from './jobs/runner.js';
+import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -69,6 +70,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   app.server.maxConnections = config.http.maxConnections;
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  await registerOpenApi(app); // first: it collects every route registered after it
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -111,6 +113,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(fileRoutes);
   // Not encapsulated: it defines its job kind on the app's runner (app.jobs).
   await certificateRoutes(app);
+  openApiRoutes(app);
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { RESERVED_ORG_KEYS } from '@huodong/domain';
+import { ORG_KEY_PATTERN, RESERVED_ORG_KEYS } from '@huodong/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { freshDatabase } from './helpers.js';
@@ -35,7 +35,7 @@ it('every registered route declares who may call it', () => {
 
 it('open routes are exactly the sign-in and registration, health, public organisation pages, partner callbacks, certificate checks and stored files', () => {
   const open = routes.filter((r) => r.access === 'public' || r.access === 'publicOrg').map((r) => `${r.method} ${r.url}`);
-  for (const u of open) expect(u).toMatch(/\/login|verificationCode|\/client\/register$|third\/:id\/callback$|activity\/:id\/public$|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail|^(GET|HEAD) \/v1\/cert\/verify$|^(GET|HEAD) \/v1\/files\/\*$/);
+  for (const u of open) expect(u).toMatch(/\/login|verificationCode|\/client\/register$|third\/:id\/callback$|activity\/:id\/public$|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail|^(GET|HEAD) \/v1\/cert\/verify$|^(GET|HEAD) \/v1\/files\/\*$|^(GET|HEAD) \/v1\/(openapi\.json|docs)$/);
 });
 
 it('the participant API is reader-only (the experts\' part expert-only), and reader routes live under /v1/{org}/client/', () => {
@@ -47,6 +47,7 @@ it('the participant API is reader-only (the experts\' part expert-only), and rea
 });
 
 it('every static segment after /v1/ is a reserved organisation key', () => {
-  const segments = new Set(routes.map((r) => r.url.split('/')[2]).filter((s) => s && !s.startsWith(':') && s === s.toLowerCase()));
+  // Segments that could be a key (`openapi.json` cannot: keys are letters and digits).
+  const segments = new Set(routes.map((r) => r.url.split('/')[2]).filter((s) => s && !s.startsWith(':') && s === s.toLowerCase() && ORG_KEY_PATTERN.test(s)));
   expect([...segments].filter((s) => !RESERVED_ORG_KEYS.includes(s))).toEqual([]);
 });

@@ -17,6 +17,7 @@ export const RESERVED_ORG_KEYS: readonly string[] = [
   'org', 'organizations', 'supers', 'managers', 'sellers', 'modules', 'tags', 'quickreplies', 'categories', 'scope', 'menu',
   'public', 'questions', 'question', 'contestconfigs', 'activities', 'creation', 'contest', 'export', 'check', 'operatetime',
   'amount', 'count', 'upload', 'readingcase', 'yuedu', 'download', 'cert', 'audiobook', 'userreal', 'import', 'users', 'students', 'files',
+  'jobs', 'docs', 'openapi',
 ];
 
 export const ORG_KEY_PATTERN = /^[a-z0-9]{2,32}$/;

@@ -8,12 +8,15 @@ import {
   DOWNLOAD_TEMPLATE,
   IMPORT_CHECKING,
   ERROR_MODAL_TITLE,
+  IDENTITY_CATEGORIES,
+  IDENTITY_SHEET,
   IMPORT_MODAL_WIDTH,
   IMPORT_SUCCESS,
   ORG_USER_IMPORT,
   SEX_HINT,
   SEX_INVALID,
   STUDENT_IMPORT,
+  importSuccessMessage,
   importTemplate,
   missingFieldMessage,
 } from '@huodong/domain';
@@ -126,13 +129,16 @@ browserSuite('spreadsheet imports in the browser', () => {
     await closeDialog('导入用户');
   });
 
-  it('下载模板 gives the header row and the hint row', async () => {
+  it('下载模板 gives the header row and the hint row, and a second sheet saying what each 身份类别 number means', async () => {
     const dialog = await openImport('导入用户');
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: DOWNLOAD_TEMPLATE }).click()]);
     const book = XLSX.read(fs.readFileSync((await download.path())!), { type: 'buffer' });
     const aoa = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
     expect(aoa).toEqual([userHeaders, userHint]);
     expect(aoa[1]).toContain(SEX_HINT);
+    expect(book.SheetNames[1]).toBe(IDENTITY_SHEET);
+    const legend = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[IDENTITY_SHEET], { header: 1 }).slice(1);
+    expect(legend).toEqual(Object.entries(IDENTITY_CATEGORIES).map(([n, name]) => [Number(n), name]));
     await closeDialog('导入用户');
   });
 
@@ -140,7 +146,7 @@ browserSuite('spreadsheet imports in the browser', () => {
     const dialog = await openImport('导入用户');
     const rows = Array.from({ length: 25 }, (_, i) => [`2024${String(i + 1).padStart(3, '0')}`, `学员${i + 1}`, i % 3, '文学院', 6]);
     await dialog.locator('input[type=file]').setInputFiles(sheetFile('good.xlsx', [userHeaders, userHint, ...rows]));
-    await page.getByText(IMPORT_SUCCESS).waitFor();
+    await page.getByText(importSuccessMessage(25, 0), { exact: true }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     expect(importCalls).toHaveLength(1);
     expect(await usersInOrg()).toBe(25);
@@ -168,13 +174,38 @@ browserSuite('spreadsheet imports in the browser', () => {
     await table.getByText('共 2 条').waitFor();
   });
 
+  it('用户管理 › 用户列表 offers the same import: a re-import says how many users it added and how many it updated; 批量设置初始密码 shows a lock', async () => {
+    await page.getByRole('menuitem', { name: '用户管理', exact: true }).click();
+    await page.getByRole('menu').getByRole('link', { name: '用户列表', exact: true }).click();
+    await page.waitForURL(`**/${ORG}/adminUser/adminUserList`);
+    await page.getByTestId('resource-orgUsers').getByText('共 25 条').waitFor();
+    const batch = page.getByRole('button', { name: '批量设置初始密码' });
+    expect(await batch.locator('.anticon-lock').count()).toBe(1);
+    expect(await batch.locator('.anticon-search, .anticon-key').count()).toBe(0);
+    const dialog = await openImport('导入用户');
+    // Two users already there (one renamed), one new.
+    const rows = [['2024001', '学员1改', 1, '文学院', 6], ['2024002', '学员2', 1, '文学院', 6], ['2024901', '新学员', 2, '理学院', 1]];
+    await dialog.locator('input[type=file]').setInputFiles(sheetFile('again.xlsx', [userHeaders, userHint, ...rows]));
+    await page.getByText(importSuccessMessage(1, 2), { exact: true }).waitFor();
+    expect(await usersInOrg()).toBe(26);
+    await page.getByTestId('resource-orgUsers').getByText('共 26 条').waitFor();
+  });
+
   it('the super administrator imports from /super/orgManage; the button shows 正在校验 meanwhile, then returns to normal', async () => {
     const superPage = await newPage(browser, server.url);
     await loginViaPage(superPage, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
     await superPage.waitForURL('**/super/functionIndex');
     await superPage.goto('/super/orgManage');
     const row = superPage.getByRole('row').filter({ hasText: '导入测试学校' });
-    await row.getByRole('button', { name: '导入用户' }).click();
+    // The row's 导入用户: among its buttons, or under 更多 when the row has more controls than it shows.
+    const openRowImport = async () => {
+      await row.getByRole('button').first().waitFor();
+      const direct = row.getByRole('button', { name: '导入用户' });
+      if (await direct.count()) return direct.click();
+      await row.getByRole('button', { name: /更多/ }).click();
+      await superPage.getByTestId('row-more').getByRole('button', { name: '导入用户' }).click();
+    };
+    await openRowImport();
     const dialog = superPage.getByRole('dialog', { name: '导入用户' });
     await dialog.waitFor();
     // Record every text the choose button shows (the check is too quick to poll for).
@@ -185,11 +216,11 @@ browserSuite('spreadsheet imports in the browser', () => {
     });
     const rows = Array.from({ length: 3000 }, (_, i) => [`S9${String(i).padStart(5, '0')}`, `平台导入${i}`, 1, '图书馆', 12]);
     await dialog.locator('input[type=file]').setInputFiles(sheetFile('platform.xlsx', [userHeaders, ...rows]));
-    await superPage.getByText(IMPORT_SUCCESS).waitFor();
+    await superPage.getByText(importSuccessMessage(3000, 0), { exact: true }).waitFor();
     expect(await superPage.evaluate(() => (window as unknown as { seen: string[] }).seen)).toContain(IMPORT_CHECKING);
-    expect(await usersInOrg()).toBe(25 + 3000);
+    expect(await usersInOrg()).toBe(26 + 3000);
     // The dialog closed; opened again, its button is back to normal.
-    await row.getByRole('button', { name: '导入用户' }).click();
+    await openRowImport();
     await superPage.getByRole('dialog', { name: '导入用户' }).getByRole('button', { name: CHOOSE_FILE }).waitFor();
     await superPage.context().close();
   });

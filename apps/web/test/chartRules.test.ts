@@ -30,6 +30,12 @@ describe('chart rules', () => {
     expect(xAxis(o).axisLabel.interval).toBeGreaterThan(0);
   });
 
+  it('decides nothing for a chart not laid out yet (width 0)', () => {
+    const labels = Array.from({ length: 30 }, (_, i) => `第${i + 1}个很长的分类名称标签`);
+    const o = chartRules({ xAxis: { type: 'category', data: labels }, yAxis: { type: 'value' }, series: [] }, 0);
+    expect(xAxis(o).axisLabel.rotate).toBeUndefined();
+  });
+
   it('leaves labels that fit as the page set them', () => {
     const o = chartRules({ xAxis: { type: 'category', data: ['一月', '二月', '三月'], axisLabel: { interval: 0 } }, yAxis: { type: 'value' }, series: [] }, 600);
     expect(xAxis(o).axisLabel).toMatchObject({ interval: 0 });

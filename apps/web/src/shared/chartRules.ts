@@ -43,7 +43,8 @@ export function labelWidth(s: string): number {
  * (`interval` is the number skipped between two shown ones).
  */
 export function categoryLabelLayout(labels: readonly string[], plotWidth: number): { rotate: number; interval: number | 'auto' } | null {
-  if (labels.length === 0) return null;
+  // No labels, or a chart not laid out yet (hidden, width 0): nothing to decide.
+  if (labels.length === 0 || plotWidth <= 0) return null;
   const slot = plotWidth / labels.length;
   const widest = Math.max(...labels.map(labelWidth));
   if (widest + 8 <= slot) return null;

@@ -47,20 +47,21 @@ function installs(machine: Machine): string {
 
 describe('.ci/run system packages', () => {
   it('a machine with chromium and the fonts but no ffmpeg gets ffmpeg', () => {
-    expect(installs({ chromium: true, fonts: true, tools: [] })).toBe('ffmpeg');
+    expect(installs({ chromium: true, fonts: true, tools: ['nginx'] })).toBe('ffmpeg');
   });
 
   it('ffmpeg without ffprobe counts as missing (the tests call both)', () => {
-    expect(installs({ chromium: true, fonts: true, tools: ['ffmpeg'] })).toBe('ffmpeg');
+    expect(installs({ chromium: true, fonts: true, tools: ['ffmpeg', 'nginx'] })).toBe('ffmpeg');
   });
 
   it('each missing package is asked for, and only those', () => {
-    expect(installs({ chromium: false, fonts: true, tools: ['ffmpeg', 'ffprobe'] })).toBe('chromium');
-    expect(installs({ chromium: true, fonts: false, tools: ['ffmpeg', 'ffprobe'] })).toBe('fonts-noto-cjk');
-    expect(installs({ chromium: false, fonts: false, tools: [] })).toBe('chromium fonts-noto-cjk ffmpeg');
+    expect(installs({ chromium: false, fonts: true, tools: ['ffmpeg', 'ffprobe', 'nginx'] })).toBe('chromium');
+    expect(installs({ chromium: true, fonts: false, tools: ['ffmpeg', 'ffprobe', 'nginx'] })).toBe('fonts-noto-cjk');
+    expect(installs({ chromium: true, fonts: true, tools: ['ffmpeg', 'ffprobe'] })).toBe('nginx');
+    expect(installs({ chromium: false, fonts: false, tools: [] })).toBe('chromium fonts-noto-cjk ffmpeg nginx');
   });
 
   it('a machine that has everything installs nothing', () => {
-    expect(installs({ chromium: true, fonts: true, tools: ['ffmpeg', 'ffprobe'] })).toBe('');
+    expect(installs({ chromium: true, fonts: true, tools: ['ffmpeg', 'ffprobe', 'nginx'] })).toBe('');
   });
 });

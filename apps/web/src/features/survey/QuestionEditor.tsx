@@ -183,20 +183,29 @@ export default function QuestionEditor({
     feedback.modal.confirm({ title: T.TYPE_CHANGE_TITLE, content: TYPE_CHANGE_CONFIRM, okText: T.OK, cancelText: T.CANCEL, onOk: () => send({ ...body, confirm_type_change: 1 }) });
 
   const onFinish = (v: FormValues) => {
-    const body = bodyOf(v);
+    let body: Record<string, unknown>;
+    try {
+      body = bodyOf(v);
+    } catch (e) {
+      // 确定 never does nothing: a form value of an unexpected shape says so instead of a silent stop.
+      console.error(e);
+      return void feedback.message.error(T.SAVE_FAILED);
+    }
     const problem = questionProblems(body as unknown as SurveyQuestion)[0];
     if (problem) return void feedback.message.error(problem.message);
     if (question && question.type !== v.type) confirmChange(body);
     else void send(body);
   };
+  // Options, rows and conditions are inline (noStyle) and show no error of their own: name the first problem.
+  const onFinishFailed = ({ errorFields }: { errorFields: { errors: string[] }[] }) => feedback.message.error(errorFields[0]?.errors[0] ?? T.SAVE_FAILED);
 
   const choice = CHOICE_TYPES.includes(type);
   return (
     <AppModal open title={question ? T.EDIT_QUESTION : T.ADD_QUESTION} width={820} onCancel={onClose} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={initialOf(question)} onFinish={onFinish} data-testid="question-editor">
+      <Form form={form} layout="vertical" initialValues={initialOf(question)} onFinish={onFinish} onFinishFailed={onFinishFailed} data-testid="question-editor">
         <Flex gap={12} wrap>
           <Form.Item name="type" label={T.TYPE} rules={[{ required: true }]} style={{ width: 160 }}>
-            <Select options={typeOptions} data-testid="question-type" />
+            <Select options={typeOptions} showSearch={{ optionFilterProp: 'label' }} data-testid="question-type" />
           </Form.Item>
           {type !== 'description' && (
             <Form.Item name="is_required" label={T.REQUIRED} valuePropName="checked">
@@ -338,42 +347,45 @@ export default function QuestionEditor({
         </Flex>
 
         {earlier.length > 0 && (
-          <Form.List name="show">
-            {(fields, { add, remove }) => (
-              <Flex vertical gap={4} style={{ marginBottom: 12 }}>
-                <Flex gap={8} align="center">
-                  <strong>{T.SHOW_LOGIC}</strong>
-                  <Form.Item name="show_combine" noStyle>
-                    <Select size="small" style={{ width: 110 }} options={[{ value: 'all', label: T.COMBINE_ALL }, { value: 'any', label: T.COMBINE_ANY }]} />
-                  </Form.Item>
-                </Flex>
-                {fields.map((f, i) => {
-                  const op = show[i]?.op;
-                  return (
-                    <Flex key={f.key} gap={8} wrap align="center">
-                      <Form.Item name={[f.name, 'qid']} noStyle rules={[{ required: true, message: '请选择题目' }]}>
-                        <Select placeholder={T.CONDITION_QUESTION} style={{ width: 240 }} options={earlier.map((q) => ({ value: q.id, label: label(q) }))} />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'op']} noStyle initialValue="in">
-                        <Select style={{ width: 170 }} options={Object.entries(LOGIC_OPS).map(([value, l]) => ({ value, label: l }))} />
-                      </Form.Item>
-                      {(op === 'in' || op === 'nin' || op === undefined) && (
-                        <Form.Item name={[f.name, 'option_ids']} noStyle>
-                          <Select mode="multiple" placeholder={T.OPTIONS} style={{ minWidth: 200 }} options={optionsOf(show[i]?.qid)} />
+          <Flex vertical gap={4} style={{ marginBottom: 12 }}>
+            <Flex gap={8} align="center">
+              <strong>{T.SHOW_LOGIC}</strong>
+              {/* Outside the Form.List: an item inside it is named under the list (show.show_combine), which made `show` an object. */}
+              <Form.Item name="show_combine" noStyle>
+                <Select size="small" style={{ width: 110 }} options={[{ value: 'all', label: T.COMBINE_ALL }, { value: 'any', label: T.COMBINE_ANY }]} data-testid="show-combine" />
+              </Form.Item>
+            </Flex>
+            <Form.List name="show">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((f, i) => {
+                    const op = show[i]?.op;
+                    return (
+                      <Flex key={f.key} gap={8} wrap align="center">
+                        <Form.Item name={[f.name, 'qid']} noStyle rules={[{ required: true, message: '请选择题目' }]}>
+                          <Select placeholder={T.CONDITION_QUESTION} style={{ width: 240 }} showSearch={{ optionFilterProp: 'label' }} options={earlier.map((q) => ({ value: q.id, label: label(q) }))} data-testid={`condition-question-${i}`} />
                         </Form.Item>
-                      )}
-                      <Button type="link" danger onClick={() => remove(f.name)}>
-                        {T.DELETE}
-                      </Button>
-                    </Flex>
-                  );
-                })}
-                <Button onClick={() => add({ op: 'in', option_ids: [] })} style={{ alignSelf: 'flex-start' }}>
-                  {T.ADD_CONDITION}
-                </Button>
-              </Flex>
-            )}
-          </Form.List>
+                        <Form.Item name={[f.name, 'op']} noStyle initialValue="in">
+                          <Select style={{ width: 170 }} options={Object.entries(LOGIC_OPS).map(([value, l]) => ({ value, label: l }))} data-testid={`condition-op-${i}`} />
+                        </Form.Item>
+                        {(op === 'in' || op === 'nin' || op === undefined) && (
+                          <Form.Item name={[f.name, 'option_ids']} noStyle>
+                            <Select mode="multiple" placeholder={T.OPTIONS} style={{ minWidth: 200 }} options={optionsOf(show[i]?.qid)} data-testid={`condition-options-${i}`} />
+                          </Form.Item>
+                        )}
+                        <Button type="link" danger onClick={() => remove(f.name)}>
+                          {T.DELETE}
+                        </Button>
+                      </Flex>
+                    );
+                  })}
+                  <Button onClick={() => add({ op: 'in', option_ids: [] })} style={{ alignSelf: 'flex-start' }} data-testid="add-condition">
+                    {T.ADD_CONDITION}
+                  </Button>
+                </>
+              )}
+            </Form.List>
+          </Flex>
         )}
 
         {CHOICE_TYPES.includes(type) &&

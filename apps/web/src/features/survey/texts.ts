@@ -66,6 +66,7 @@ export const JUMP_TO = '跳转到';
 export const JUMP_AFTER_SAVE = '保存题目后可设置跳转逻辑';
 export const TYPE_CHANGE_TITLE = '修改选项类型';
 export const SAVED = '已保存';
+export const SAVE_FAILED = '保存失败，请检查题目内容后重试';
 export const DELETED = '已删除';
 export const OK = '确定';
 export const CANCEL = '取消';

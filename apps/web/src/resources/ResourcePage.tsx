@@ -1,6 +1,6 @@
-import { Suspense, lazy, useMemo, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Empty, Flex, Select, Space, Table, theme } from 'antd';
+import { Button, Empty, Flex, Select, Table, theme } from 'antd';
 // antd's Input itself, not the barrel's (which carries TextArea, Search, OTP and Password along).
 import Input from 'antd/es/input/Input';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
@@ -37,6 +37,9 @@ import {
 import type { Declaration, DeclaredField, DeclaredRowUpdate } from './declarations';
 import { DECLARATIONS } from './declarations.data';
 import { useFieldOptions, useFieldsOptions } from './fieldOptions';
+import { batchRefused, rowControlState } from './rowControls';
+import { RefusedTip, RowControls, type ActionControl, type RowControl } from './RowControls';
+import { useSideScroll } from './useSideScroll';
 import type { CustomInput } from './ResourceFormModal';
 import {
   ACTIONS,
@@ -45,6 +48,7 @@ import {
   DRAG_HANDLE,
   KEYWORD,
   OPEN_FILE,
+  SCROLL_HINT,
   SORT_DONE,
   SORT_HINT,
   SORT_MODE,
@@ -108,6 +112,10 @@ export interface ResourcePageProps {
   /** Asked before a valid create or edit is sent (a warning to confirm); false keeps the dialog open. */
   beforeSubmit?: (body: FormValues, mode: FormMode, row?: Row) => Promise<boolean>;
 }
+
+/** A cell's text wraps beyond this width instead of widening its column without end (the table is as wide as its content). */
+const CELL_MAX_WIDTH = 320;
+const CELL_STYLE = { maxWidth: CELL_MAX_WIDTH, overflowWrap: 'anywhere' } as const;
 
 const FIRST_PAGE: ListState = { page: 1, pageSize: PAGE_SIZE_DEFAULT, filters: {} };
 /**
@@ -266,6 +274,16 @@ function ExportButton({ exp, run }: { exp: ResourceExport; run: (onProgress: (p:
   );
 }
 
+/** A toolbar button acting on the selection: disabled without one, and with the reason when a selected row's state refuses it. */
+function BatchButton({ refused, none, danger, onClick, children }: { refused?: string; none: boolean; danger?: boolean; onClick: () => void; children: ReactNode }) {
+  const button = (
+    <Button danger={danger} disabled={none || !!refused} onClick={onClick}>
+      {children}
+    </Button>
+  );
+  return refused && !none ? <RefusedTip reason={refused}>{button}</RefusedTip> : button;
+}
+
 /** Declared children of a resource with the route of their page (row links). */
 function childPagesOf(def: Declaration) {
   return (def.children ?? []).flatMap((name) => {
@@ -322,6 +340,9 @@ export function ResourcePage(props: ResourcePageProps) {
     setState((s) => ({ ...s, page: pageCount }));
   }
 
+  const tableBox = useRef<HTMLDivElement>(null);
+  const wide = useSideScroll(tableBox, list.data);
+
   const columnsOf = useMemo(() => listFields(def), [def]);
   const columnOptions = useFieldsOptions(columnsOf, org);
   const childPages = useMemo(() => childPagesOf(def), [def]);
@@ -364,10 +385,10 @@ export function ResourcePage(props: ResourcePageProps) {
       key: f.name,
       dataIndex: namePath(f.name),
       title: f.label,
-      width: f.width,
       sorter: f.sortable && !sorting ? true : undefined,
       sortOrder: f.sortable && !sorting && state.sort?.replace(/^-/, '') === f.name ? (state.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
-      render: (_: unknown, row: Row) => fieldCell(f, row, columnOptions[i], token.colorLink),
+      // Sized to the content (a fixed width cut 已获奖 under the 操作 column); long texts wrap at CELL_MAX_WIDTH.
+      render: (_: unknown, row: Row) => <div style={CELL_STYLE}>{fieldCell(f, row, columnOptions[i], token.colorLink)}</div>,
     })),
   );
 
@@ -389,53 +410,30 @@ export function ResourcePage(props: ResourcePageProps) {
       render: (_: unknown, row: Row) => {
         const canRow = writable(row);
         const ctx: RowContext = { row, controls, writable: canRow, actions, edit: () => edit(row) };
-        return (
-          <Space size={0} wrap>
-            {canRow && controls.edit && (
-              <Button type="link" size="small" onClick={() => edit(row)}>
-                {EDIT}
-              </Button>
-            )}
-            {canRow &&
-              rowToggles(controls.toggles, row)
+        // Each declared action as the row's state allows it (rowControls.ts): left out, or disabled with the reason.
+        const ruled = (action: string, control: Omit<ActionControl, 'refused'>): RowControl[] => {
+          const state = rowControlState(def, action, row);
+          return state ? [{ ...control, refused: state.refused }] : [];
+        };
+        const list: RowControl[] = [
+          ...(canRow && controls.edit ? [{ key: 'edit', label: EDIT, onClick: () => edit(row) }] : []),
+          ...(canRow
+            ? rowToggles(controls.toggles, row)
                 .filter(({ action, state: s }) => !removesFromUse(action, s) || removable(row))
-                .map(({ action, state: s }) => (
-                  <Button key={action.column} type="link" size="small" onClick={() => actions.toggle(row, action, s)}>
-                    {s.label}
-                  </Button>
-                ))}
-            {canRow &&
-              controls.rowUpdates.map((action) => (
-                <Button key={action.name} type="link" size="small" onClick={() => setRowUpdate({ action, row })}>
-                  {action.label}
-                </Button>
-              ))}
-            {canRow &&
-              controls.commands.map((action) => (
-                <Button key={action.name} type="link" size="small" onClick={() => actions.command(row, action)}>
-                  {action.label}
-                </Button>
-              ))}
-            {childPages.map(({ child, route, query: q }) => (
-              <Button key={child.name} type="link" size="small" onClick={() => navigate(`${scopeLink(scope, route.path)}?${q}=${row.id}`)}>
-                {child.title}
-              </Button>
-            ))}
-            {links.map((link) => (
-              <Button key={link.page} type="link" size="small" onClick={() => navigate(scopeLink(scope, rowLinkPath(link, row.id)))}>
-                {link.label}
-              </Button>
-            ))}
-            {rowActions.map((render, i) => (
-              <span key={i}>{render(ctx)}</span>
-            ))}
-            {removable(row) && controls.delete && (
-              <Button type="link" size="small" danger onClick={() => actions.confirmDelete(row)}>
-                {DELETE}
-              </Button>
-            )}
-          </Space>
-        );
+                .flatMap(({ action, state: s }) => ruled(s.name, { key: `toggle-${action.column}`, label: s.label, onClick: () => actions.toggle(row, action, s) }))
+            : []),
+          ...(canRow ? controls.rowUpdates.flatMap((action) => ruled(action.name, { key: action.name, label: action.label, onClick: () => setRowUpdate({ action, row }) })) : []),
+          ...(canRow ? controls.commands.flatMap((action) => ruled(action.name, { key: action.name, label: action.label, onClick: () => actions.command(row, action) })) : []),
+          ...childPages.map(({ child, route, query: q }) => ({ key: `child-${child.name}`, label: child.title, onClick: () => navigate(`${scopeLink(scope, route.path)}?${q}=${row.id}`) })),
+          ...links.map((link) => ({ key: `link-${link.page}`, label: link.label, onClick: () => navigate(scopeLink(scope, rowLinkPath(link, row.id))) })),
+          // The page's own controls (a render prop may show nothing for this row).
+          ...rowActions.flatMap((render, i) => {
+            const node = render(ctx);
+            return node === null || node === undefined || node === false ? [] : [{ key: `own-${i}`, node }];
+          }),
+          ...(removable(row) && controls.delete ? ruled('delete', { key: 'delete', label: DELETE, danger: true, onClick: () => actions.confirmDelete(row) }) : []),
+        ];
+        return <RowControls controls={list} wrap={narrow} />;
       },
     });
   }
@@ -454,6 +452,9 @@ export function ResourcePage(props: ResourcePageProps) {
   const clearSelection = () => setSelected([]);
   const toolbarCtx: ToolbarContext = { controls, actions, selectedIds: selected, clearSelection, query: exportQuery(def, state, parentId), total };
   const withSelection = selectable(controls) && !sorting;
+  // A batch is all or nothing on the server: refused when a selected row's state refuses it (rows of this page).
+  const selectedRows = rows.filter((r) => selected.includes(r.id));
+  const refusedFor = (action: string) => batchRefused(def, action, selectedRows);
 
   const body = !path ? (
     <Empty description={needOrg} />
@@ -468,14 +469,14 @@ export function ResourcePage(props: ResourcePageProps) {
         )}
         {!sorting &&
           controls.batches.map((action) => (
-            <Button key={action.name} danger={action.danger} disabled={selected.length === 0} onClick={() => actions.batch(action, selected, clearSelection)}>
+            <BatchButton key={action.name} danger={action.danger} refused={refusedFor(action.name)} none={selected.length === 0} onClick={() => actions.batch(action, selected, clearSelection)}>
               {action.label}
-            </Button>
+            </BatchButton>
           ))}
         {controls.batchDelete && !sorting && (
-          <Button danger disabled={selected.length === 0} onClick={() => actions.confirmBatchDelete(selected, clearSelection)}>
+          <BatchButton danger refused={refusedFor('delete')} none={selected.length === 0} onClick={() => actions.confirmBatchDelete(selected, clearSelection)}>
             {BATCH_DELETE}
-          </Button>
+          </BatchButton>
         )}
         {controls.sort && (
           <Button
@@ -499,49 +500,58 @@ export function ResourcePage(props: ResourcePageProps) {
           </span>
         )}
       </Flex>
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={shown}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        onChange={onTableChange}
-        onRow={
-          sorting
-            ? (row, index) => ({
-                onDragOver: (e: DragEvent) => {
-                  if (!drag) return;
-                  e.preventDefault();
-                  e.dataTransfer.dropEffect = 'move';
-                  if (drag.over !== row.id) setDrag({ ...drag, over: row.id });
-                },
-                onDrop: (e: DragEvent) => {
-                  e.preventDefault();
-                  if (drag && index !== undefined) moveTo(drag.id, index);
-                  setDrag(null);
-                },
-                style: drag?.over === row.id && drag.id !== row.id ? { outline: `2px dashed ${token.colorPrimary}`, outlineOffset: -2 } : undefined,
-              })
-            : undefined
-        }
-        rowSelection={
-          withSelection
-            ? {
-                // stays at the left edge while the table scrolls sideways, as 操作 stays at the right
-                fixed: 'left',
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row) => ({ disabled: !removable(row), name: rowName(def, row) }),
-              }
-            : undefined
-        }
-        pagination={
-          sorting
-            ? false
-            : { ...TABLE_PAGINATION, current: state.page, pageSize: state.pageSize, total, ...(list.data?._meta.totalCapped ? { showTotal: cappedTotalText } : {}) }
-        }
-      />
+      {wide && (
+        // antd Typography.Text type="secondary", without its module
+        <div data-testid="side-scroll-hint" style={{ color: token.colorTextDescription, fontSize: token.fontSizeSM, textAlign: 'right', marginBottom: 4 }}>
+          {SCROLL_HINT}
+        </div>
+      )}
+      <div ref={tableBox}>
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={shown}
+          loading={list.isFetching}
+          tableLayout="auto"
+          scroll={{ x: 'max-content' }}
+          onChange={onTableChange}
+          onRow={
+            sorting
+              ? (row, index) => ({
+                  onDragOver: (e: DragEvent) => {
+                    if (!drag) return;
+                    e.preventDefault();
+                    e.dataTransfer.dropEffect = 'move';
+                    if (drag.over !== row.id) setDrag({ ...drag, over: row.id });
+                  },
+                  onDrop: (e: DragEvent) => {
+                    e.preventDefault();
+                    if (drag && index !== undefined) moveTo(drag.id, index);
+                    setDrag(null);
+                  },
+                  style: drag?.over === row.id && drag.id !== row.id ? { outline: `2px dashed ${token.colorPrimary}`, outlineOffset: -2 } : undefined,
+                })
+              : undefined
+          }
+          rowSelection={
+            withSelection
+              ? {
+                  // stays at the left edge while the table scrolls sideways, as 操作 stays at the right
+                  fixed: 'left',
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getCheckboxProps: (row) => ({ disabled: !removable(row), name: rowName(def, row) }),
+                }
+              : undefined
+          }
+          pagination={
+            sorting
+              ? false
+              : { ...TABLE_PAGINATION, current: state.page, pageSize: state.pageSize, total, ...(list.data?._meta.totalCapped ? { showTotal: cappedTotalText } : {}) }
+          }
+        />
+      </div>
       {formLoaded && (
         <Suspense fallback={null}>
           <ResourceFormModal

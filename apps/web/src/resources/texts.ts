@@ -8,6 +8,10 @@ export const RESET = '重置';
 export const CREATE = '新增';
 export const BATCH_DELETE = '批量删除';
 export const ACTIONS = '操作';
+/** The row controls beyond the first three (RowControls). */
+export const MORE = '更多';
+/** Above a table wider than its panel: it scrolls sideways. */
+export const SCROLL_HINT = '表格较宽，可左右滑动查看更多列';
 export const KEYWORD = '关键词';
 export const SAVE_SUCCESS = '保存成功';
 export const RANGE_FROM = '开始';

@@ -244,7 +244,7 @@ export async function startAttempt(
 /**
  * The use counters of a contest's questions and of the bank questions they copy: drawn into a
  * paper (`used`), answered, answered right. Questions are shared by every attempt, so callers
- * write these last in their transaction (a row lock held only until the commit), in id order.
+ * write these last in their transaction (a row lock held only until the commit).
  */
 async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: number[]; correct?: number[] }): Promise<void> {
   // Each id counts as often as it is listed (two readers' answers of one question marked right in one batch: +2).
@@ -257,11 +257,15 @@ async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: numbe
     }
   });
   if (counts.size === 0) return;
-  // Ids and counts are the server's own integers, written as a VALUES list in id order.
-  const rows = [...counts].sort(([a], [b]) => a - b).map(([id, [u, a, c]]) => `(${Math.trunc(id)}, ${u}, ${a}, ${c})`);
+  // Ids and counts are the server's own integers, written as a VALUES list.
+  const rows = [...counts].map(([id, [u, a, c]]) => `(${Math.trunc(id)}, ${u}, ${a}, ${c})`);
   const c = contestQuestions;
   const q = questions;
-  // One statement for the contest's copies and the bank questions they copy.
+  // One statement for the contest's copies and the bank questions they copy. Every paper shares
+  // rows with others (a must question is in all), so the rows are locked in id order by the
+  // sorted FOR UPDATE subqueries: an UPDATE … FROM joins by whatever plan is cheapest (a hash
+  // join locks in storage order), and two transactions locking shared rows in different orders
+  // deadlock (40P01). The copies are all locked (the grouping reads all of them) before any bank row.
   await tx.execute(sql`
     with d(id, used, answered, correct) as (values ${sql.raw(rows.join(', '))}),
     counted as (
@@ -269,7 +273,8 @@ async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: numbe
         used_count = ${c.used_count} + d.used,
         answered_count = ${c.answered_count} + d.answered,
         correct_count = ${c.correct_count} + d.correct
-      from d where ${c.id} = d.id
+      from (select id from ${c} where id in (select id from d) order by id for update) locked, d
+      where ${c.id} = locked.id and d.id = locked.id
       returning ${c.question_id} as question_id, d.used, d.answered, d.correct
     ),
     bank as (
@@ -280,7 +285,8 @@ async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: numbe
       used_count = ${q.used_count} + bank.used,
       answered_count = ${q.answered_count} + bank.answered,
       correct_count = ${q.correct_count} + bank.correct
-    from bank where ${q.id} = bank.question_id`);
+    from (select id from ${q} where id in (select question_id from bank) order by id for update) locked, bank
+    where ${q.id} = locked.id and bank.question_id = locked.id`);
 }
 
 // ---- Answering ---------------------------------------------------------------------------------------------

@@ -23,12 +23,51 @@ export interface Database {
   dataDir?: string;
   /** Sees every statement sent, so that remembered reads know when a table changed (db/writeWatch.ts). */
   watch: WriteWatch;
+  /** Transactions run again after a deadlock or serialization failure (a lock order to fix when it grows; tests expect none). */
+  conflicts: { retried: number };
   /** Run raw SQL (used by readiness checks, tests and benchmarks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
+
+/** PostgreSQL's answers to a transaction that lost against another: deadlock_detected, serialization_failure. */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+/** Runs of a transaction before its failure is shown; each retry waits a little longer (with jitter, so the losers spread out). */
+export const TRANSACTION_TRIES = 5;
+
+/** A deadlock or serialization failure, also when the driver wraps it (drizzle's DrizzleQueryError keeps it as `cause`). */
+export function isRetryableConflict(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (RETRYABLE_CODES.has(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * Run a whole transaction again when PostgreSQL aborted it as a deadlock victim or for a
+ * serialization failure: the abort rolled everything back, so the rerun starts clean (reader writes
+ * are idempotent by request_id besides). Only the outermost transaction is retried.
+ */
+export async function retryingConflicts<T>(run: () => Promise<T>, tries = TRANSACTION_TRIES, onRetry?: () => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= tries || !isRetryableConflict(err)) throw err;
+      onRetry?.();
+      await new Promise((resolve) => setTimeout(resolve, attempt * 10 + Math.random() * 40));
+    }
+  }
+}
+
+/** Every `db.transaction(...)` of the application retries conflicts: one place, so no caller shows a 40P01 as a 500. */
+function withRetriedTransactions(db: Db, conflicts: { retried: number }): Db {
+  const plain = db.transaction.bind(db);
+  db.transaction = ((fn, config) => retryingConflicts(() => plain(fn, config), TRANSACTION_TRIES, () => conflicts.retried++)) as Db['transaction'];
+  return db;
+}
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -41,18 +80,20 @@ export interface DatabaseOptions {
 /** Open the database (PostgreSQL when a URL is given, else embedded PGlite) and apply migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const watch = new WriteWatch();
+  const conflicts = { retried: 0 };
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: watchedClient(watch) });
     // An idle client dropped by the server (restart, admin command) must not crash the process;
     // the pool replaces it and the next query reports any lasting fault.
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
     const logger = opts.onQuery ? { logQuery: opts.onQuery } : false;
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const db = withRetriedTransactions(drizzlePg(pool, { schema, logger }) as unknown as Db, conflicts);
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
       driver: 'postgres',
       watch,
+      conflicts,
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       close: () => pool.end(),
     };
@@ -68,13 +109,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       opts.onQuery?.(query, params);
     },
   };
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  const db = withRetriedTransactions(drizzlePglite(client, { schema, logger }) as unknown as Db, conflicts);
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
     driver: 'pglite',
     dataDir: opts.dataDir,
     watch,
+    conflicts,
     query: async (text, params) => {
       watch.observe(text);
       return (await client.query(text, params as unknown[])).rows as never;

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addChinaMonths,
   canonicalJson,
+  chinaClock,
   chinaDate,
+  chinaDateTime,
   chinaDateText,
   chinaDayKey,
   chinaDayStart,
+  chinaSeconds,
   chinaYear,
   competitionRanks,
   durationText,
@@ -30,6 +33,13 @@ describe('the China calendar day (Asia/Shanghai, UTC+8)', () => {
     // 2024-01-01 16:00 UTC is already the 2nd in China.
     expect(chinaDate(Date.UTC(2024, 0, 1, 16, 0, 0) / 1000)).toBe('2024-01-02');
     expect(chinaDate(Date.UTC(2024, 0, 1, 15, 59, 59) / 1000)).toBe('2024-01-01');
+  });
+  it('a moment near midnight UTC reads on its China day and clock, and a China wall clock reads back to it', () => {
+    const late = Date.UTC(2024, 0, 1, 23, 30) / 1000; // 07:30 on the 2nd in Shanghai
+    expect(chinaDateTime(late)).toBe('2024-01-02 07:30');
+    expect(chinaClock(late)).toBe('07:30');
+    expect(chinaSeconds(2024, 0, 2, 7, 30)).toBe(late);
+    expect(chinaSeconds(2024, 0, 2)).toBe(chinaDayStart(late));
   });
   it('the day starts at 00:00:00 China time', () => {
     expect(chinaDayStart(cst(2024, 1, 2, 13, 5, 7))).toBe(cst(2024, 1, 2));

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INT, RESOURCES, resourcePath } from '@huodong/domain';
 import { fieldMessage } from '../src/http/errors.js';
 import { FIXTURES } from './fixtures/index.js';
-import { MANAGER_PASSWORD, ok, testApp, type TestApp } from './helpers.js';
+import { MANAGER_PASSWORD, ok, signedInReader, testApp, type TestApp } from './helpers.js';
 
 /**
  * Refusals name their field in Chinese: an activity's settings are never shown by their path
@@ -35,6 +36,15 @@ describe('fields named in Chinese', () => {
   it('an expert whose unit id is beyond the integer range is refused naming 所在单位', async () => {
     const res = await t.call('POST', `/v1/${org.key}/expert`, { token, body: { ...(await FIXTURES.experts.create!(1, {} as never)), unit_id: MAX_INT + 1 } });
     expect([res.status, res.message]).toEqual([422, 'unit_id: 所在单位不存在']);
+  });
+
+  it('a questionnaire answered with a version beyond the integer range names the version', async () => {
+    const act = (await ok(t.call('POST', `/v1/${org.key}/survey`, { token: t.superToken, body: { title: '问卷', start_at: now() - 60, end_at: now() + 86_400 } }))).id;
+    await ok(t.call('POST', `/v1/${org.key}/survey/${act}/question`, { token: t.superToken, body: { type: 'single', title: '题', options: [{ text: '甲' }, { text: '乙' }] } }));
+    await ok(t.call('POST', `/v1/${org.key}/survey/${act}/publish`, { token: t.superToken }));
+    const reader = await signedInReader(t, org);
+    const res = await t.call('POST', `/v1/${org.key}/client/activities/${act}/responses`, { token: reader.token, body: { request_id: randomUUID(), version: MAX_INT + 1, answers: {} } });
+    expect([res.status, res.message]).toEqual([422, 'version: 问卷版本不正确']);
   });
 
   it('no declared setting is ever named by its path', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from '../resources/fields.js';
+import { MAX_INT, plainText } from '../resources/fields.js';
 import { requestIdSchema } from '../client.js';
 import { flagSchema, wholeNumber } from './ruleSchemas.js';
 import { LOGIC_OPS, SURVEY_LIMITS, SURVEY_PER_USER, TEXT_VALIDATIONS, type SurveyOption } from './surveyKinds.js';
@@ -102,7 +102,7 @@ const answersSchema = z.record(z.string().regex(/^\d{1,10}$/, '答案的题目�
 /** `PUT …/responses/draft` and `POST …/responses` (design §15); `PUT …/responses/{rid}` edits a submitted one. */
 export const surveyResponseBodySchema = z.object({
   request_id: requestIdSchema,
-  version: z.number({ error: '请提供问卷版本' }).int('问卷版本不正确').positive('问卷版本不正确'),
+  version: z.number({ error: '请提供问卷版本' }).int('问卷版本不正确').positive('问卷版本不正确').max(MAX_INT, '问卷版本不正确'),
   answers: answersSchema,
   started_at: z.number({ error: '开始作答时间不正确' }).int('开始作答时间不正确').positive('开始作答时间不正确').optional(),
   access_code: plainText('参与口令').max(32, '参与口令不正确').optional(),

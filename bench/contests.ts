@@ -175,6 +175,9 @@ async function run(label: string, database: Database): Promise<void> {
     { call: 'submit (marked on the server)', ...figures(timings.submit) },
   ]);
   console.log(`${tokens.length.toLocaleString()} readers in ${seconds.toFixed(1)} s at ${CONCURRENCY} concurrent: ${Math.round((tokens.length * 3) / seconds)} calls/s`);
+  // A deadlock is retried by the database layer, never shown; still, none may happen (issue 20, item 17).
+  console.log(`transactions retried after a deadlock or serialization failure: ${database.conflicts.retried}`);
+  if (database.conflicts.retried > 0) process.exitCode = 1;
   const [check] = await database.query<{ readers: number; most: number; unmarked: number; papers: number }>(
     `select count(distinct reader_id)::int readers, (select coalesce(max(n), 0)::int from (select count(*) n from contest_attempts where act_id = $1 group by reader_id) x) most,
             count(*) filter (where state <> 'finished')::int unmarked, count(*) filter (where question_count <> ${PAPER})::int papers

@@ -93,6 +93,25 @@ describe('the paper of a contest', () => {
     expect((await publish(act)).status).toBe(200);
   });
 
+  it('refuses a pass score above the paper total on saving and on publishing, naming the field and both numbers', async () => {
+    // A random paper: its total is the rules' counts × scores (2 × 5 = 10).
+    const random = await t.call('POST', `/v1/${org.key}/contest`, { ...su(), body: { title: '及格分过高', start_at: now() - DAY, end_at: now() + DAY, config: { contest_type: 2, rules: [{ type: 1, count: 2, score_each: 5 }], pass_score: 12 } } });
+    const refusedAs = (res: { status: number; message: string; data: unknown }, message: string) => {
+      expect([res.status, res.message.replace(/^config\.pass_score: /, '')]).toEqual([422, message]);
+      expect(JSON.stringify(res.data ?? res.message)).toContain('pass_score');
+    };
+    refusedAs(random, '及格分12分不能超过试卷总分10分');
+    // A fixed paper: saved while it has no questions, refused once its questions total less.
+    const act = await contest({ pass_score: 60 });
+    for (let i = 1; i <= 2; i++) await add(act, single(`及格分题${i}`, { score: 25 }));
+    const published = await publish(act);
+    refusedAs(published, '及格分60分不能超过试卷总分50分');
+    const saved = await t.call('PUT', `/v1/${org.key}/contest/${act}`, { ...su(), body: { config: { pass_score: 55 } } });
+    refusedAs(saved, '及格分55分不能超过试卷总分50分');
+    ok(await t.call('PUT', `/v1/${org.key}/contest/${act}`, { ...su(), body: { config: { pass_score: 50 } } }));
+    expect((await publish(act)).status).toBe(200);
+  });
+
   it('refuses overlapping rules and a bad question, naming the field', async () => {
     const act = await contest();
     const overlap = await t.call('PUT', `/v1/${org.key}/contest/${act}/rules`, { ...su(), body: { contest_type: 2, rules: [{ type: 1, count: 1, score_each: 5 }, { type: 1, count: 1, score_each: 5, category_ids: [3] }] } });

@@ -8,10 +8,12 @@ import {
   activityStateOf,
   analyseItem,
   analysisGroupSize,
+  contestConfigOf,
   formatSeconds,
   idParam,
   ITEM_FLAGS,
   mediaFileName,
+  passScoreOf,
   QUESTION_TYPES,
   round2,
   scoreBuckets,
@@ -25,6 +27,7 @@ import { orgOf } from '../auth/access.js';
 import { chinaDay, chinaDayOf, everyDay } from '../db/chinaDay.js';
 import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../exports/xlsxStream.js';
 import { levelsOf, rankingOf, shownAnswer, sweepOverdue, type ActivityRow } from './engine.js';
+import { paperView } from '../resources/families/contests.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const BINS = 10;
@@ -145,7 +148,20 @@ export async function contestCount(db: Db, act: ActivityRow) {
     histogram,
     questions,
     funnel: act.type === 6 ? await funnelOf(db, act) : [],
+    pass_line: await passLineOf(db, act),
   };
+}
+
+/**
+ * Where the pass score lies on the histogram (percent of the paper's total), for a single-round
+ * contest with a total; levels pass by their own rules, so a levelled contest has none.
+ */
+async function passLineOf(db: Db, act: ActivityRow): Promise<{ score: number; total: number; percent: number } | null> {
+  if (act.type !== 3) return null;
+  const { total } = await paperView(db, act);
+  if (!(total > 0)) return null;
+  const score = passScoreOf(contestConfigOf(act.config).pass_score, total);
+  return { score, total, percent: round2(Math.min(100, (score / total) * 100)) };
 }
 
 /** Per level: readers who could play it (the first level: everyone who started; later ones: who passed the previous), who attempted it, who passed it. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { chartRules } from './chartRules';
 import type { ComposeOption } from 'echarts/core';
@@ -9,12 +9,13 @@ import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts
 import type {
   GridComponentOption,
   LegendComponentOption,
+  MarkLineComponentOption,
   TitleComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
 
-// Only the modules the back office uses, not the whole echarts bundle.
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+// Only the modules the back office uses, not the whole echarts bundle (mark lines: a contest's pass line).
+echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<
   | BarSeriesOption
@@ -22,6 +23,7 @@ export type ChartOption = ComposeOption<
   | PieSeriesOption
   | GridComponentOption
   | LegendComponentOption
+  | MarkLineComponentOption
   | TitleComponentOption
   | TooltipComponentOption
 >;

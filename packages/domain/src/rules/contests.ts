@@ -126,6 +126,15 @@ export function rulesProblems(rules: readonly ContestRule[], path = 'config.rule
 /** The total of a random paper: Σ count × score each. */
 export const rulesTotal = (rules: readonly Pick<ContestRule, 'count' | 'score_each'>[]): number => round2(rules.reduce((s, r) => s + r.count * r.score_each, 0));
 
+/**
+ * A pass score above the paper's total can never be reached (a pass rate of 0 % whatever the
+ * readers score): refused on saving and publishing, naming the field and both numbers.
+ */
+export function passScoreProblem(passScore: number | null | undefined, total: number, field = 'config.pass_score'): FieldProblem | null {
+  if (passScore === null || passScore === undefined || passScore <= total) return null;
+  return { field, message: `及格分${round2(passScore)}分不能超过试卷总分${round2(total)}分` };
+}
+
 /** The pass score of a paper: the configured one, else 60 % of the total. */
 export const passScoreOf = (configured: number | null, total: number): number => (configured ?? round2(total * DEFAULT_PASS_RATIO));
 

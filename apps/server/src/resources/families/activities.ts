@@ -10,7 +10,7 @@ import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } f
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 import { preparedEvaluationConfig } from './evaluationConfig.js';
-import { assertContestReady, preparedContestConfig } from './contests.js';
+import { assertContestReady, assertPassScoreFits, preparedContestConfig } from './contests.js';
 import { assertAnonymityKept, surveyPublishProblem } from '../../survey/store.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -84,6 +84,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
       if (type === 2) values.config = preparedEvaluationConfig(values, existing);
       if (type === 3 || type === 6) values.config = preparedContestConfig(values, existing);
+      if (type === 3) await assertPassScoreFits(tx, (existing?.id as number | undefined) ?? null, values.config);
       if (type === 4) await assertAnonymityKept(tx, existing, values);
       if (type === 7) {
         const config = (values.config ?? existing?.config ?? {}) as Record<string, unknown>;

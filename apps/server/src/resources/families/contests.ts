@@ -16,7 +16,9 @@ import {
   DUPLICATE_SIMILARITY,
   idParam,
   idRef,
+  contestConfigOf,
   paperTotal,
+  passScoreProblem,
   rulesProblems,
   rulesTotal,
   shortfallWarning,
@@ -291,10 +293,31 @@ export function preparedContestConfig(values: Record<string, unknown>, existing?
   return config;
 }
 
-/** Publishing a contest needs papers: 422 naming the shortfalls (design §4 pool sufficiency). */
+/**
+ * A single-round contest's pass score within its paper's total (random: the rules' counts × scores;
+ * fixed: its questions' scores). On saving, a fixed paper without questions has no total yet and
+ * is let through; publishing always checks. Levels (type 6) pass by their own rule.
+ */
+export async function assertPassScoreFits(tx: Db | Tx, actId: number | null, config: unknown, publishing = false): Promise<void> {
+  const c = contestConfigOf(config);
+  if (c.pass_score === null) return;
+  let total = rulesTotal(c.rules);
+  if (c.contest_type === 1) {
+    const [sum] = actId
+      ? await tx.select({ n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${contestQuestions.score}), 0)` }).from(contestQuestions).where(and(eq(contestQuestions.act_id, actId), isNull(contestQuestions.level_id)))
+      : [{ n: 0, total: '0' }];
+    if (sum.n === 0 && !publishing) return;
+    total = paperTotal([{ score: Number(sum.total) }]);
+  } else if (c.rules.length === 0 && !publishing) return;
+  const problem = passScoreProblem(c.pass_score, total);
+  if (problem) throw validationError([problem]);
+}
+
+/** Publishing a contest needs papers: 422 naming the shortfalls (design §4 pool sufficiency), and a pass score it can reach. */
 export async function assertContestReady(tx: Tx, row: Row): Promise<void> {
   const shortfalls = await contestShortfalls(tx, row as unknown as ActivityRow);
   if (shortfalls.length) throw validationError([{ field: 'config.rules', message: `题目数不足，不能发布：${shortfallWarning(shortfalls)}` }]);
+  if ((row as unknown as ActivityRow).type === 3) await assertPassScoreFits(tx, row.id as number, row.config, true);
 }
 
 export const CONTEST_BINDINGS: ResourceBinding[] = [

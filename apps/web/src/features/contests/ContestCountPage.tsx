@@ -34,7 +34,7 @@ export default function ContestCountPage() {
   const count = useContestCount(org, act);
   const data = count.data;
   const charts = useMemo(
-    () => (data ? { daily: dailyOption(data.days), hist: histogramOption(data.histogram), pass: passOption(data.totals), rate: correctRateOption(data.questions), funnel: funnelOption(data.funnel) } : null),
+    () => (data ? { daily: dailyOption(data.days), hist: histogramOption(data.histogram, data.pass_line), pass: passOption(data.totals), rate: correctRateOption(data.questions), funnel: funnelOption(data.funnel) } : null),
     [data],
   );
   const back = data ? BASE[data.activity.type as 3 | 6] : 'contest';

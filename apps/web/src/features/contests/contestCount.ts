@@ -12,6 +12,8 @@ export interface ContestCount {
   histogram: { label: string; count: number }[];
   questions: QuestionFigure[];
   funnel: { level_id: number; name: string; sort: number; unlocked: number; attempted: number; passed: number; pass_rate: number | null }[];
+  /** The pass score as a percent of the paper's total (single-round contests), drawn on the histogram. */
+  pass_line: { score: number; total: number; percent: number } | null;
 }
 export interface QuestionFigure {
   id: number;
@@ -48,7 +50,25 @@ export const dailyOption = (days: ContestCount['days']): ChartOption => ({
   series: [{ name: T.COUNT_ATTEMPTS, type: 'line', data: days.map((d) => d.attempts) }],
 });
 
-export const histogramOption = (h: ContestCount['histogram']): ChartOption => bars(h.map((b) => b.label), T.COUNT_ATTEMPTS, h.map((b) => b.count));
+/**
+ * The score histogram (buckets of a tenth of the total each) with the pass line: a vertical mark
+ * at the pass score's percent. On the category axis bucket i is centred on i, so percent p lies at
+ * p / width − 0.5 (60 % of ten buckets: between 50-60 % and 60-70 %).
+ */
+export const histogramOption = (h: ContestCount['histogram'], passLine: ContestCount['pass_line'] = null): ChartOption => {
+  const option = bars(h.map((b) => b.label), T.COUNT_ATTEMPTS, h.map((b) => b.count));
+  if (!passLine || h.length === 0) return option;
+  const at = Math.max(-0.5, Math.min(h.length - 0.5, (passLine.percent / 100) * h.length - 0.5));
+  const [series] = option.series as Record<string, unknown>[];
+  series.markLine = {
+    symbol: 'none',
+    silent: true,
+    lineStyle: { type: 'dashed', color: '#cf1322' },
+    label: { formatter: T.PASS_LINE(passLine.score, passLine.total), position: 'end' },
+    data: [{ xAxis: at }],
+  };
+  return option;
+};
 
 export const passOption = (t: ContestCount['totals']): ChartOption => ({
   tooltip: { trigger: 'item' },

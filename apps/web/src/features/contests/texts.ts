@@ -89,6 +89,8 @@ export const COUNT_HISTOGRAM = '成绩分布（得分占总分）';
 export const COUNT_PASS = '及格情况';
 export const PASSED = '及格/过关';
 export const NOT_PASSED = '未及格/未过关';
+/** The pass line on the score histogram. */
+export const PASS_LINE = (score: number, total: number) => `及格线 ${score}/${total}分`;
 export const COUNT_QUESTIONS = '题目分析';
 export const CORRECT_RATE = '正确率';
 export const ANSWERED = '作答人次';

@@ -5,7 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { seedDemo } from '../src/seed/seed.js';
+import { COVER_HEIGHT, COVER_WIDTH } from '../src/seed/cover.js';
+import { files } from '../src/db/schema.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -35,6 +39,14 @@ it('contests played by dozens of readers, a levelled one with its funnel, and a 
   expect(fixedCount.questions).toHaveLength(12);
   // Three short answers are left for a marker.
   expect(fixedCount.totals.pending).toBe(3);
+  // The pass score fits the paper (it was 60 of 50: a pass rate of 0 % with attempts at 80–90 %).
+  const settings = await get(`/v1/szlib/contest/${fixed.id}`);
+  const fixedPaper = await get(`/v1/szlib/contest/${fixed.id}/paper`);
+  expect(settings.config.pass_score).toBeGreaterThan(0);
+  expect(settings.config.pass_score).toBeLessThanOrEqual(fixedPaper.total);
+  expect(fixedCount.totals.passed).toBeGreaterThan(0);
+  // The figures carry the pass line for the histogram.
+  expect(fixedCount.pass_line).toMatchObject({ score: settings.config.pass_score, total: fixedPaper.total });
   const ranking = await get(`/v1/szlib/count/contest/${fixed.id}/ranking`);
   expect(ranking.items.length).toBeGreaterThan(20);
   expect(ranking.items[0].rank).toBe(1);
@@ -50,6 +62,16 @@ it('contests played by dozens of readers, a levelled one with its funnel, and a 
   const paper = await t.call('POST', `/v1/szlib/client/activities/${random.id}/attempts`, { token: reader.token, body: { request_id: randomUUID() } });
   expect(paper.status, paper.message).toBe(200);
   expect(paper.data.items).toHaveLength(10);
+
+  // Demo activities have covers: real JPEGs made at seed time, stored like an upload (a row in files).
+  const marathon = ((await get('/v1/szlib/third?page_size=100')).items as { title: string; cover: string }[]).find((a) => a.title === '“书香满城”线上阅读马拉松')!;
+  for (const act of [await get(`/v1/szlib/contest/${fixed.id}`), marathon] as { cover: string }[]) {
+    expect(act.cover).toMatch(/^\/v1\/files\//);
+    const image = await t.app.inject({ method: 'GET', url: act.cover });
+    expect(image.statusCode).toBe(200);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: COVER_WIDTH, height: COVER_HEIGHT });
+    expect(await t.db.select().from(files).where(eq(files.key, act.cover.slice('/v1/files/'.length)))).toHaveLength(1);
+  }
 
   const again = await seedDemo(t.app);
   expect(again.contests).toBe(0);

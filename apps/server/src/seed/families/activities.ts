@@ -1,5 +1,6 @@
 import { ACTIVITY_KINDS, type ActivityType } from '@huodong/domain';
 import { all, type SeedClient, type SeedStep } from '../step.js';
+import { uploadCover } from '../cover.js';
 
 /**
  * Demo activities: in every demo organisation a finished, an in-progress (open to all its
@@ -46,7 +47,7 @@ const configOf = (type: number, i: number) =>
       ? { work: { creation_types: type === 1 ? [ESSAYS] : [ESSAYS, PICTURES] } }
       : {};
 
-async function activitiesOf(client: SeedClient, org: { id: number; key: string; activity_types: number[] }, now: number): Promise<number> {
+async function activitiesOf(client: SeedClient, org: { id: number; key: string; name: string; activity_types: number[] }, now: number): Promise<number> {
   const types = org.activity_types as ActivityType[];
   if (types.length === 0) return 0;
   const type = demoTypeOf(types);
@@ -62,7 +63,8 @@ async function activitiesOf(client: SeedClient, org: { id: number; key: string; 
   let n = 0;
   for (const [i, p] of plans.entries()) {
     if (existing.has(p.title)) continue;
-    const made = await client.post(path, { title: p.title, start_at: p.start_at, end_at: p.end_at, person_limit: p.person_limit ?? 0, address: '线上', profile: `${p.title}，欢迎全体读者参加。`, config: configOf(type, org.id * 10 + i) });
+    const cover = await uploadCover(client, org.key, p.title, org.name);
+    const made = await client.post(path, { title: p.title, cover, start_at: p.start_at, end_at: p.end_at, person_limit: p.person_limit ?? 0, address: '线上', profile: `${p.title}，欢迎全体读者参加。`, config: configOf(type, org.id * 10 + i) });
     if (p.publish) await client.post(`${path}/${made.id}/publish`);
     n++;
   }

@@ -1,5 +1,6 @@
 import { all, type SeedClient, type SeedStep } from '../step.js';
 import { DEMO_READER_PASSWORD, FIRST_PASSWORD } from './activities.js';
+import { uploadCover } from '../cover.js';
 
 /**
  * Knowledge contests in `szlib` (issue 13), all through the HTTP API: a fixed-paper contest and a
@@ -77,7 +78,8 @@ async function play(reader: SeedClient, act: number, byId: Map<number, BankQuest
 /** A new online contest (`contest` type 3, `contestpro` type 6) running from `days[0]` to `days[1]` days from now. */
 async function newContest(client: SeedClient, base: 'contest' | 'contestpro', title: string, days: [number, number], profile: string, settings: Record<string, unknown>): Promise<{ id: number }> {
   const now = Math.floor(Date.now() / 1000);
-  return client.post(`/v1/${ORG}/${base}`, { title, start_at: now + days[0] * DAY, end_at: now + days[1] * DAY, address: '线上', profile, ...settings });
+  const cover = await uploadCover(client, ORG, title, '苏州图书馆');
+  return client.post(`/v1/${ORG}/${base}`, { title, cover, start_at: now + days[0] * DAY, end_at: now + days[1] * DAY, address: '线上', profile, ...settings });
 }
 
 /** The contest's own questions keyed by their ids, with the answers (the administrator reads them). */
@@ -100,10 +102,13 @@ async function contests(client: SeedClient): Promise<number> {
     const act = await newContest(client, 'contest', FIXED, [-5, 25], '围绕苏州地方文献与经典名著的阅读知识竞赛，限时20分钟，可答2次，取最高分。', {
       time_limit: 1200,
       answer_limit: 2,
-      config: { contest_type: 1, partial_multiple: 1, show_answer: 'immediately', show_analysis: 'immediately', pass_score: 60 },
+      config: { contest_type: 1, partial_multiple: 1, show_answer: 'immediately', show_analysis: 'immediately' },
     });
     const ids = [...singles.slice(0, 6), ...multiples.slice(0, 2), ...judges.slice(0, 2), ...blanks.slice(0, 1), ...shorts.slice(0, 1)].map((q) => q.id);
     await client.post(`/v1/${ORG}/contest/${act.id}/question/choose`, { ids });
+    // The pass score from the paper's own total (60 %, rounded), so the figures show a real pass rate.
+    const { total } = (await client.get(`/v1/${ORG}/contest/${act.id}/paper`)) as { total: number };
+    await client.put(`/v1/${ORG}/contest/${act.id}`, { config: { pass_score: Math.round(total * 0.6) } });
     await client.post(`/v1/${ORG}/contest/${act.id}/publish`);
     const byId = await copiesOf(client, 'contest', act.id);
     for (const [i, p] of people.entries()) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { api, browserSuite, dialogWith, expectText, fillPicker, launchBrowser, loginViaPage, newPage, pickerText, startServer, superToken, tick, type ApiClient, type Server } from './harness';
+import { rowControl, rowOffers } from './rowControl';
 
 /**
  * Activities (issue 11), third party end to end in the browser: an organisation administrator
@@ -104,34 +105,34 @@ browserSuite('activities: third party end to end, groups, the public figures', (
     expect(act.config.callback_secret).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
 
     // 发布 → 已发布, the button becomes 撤回
-    await button(row(page, TITLE), '发布').click();
+    await (await rowControl(page, row(page, TITLE), '发布')).click();
     await expectText(page, `已发布第三方活动「${TITLE}」`);
     await row(page, TITLE).getByText('已发布', { exact: true }).waitFor();
-    await button(row(page, TITLE), '撤回').waitFor();
+    await rowOffers(page, row(page, TITLE), '撤回');
     expect((await one(TITLE)).is_tmp).toBe(0);
 
     // 暂停 (confirmed) → 已暂停, then 启用
-    await button(row(page, TITLE), '暂停').click();
+    await (await rowControl(page, row(page, TITLE), '暂停')).click();
     const pause = await dialogWith(page, `确定暂停第三方活动「${TITLE}」吗？`);
     await button(pause, '确定').click();
     await row(page, TITLE).getByText('已暂停', { exact: true }).waitFor();
     expect((await one(TITLE)).is_pause).toBe(1);
-    await button(row(page, TITLE), '启用').click();
-    await button(row(page, TITLE), '暂停').waitFor();
+    await (await rowControl(page, row(page, TITLE), '启用')).click();
+    await rowOffers(page, row(page, TITLE), '暂停');
     await row(page, TITLE).getByText('正常', { exact: true }).waitFor();
     expect((await one(TITLE)).is_pause).toBe(0);
 
     // 推荐 → 已推荐 with its time, then 取消推荐
-    await button(row(page, TITLE), '推荐').click();
-    await button(row(page, TITLE), '取消推荐').waitFor();
+    await (await rowControl(page, row(page, TITLE), '推荐')).click();
+    await rowOffers(page, row(page, TITLE), '取消推荐');
     await row(page, TITLE).getByText('已推荐', { exact: true }).waitFor();
     expect((await one(TITLE)).is_rec).toBe(1);
-    await button(row(page, TITLE), '取消推荐').click();
-    await button(row(page, TITLE), '推荐').waitFor();
+    await (await rowControl(page, row(page, TITLE), '取消推荐')).click();
+    await rowOffers(page, row(page, TITLE), '推荐');
     expect((await one(TITLE)).is_rec).toBe(0);
 
     // 复制 (confirmed) → a new draft titled …（副本）
-    await button(row(page, TITLE), '复制').click();
+    await (await rowControl(page, row(page, TITLE), '复制')).click();
     const copy = await dialogWith(page, '复制为一个新的草稿活动？');
     await button(copy, '确定').click();
     await expectText(page, '复制成功');
@@ -142,13 +143,13 @@ browserSuite('activities: third party end to end, groups, the public figures', (
     expect(copied.config.callback_secret).not.toBe(act.config.callback_secret);
 
     // 结束 (confirmed) → 已结束, then 重新开放 → 进行中 again
-    await button(row(page, TITLE), '结束').click();
+    await (await rowControl(page, row(page, TITLE), '结束')).click();
     const end = await dialogWith(page, `确定结束第三方活动「${TITLE}」吗？`);
     await button(end, '确定').click();
     await row(page, TITLE).getByText('已结束', { exact: true }).waitFor();
     act = await one(TITLE);
     expect([act.state, act.act_state]).toEqual([3, 3]);
-    await button(row(page, TITLE), '重新开放').click();
+    await (await rowControl(page, row(page, TITLE), '重新开放')).click();
     await row(page, TITLE).getByText('进行中', { exact: true }).waitFor();
     expect((await one(TITLE)).act_state).toBe(2);
 
@@ -187,7 +188,7 @@ browserSuite('activities: third party end to end, groups, the public figures', (
 
     // 统计 from the row: the figures page counts the launch
     await page.goto(`/${KEY}/adminAct/adminThirdParty`);
-    await button(row(page, TITLE), '统计').click();
+    await (await rowControl(page, row(page, TITLE), '统计')).click();
     await page.waitForURL(`**/${KEY}/adminCount/adminActCount/thirdPartyCount?actID=${act.id}`);
     await page.getByTestId('count-title').filter({ hasText: `第三方活动统计：${TITLE}` }).waitFor();
     const launches = page.getByTestId('total-launches');
@@ -244,7 +245,7 @@ browserSuite('activities: third party end to end, groups, the public figures', (
     await row(page, TITLE).filter({ hasText: '城南图书馆' }).waitFor();
     // read-only: no 新增, 编辑 or 删除; its toggles are there
     expect(await button(page, '新增').count()).toBe(0);
-    await button(row(page, TITLE), '推荐').waitFor();
+    await rowOffers(page, row(page, TITLE), '推荐');
     expect(await button(row(page, TITLE), '编辑').count()).toBe(0);
 
     const org = await newPage(browser, server.url);
@@ -279,7 +280,7 @@ browserSuite('activities: third party end to end, groups, the public figures', (
     await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.waitForURL(`**/${KEY}/functionIndex`);
     await page.goto(`/${KEY}/adminAct/adminThirdParty`);
-    await button(row(page, TITLE), '详情').click();
+    await (await rowControl(page, row(page, TITLE), '详情')).click();
     await page.waitForURL(`**/${KEY}/adminAct/adminActDetail?actID=${act.id}`);
     await page.getByTestId('detail-title').filter({ hasText: `第三方活动：${TITLE}` }).waitFor();
 

@@ -51,23 +51,34 @@ export const dailyOption = (days: ContestCount['days']): ChartOption => ({
 });
 
 /**
- * The score histogram (buckets of a tenth of the total each) with the pass line: a vertical mark
- * at the pass score's percent. On the category axis bucket i is centred on i, so percent p lies at
- * p / width − 0.5 (60 % of ten buckets: between 50-60 % and 60-70 %).
+ * The score histogram (buckets of a tenth of the total each) with the pass line: a dashed
+ * vertical mark at the pass score's percent. A category axis places marks on bucket centres
+ * only, so the mark sits on a hidden 0–100 % value axis over the same width (60 %: the edge
+ * between 50-60% and 60-70%), carried by an empty helper series.
  */
 export const histogramOption = (h: ContestCount['histogram'], passLine: ContestCount['pass_line'] = null): ChartOption => {
   const option = bars(h.map((b) => b.label), T.COUNT_ATTEMPTS, h.map((b) => b.count));
   if (!passLine || h.length === 0) return option;
-  const at = Math.max(-0.5, Math.min(h.length - 0.5, (passLine.percent / 100) * h.length - 0.5));
-  const [series] = option.series as Record<string, unknown>[];
-  series.markLine = {
-    symbol: 'none',
-    silent: true,
-    lineStyle: { type: 'dashed', color: '#cf1322' },
-    label: { formatter: T.PASS_LINE(passLine.score, passLine.total), position: 'end' },
-    data: [{ xAxis: at }],
-  };
-  return option;
+  return {
+    ...option,
+    xAxis: [option.xAxis as object, { type: 'value', min: 0, max: 100, show: false }],
+    series: [
+      ...(option.series as object[]),
+      {
+        name: T.PASS_LINE(passLine.score, passLine.total),
+        type: 'line',
+        xAxisIndex: 1,
+        data: [],
+        markLine: {
+          symbol: 'none',
+          silent: true,
+          lineStyle: { type: 'dashed', color: '#cf1322' },
+          label: { formatter: T.PASS_LINE(passLine.score, passLine.total), position: 'end' },
+          data: [{ xAxis: passLine.percent }],
+        },
+      },
+    ],
+  } as ChartOption;
 };
 
 export const passOption = (t: ContestCount['totals']): ChartOption => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '@huodong/domain';
-import { ROUTES, ROUTE_RECORDS, isBuilt } from '@huodong/domain/routes';
+import { ROUTES, isBuilt } from '@huodong/domain/routes';
+import { ROUTE_PLACES, ROUTE_RECORDS } from '@huodong/domain/routePlaces';
 import { breadcrumbTitles, pagePlace } from '../src/app/layout/breadcrumb';
 import { orgLabel } from '../src/shared/orgLabel';
 
@@ -36,8 +37,10 @@ describe('breadcrumb', () => {
     expect(breadcrumbTitles('review/adminExpertAct/worksManage')).toEqual(['专家评审', '评审活动', '评审作品']);
   });
 
-  it('every built sub page reaches a page of the menu', () => {
+  it('every built sub page has a place and reaches a page of the menu', () => {
+    for (const path of Object.keys(ROUTE_PLACES)) expect(ROUTES.some((r) => r.path === path), path).toBe(true);
     for (const r of ROUTES.filter((x) => x.login && isBuilt(x) && !x.group)) {
+      expect(ROUTE_PLACES[r.path], r.path).toBeDefined();
       const place = pagePlace(r.path, new URLSearchParams());
       expect(place.menuRoute, r.path).toBeDefined();
       expect(isBuilt(place.menuRoute!), r.path).toBe(true);

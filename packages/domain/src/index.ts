@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './routes.js';
+export * from './routePlaces.js';
 export * from './resource.js';
 export * from './resources/index.js';
 export * from './rules/index.js';

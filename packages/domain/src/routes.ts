@@ -5,8 +5,6 @@
  * (`page: true`, a web file registered in apps/web/src/app/pages.tsx) or is rendered from a
  * resource declaration (`resource`, no web file): only built routes are routed and shown in the menu.
  */
-import { ACTIVITY_KINDS } from './rules/activityState.js';
-
 export type RouteScope = 'super' | 'organ' | 'both';
 
 export interface MenuGroup {
@@ -28,26 +26,7 @@ export interface RouteDef {
   resource?: string;
   /** Only an organisation administrator (manager type `admin`) or super may open it. */
   adminOnly?: boolean;
-  /**
-   * Sub pages: the page they are opened from (its path). The chain of parents ends at a page of
-   * the menu: it gives the breadcrumb, the menu item kept open and selected, and the way back.
-   */
-  parent?: string;
-  /** Sub pages: the query parameter naming what they show (spec §2 `actID`); without it the shell says so and links to `parent`. */
-  query?: string;
-  /** What `query` names, shown by its name in the breadcrumb (「活动名」). */
-  record?: RouteRecord;
 }
-
-/**
- * Records a sub page can name in its query, read by id through the same call (and query cache
- * key `['resource', resource, 'one', id]`) as their declared resource's pages.
- */
-export const ROUTE_RECORDS = {
-  activity: { resource: 'orgActivities', path: '/v1/{org}/activity/{id}', name: 'title' },
-  expertAct: { resource: 'expertActs', path: '/v1/{org}/expert/act/{id}', name: 'title' },
-} as const;
-export type RouteRecord = keyof typeof ROUTE_RECORDS;
 
 export const MENU_GROUPS: MenuGroup[] = [
   { key: 'home', title: '首页', scope: 'both' },
@@ -78,10 +57,6 @@ const r = (path: string, title: string, scope: RouteScope, group?: string, extra
 
 const act = (name: string, title: string, inMenu = false) => r(`adminAct/${name}`, title, 'organ', inMenu ? 'activity' : undefined);
 const count = (name: string, title: string) => r(`adminCount/adminActCount/${name}`, title, 'organ');
-/** A sub page of one activity (`?actID=`), opened from `parent` (an `adminAct/…` name or a full path). */
-const ofAct = (parent: string): Partial<RouteDef> => ({ parent: parent.includes('/') ? parent : `adminAct/${parent}`, query: 'actID', record: 'activity' });
-/** A sub page of an activity's statistics page (`adminCount/adminActCount/<name>`). */
-const ofCount = (name: string): Partial<RouteDef> => ofAct(`adminCount/adminActCount/${name}`);
 
 export const ROUTES: RouteDef[] = [
   // Open routes (spec §2: no login requirement)
@@ -99,20 +74,20 @@ export const ROUTES: RouteDef[] = [
 
   // Organisation activities
   { ...act('adminOri', '原创作品活动', true), resource: 'original' },
-  { ...act('adminOriWork', '原创作品'), page: true, ...ofAct('adminOri') },
+  { ...act('adminOriWork', '原创作品'), page: true },
   { ...act('adminOriginalMix', '多类型原创活动', true), resource: 'originalmix' },
-  { ...act('adminOriMixWork', '多类型原创作品'), page: true, ...ofAct('adminOriginalMix') },
+  { ...act('adminOriMixWork', '多类型原创作品'), page: true },
   { ...act('adminEva', '投票评论活动', true), resource: 'evaluation' },
-  { ...act('adminEvaWork', '投票评论作品'), resource: 'evaluationSources', ...ofAct('adminEva') },
+  { ...act('adminEvaWork', '投票评论作品'), resource: 'evaluationSources' },
   // A voting activity's comments (the queue kind `comment`): not a spec route, docs/decisions.md.
-  { ...act('adminEvaComment', '评论管理'), resource: 'commentChecks', ...ofAct('adminEva') },
+  { ...act('adminEvaComment', '评论管理'), resource: 'commentChecks' },
   { ...act('adminContest', '知识竞赛', true), resource: 'contest' },
-  { ...act('adminContestWork', '竞赛题目'), page: true, ...ofAct('adminContest') },
+  { ...act('adminContestWork', '竞赛题目'), page: true },
   { ...act('adminContestPro', '进阶知识竞赛', true), resource: 'contestpro' },
-  { ...act('adminContestProWork', '进阶竞赛关卡'), page: true, ...ofAct('adminContestPro') },
-  { ...act('adminContestProQuestion', '进阶竞赛题目'), page: true, ...ofAct('adminContestProWork') },
+  { ...act('adminContestProWork', '进阶竞赛关卡'), page: true },
+  { ...act('adminContestProQuestion', '进阶竞赛题目'), page: true },
   { ...act('adminSurvey', '问卷调查', true), resource: 'survey' },
-  { ...act('adminSurveyWork', '问卷题目'), page: true, ...ofAct('adminSurvey') },
+  { ...act('adminSurveyWork', '问卷题目'), page: true },
   act('adminOffline', '线下活动', true),
   act('adminOfflineWork', '线下活动报名'),
   act('adminOfflines', '系列线下活动', true),
@@ -127,21 +102,20 @@ export const ROUTES: RouteDef[] = [
   act('adminLecture', '点播讲座', true),
   act('adminLectureWork', '讲座视频'),
   // Every type's activity by `?actID=` (settings, participants, statistics): not a spec route, docs/decisions.md.
-  // Every type's list links here: its parent is the list of the activity's type (activityListOf), 原创作品活动 until it is read.
-  { ...act('adminActDetail', '活动详情'), page: true, ...ofAct('adminOri') },
+  { ...act('adminActDetail', '活动详情'), page: true },
   r('adminActGroup', '活动分类', 'organ', 'activity', { resource: 'activityGroups' }),
-  r('adminActGroupList', '分类活动', 'organ', undefined, { resource: 'activityGroupActs', parent: 'adminActGroup', query: 'groupID' }),
+  r('adminActGroupList', '分类活动', 'organ', undefined, { resource: 'activityGroupActs' }),
   r('adminCase', '阅读案例', 'organ', 'case'),
   r('adminCase/adminpdfDetail', '案例详情', 'organ'),
   r('adminpdfDetail', '案例详情', 'organ'),
   r('adminManager', '管理员管理', 'organ', 'system', { adminOnly: true, page: true }),
 
   r('adminCheck/adminCheckAct', '作品审核', 'organ', 'check', { page: true }),
-  r('adminCheck/adminCheckAct/adminCheckWorkIndex', '作品审核详情', 'organ', undefined, { page: true, ...ofAct('adminCheck/adminCheckAct') }),
-  r('adminCheck/adminCheckAct/adminCheckProgramIndex', '节目审核详情', 'organ', undefined, { page: true, ...ofAct('adminCheck/adminCheckAct') }),
+  r('adminCheck/adminCheckAct/adminCheckWorkIndex', '作品审核详情', 'organ', undefined, { page: true }),
+  r('adminCheck/adminCheckAct/adminCheckProgramIndex', '节目审核详情', 'organ', undefined, { page: true }),
   r('adminCheck/adminCheckAct/adminCheckMarkIndex', '打卡审核详情', 'organ'),
   r('adminCheck/adminCheckContest', '竞赛审核', 'organ', 'check', { page: true }),
-  r('adminCheck/adminCheckContest/adminCheckContestWorkIndex', '竞赛审核详情', 'organ', undefined, { page: true, ...ofAct('adminCheck/adminCheckContest') }),
+  r('adminCheck/adminCheckContest/adminCheckContestWorkIndex', '竞赛审核详情', 'organ', undefined, { page: true }),
   r('adminCheck/adminCheckOffline', '线下活动审核', 'organ', 'check'),
   r('adminCheck/adminCheckOffline/adminCheckOfflineWorkIndex', '线下活动审核详情', 'organ'),
 
@@ -166,31 +140,31 @@ export const ROUTES: RouteDef[] = [
 
   r('adminCount/adminActCount', '活动统计', 'organ', 'count'),
   count('actCountMore', '活动统计详情'),
-  { ...count('actCountOri', '原创作品统计'), page: true, ...ofAct('adminOri') },
+  { ...count('actCountOri', '原创作品统计'), page: true },
   count('actCountLecture', '讲座统计'),
-  { ...count('actCountOriMore', '原创作品统计详情'), resource: 'originalWorks', ...ofCount('actCountOri') },
-  { ...count('actCountOriDownload', '原创作品下载'), page: true, ...ofCount('actCountOri') },
-  { ...count('actCountOriProgramload', '节目下载'), page: true, ...ofCount('actCountOri') },
-  { ...count('actCountEva', '投票评论统计'), page: true, ...ofAct('adminEva') },
-  { ...count('actCountEvaMore', '投票评论统计详情'), resource: 'evaluationVotes', ...ofCount('actCountEva') },
-  { ...count('actCountEvaSourceMore', '评选来源统计'), page: true, ...ofCount('actCountEva') },
-  { ...count('actCountEvaDownload', '投票评论下载'), page: true, ...ofCount('actCountEva') },
-  { ...count('actCountContest', '知识竞赛统计'), page: true, ...ofAct('adminContest') },
-  { ...count('actCountContestMore', '知识竞赛统计详情'), page: true, ...ofCount('actCountContest') },
-  { ...count('actCountContestDownload', '知识竞赛下载'), page: true, ...ofCount('actCountContest') },
-  { ...count('actCountSurvey', '问卷统计'), page: true, ...ofAct('adminSurvey') },
-  { ...count('actCountSurveySubQues', '问卷主观题'), page: true, ...ofCount('actCountSurvey') },
-  { ...count('actCountSurveyPaper', '问卷答卷'), page: true, ...ofCount('actCountSurvey') },
+  { ...count('actCountOriMore', '原创作品统计详情'), resource: 'originalWorks' },
+  { ...count('actCountOriDownload', '原创作品下载'), page: true },
+  { ...count('actCountOriProgramload', '节目下载'), page: true },
+  { ...count('actCountEva', '投票评论统计'), page: true },
+  { ...count('actCountEvaMore', '投票评论统计详情'), resource: 'evaluationVotes' },
+  { ...count('actCountEvaSourceMore', '评选来源统计'), page: true },
+  { ...count('actCountEvaDownload', '投票评论下载'), page: true },
+  { ...count('actCountContest', '知识竞赛统计'), page: true },
+  { ...count('actCountContestMore', '知识竞赛统计详情'), page: true },
+  { ...count('actCountContestDownload', '知识竞赛下载'), page: true },
+  { ...count('actCountSurvey', '问卷统计'), page: true },
+  { ...count('actCountSurveySubQues', '问卷主观题'), page: true },
+  { ...count('actCountSurveyPaper', '问卷答卷'), page: true },
   count('actCountOffline', '线下活动统计'),
   count('actCountOffineS', '系列线下活动统计'),
   count('actCountOfflineMore', '线下活动统计详情'),
   count('actCountTrain', '培训统计'),
   count('actCountTrain/actCountTrainPaper', '培训答卷'),
-  { ...count('thirdPartyCount', '第三方活动统计'), page: true, ...ofAct('adminThirdParty') },
+  { ...count('thirdPartyCount', '第三方活动统计'), page: true },
   count('actCountRead', '阅读打卡统计'),
   count('actCountReadRecord', '打卡记录统计'),
-  { ...count('actCountOriMix', '多类型原创统计'), page: true, ...ofAct('adminOriginalMix') },
-  { ...count('actCountOriMixDownload', '多类型原创下载'), page: true, ...ofCount('actCountOriMix') },
+  { ...count('actCountOriMix', '多类型原创统计'), page: true },
+  { ...count('actCountOriMixDownload', '多类型原创下载'), page: true },
   count('actCountIntegral', '扫码积分统计'),
   r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
   r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),
@@ -220,7 +194,7 @@ export const ROUTES: RouteDef[] = [
 
   r('digitalResources/adminDigital', '数字资源', 'organ', 'digital', { resource: 'digitalResources' }),
   r('digitalResources/adminDigitalGroup', '资源分组', 'organ', 'digital', { resource: 'digitalGroups' }),
-  r('digitalResources/adminDigitalGroupSource', '分组资源', 'organ', undefined, { resource: 'digitalGroupResources', parent: 'digitalResources/adminDigitalGroup', query: 'groupID' }),
+  r('digitalResources/adminDigitalGroupSource', '分组资源', 'organ', undefined, { resource: 'digitalGroupResources' }),
 
   r('caseManage', '阅读案例', 'super', 'case'),
   r('caseManage/pdfDetail', '案例详情', 'super'),
@@ -229,13 +203,13 @@ export const ROUTES: RouteDef[] = [
   r('questionManage/categoryManage', '题目分类', 'super', 'question', { resource: 'categories' }),
   r('questionManage/publicQuestion', '公共题库', 'super', 'question', { page: true }),
   r('questionManage/orgQuestion', '机构题库', 'super', 'question', { page: true }),
-  r('questionManage/orgQuestList', '机构题目', 'super', undefined, { page: true, parent: 'questionManage/orgQuestion', query: 'org' }),
+  r('questionManage/orgQuestList', '机构题目', 'super', undefined, { page: true }),
   r('questionManage/typeClassMana', '题型分类', 'super', 'question', { page: true }),
   r('questionManage/defaultRule', '默认规则', 'super', 'question', { page: true }),
 
   // Experts and expert activities are an organisation's (API `/v1/{org}/expert`, `/v1/{org}/expert/act`).
   r('review/adminExpertAct', '评审活动', 'organ', 'review', { page: true }),
-  r('review/adminExpertAct/worksManage', '评审作品', 'organ', undefined, { page: true, parent: 'review/adminExpertAct', query: 'id', record: 'expertAct' }),
+  r('review/adminExpertAct/worksManage', '评审作品', 'organ', undefined, { page: true }),
   r('review/adminExpertAdmin', '评审专家', 'organ', 'review', { page: true }),
   r('review/certTemplates', '证书模板', 'organ', 'review', { resource: 'certTemplates' }),
 
@@ -249,7 +223,7 @@ export const ROUTES: RouteDef[] = [
   r('statistics/userCount/staticUsers', '用户数量统计', 'super'),
   r('statistics/orgstatistics', '机构数据', 'super', 'count'),
   r('statistics/quesCount', '答题统计', 'super', 'count', { page: true }),
-  r('statistics/quesCount/staticOrgQuestion', '机构答题统计', 'super', undefined, { page: true, parent: 'statistics/quesCount', query: 'org' }),
+  r('statistics/quesCount/staticOrgQuestion', '机构答题统计', 'super', undefined, { page: true }),
   r('statistics/pieChart', '分布图', 'super'),
 ];
 
@@ -273,35 +247,6 @@ export function routeFitsScope(route: RouteDef, scope: string): boolean {
 
 export function findRoute(path: string): RouteDef | undefined {
   return ROUTES.find((x) => x.path === path);
-}
-
-/** A page and the pages it is opened from, from the page of the menu down to itself (empty for an unknown path). */
-export function routeChain(path: string): RouteDef[] {
-  const chain: RouteDef[] = [];
-  for (let rt = findRoute(path); rt && !chain.includes(rt); rt = rt.parent ? findRoute(rt.parent) : undefined) chain.unshift(rt);
-  return chain;
-}
-
-/** The list page of an activity type (`adminAct/adminContestPro` for 6), undefined for an unknown type. */
-export function activityListOf(type: unknown): string | undefined {
-  return Object.entries(ACTIVITY_KINDS).find(([t]) => Number(t) === type)?.[1].page;
-}
-
-/** Is a path the list page of some activity type? */
-export const isActivityList = (path: string): boolean => Object.values(ACTIVITY_KINDS).some((k) => k.page === path);
-
-/** Query parameters holding an organisation key; the others hold a row id. */
-const KEY_QUERIES = new Set(['org']);
-
-/**
- * Does the address give the page what its `query` names: an organisation key, or a row id (a
- * positive whole number within the database's integer)? Pages without `query` need nothing.
- */
-export function hasRouteQuery(route: RouteDef, value: string | null): boolean {
-  if (!route.query) return true;
-  if (!value) return false;
-  if (KEY_QUERIES.has(route.query)) return value.trim() !== '';
-  return /^[0-9]{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= 2_147_483_647;
 }
 
 export interface MenuItem {

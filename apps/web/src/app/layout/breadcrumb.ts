@@ -1,4 +1,5 @@
-import { MENU_GROUPS, activityListOf, findRoute, isActivityList, routeChain, type RouteDef } from '@huodong/domain/routes';
+import { MENU_GROUPS, findRoute, type RouteDef } from '@huodong/domain/routes';
+import { activityListOf, isActivityList, placeOf, routeChain } from '@huodong/domain/routePlaces';
 
 /** One breadcrumb entry; `to` (a path under the scope, with its query) makes it a link. */
 export interface Crumb {
@@ -35,11 +36,13 @@ export function pagePlace(path: string, params: URLSearchParams, record?: PageRe
   const crumbs: Crumb[] = [];
   const group = MENU_GROUPS.find((g) => g.key === chain[0].group);
   if (group) crumbs.push({ title: group.title });
+  const places = chain.map((rt) => placeOf(rt.path));
   chain.forEach((rt, i) => {
-    if (record && rt.record && !chain[i - 1]?.record) crumbs.push({ title: `「${record.name}」` });
+    const place = places[i];
+    if (record && place?.record && !places[i - 1]?.record) crumbs.push({ title: `「${record.name}」` });
     const last = i === chain.length - 1;
-    const value = rt.query ? params.get(rt.query) : null;
-    crumbs.push(last || (rt.query && !value) ? { title: rt.title } : { title: rt.title, to: rt.query ? `${rt.path}?${rt.query}=${encodeURIComponent(value!)}` : rt.path });
+    const value = place ? params.get(place.query) : null;
+    crumbs.push(last || (place && !value) ? { title: rt.title } : { title: rt.title, to: place ? `${rt.path}?${place.query}=${encodeURIComponent(value!)}` : rt.path });
   });
   const parent = chain.length > 1 ? chain[chain.length - 2] : undefined;
   return { menuRoute: chain[0].group ? chain[0] : undefined, parent, crumbs };

@@ -158,8 +158,8 @@ export default function SurveyCountPage() {
         <Card size="small" title={T.CROSS} style={{ marginBottom: 16 }}>
           <p style={{ opacity: 0.65, marginTop: 0 }}>{T.CROSS_HINT}</p>
           <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-            <Select placeholder={T.CROSS_ROW} style={{ width: 260 }} options={choiceQuestions} value={cross.row} onChange={(row) => setCross((c) => ({ ...c, row }))} data-testid="cross-row" />
-            <Select placeholder={T.CROSS_COL} style={{ width: 260 }} options={choiceQuestions} value={cross.col} onChange={(col) => setCross((c) => ({ ...c, col }))} data-testid="cross-col" />
+            <Select placeholder={T.CROSS_ROW} aria-label={T.CROSS_ROW} style={{ width: 260 }} options={choiceQuestions} value={cross.row} onChange={(row) => setCross((c) => ({ ...c, row }))} data-testid="cross-row" />
+            <Select placeholder={T.CROSS_COL} aria-label={T.CROSS_COL} style={{ width: 260 }} options={choiceQuestions} value={cross.col} onChange={(col) => setCross((c) => ({ ...c, col }))} data-testid="cross-col" />
           </Flex>
           {crossTab.data && <CrossTable tab={crossTab.data} />}
         </Card>

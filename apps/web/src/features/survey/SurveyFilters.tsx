@@ -22,7 +22,7 @@ export default function SurveyFilters({ org, onSearch }: { org: string; onSearch
     <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
       <span>{T.UNIT}</span>
       <div style={{ width: 220 }}>
-        <UnitInput org={org} value={unit} onChange={(v) => setUnit(v as number | null)} />
+        <UnitInput org={org} aria-label={T.UNIT} value={unit} onChange={(v) => setUnit(v as number | null)} />
       </div>
       <span>{T.DATE_RANGE}</span>
       <DateRangeInput value={range} onChange={setRange} />

@@ -164,10 +164,10 @@ browserSuite('foundation in the browser', () => {
   it('an unknown path goes to the error page of its scope', async () => {
     const page = await open();
     await page.goto('/super/no-such-page');
-    await page.waitForURL('**/super/errorPage');
+    await page.waitForURL((url) => url.pathname === '/super/errorPage');
     await page.getByTestId('error-page').waitFor();
     await page.goto(`/${ORG}/adminAct/no/such/page`);
-    await page.waitForURL(`**/${ORG}/errorPage`);
+    await page.waitForURL((url) => url.pathname === `/${ORG}/errorPage`);
     await page.getByTestId('error-page').waitFor();
   });
 

@@ -2,15 +2,21 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ROUTES, SUPER_SCOPE, isBuilt, routeFitsScope } from '@huodong/domain';
+import { PAGE_NOT_FOUND, ROUTES, ROUTE_PLACES, SUPER_SCOPE, findRoute, isBuilt, routeFitsScope } from '@huodong/domain';
+import { APP_NAME } from '../apps/web/src/shared/texts';
+import { NEED_ACTIVITY_LIST } from '../apps/web/src/app/layout/texts';
+import { PAGE_MISSING_DESCRIPTION } from '../apps/web/src/features/errors/texts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/server/src/seed/families/platform';
 import {
   SUPER_ACCOUNT,
   SUPER_PASSWORD,
+  api,
   browserSuite,
   describePage,
   dialogWith,
+  expectText,
   launchBrowser,
+  loginApi,
   loginViaPage,
   newPage,
   settled,
@@ -43,12 +49,13 @@ interface AxeViolation {
  * axe's WCAG 2 A/AA rules on the page as it is now. The script goes in through the DevTools
  * protocol (page.evaluate), which the page's Content-Security-Policy does not govern.
  */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
+  const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: ['wcag2a', 'wcag2aa'] };
+  const result = await page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
-  });
+    return axe.run(document, { runOnly: only, resultTypes: ['violations'] });
+  }, runOnly);
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
@@ -210,6 +217,186 @@ browserSuite('pages every family inherits', () => {
     await page.getByRole('row').filter({ hasText: DEMO_ACCOUNTS.superAdmins[0].account }).getByRole('button', { name: '编辑', exact: true }).click();
     const edit = await dialogWith(page, '编辑');
     expect(await edit.getByLabel('密码').getAttribute('placeholder')).toBe(EDIT_PLACEHOLDER);
+    await page.context().close();
+  });
+});
+
+/**
+ * Every page knows its place (issue 20, items 6, 7, 12): the breadcrumb from the route table with
+ * the activity's name, the parent's menu item kept open, `页面名 - 机构名` as document title, one
+ * `<h1>`, a way back from a sub page opened without its `?actID=`, the content scrolled to the top
+ * after a navigation, status tags and selects that pass axe, and a page-does-not-exist message.
+ */
+browserSuite('every page knows its place', () => {
+  let server: Server;
+  let browser: Browser;
+  let orgName: string;
+  /** Seeded szlib records by title. */
+  let contest: number;
+  let expertAct: number;
+  let survey: number;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+    const client = api(server.url, await loginApi(server.url, ORG_ADMIN.account, ORG_ADMIN.password, ORG));
+    orgName = (await client.get<{ name: string }>(`/v1/${ORG}/orgInfo`)).name;
+    const idOf = async (path: string, title: string) => {
+      const rows = (await client.get<{ items: { id: number; title: string }[] }>(`${path}?page_size=100`)).items;
+      const row = rows.find((r) => r.title === title);
+      if (!row) throw new Error(`${title} is not in ${path}: ${rows.map((r) => r.title).join(', ')}`);
+      return row.id;
+    };
+    contest = await idOf(`/v1/${ORG}/contest`, '“书香苏州”阅读知识竞赛');
+    expertAct = await idOf(`/v1/${ORG}/expert/act`, '“书香姑苏”征文大赛专家评审');
+    survey = await idOf(`/v1/${ORG}/survey`, '2026年苏州图书馆读者满意度调查');
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const signedIn = async (login: PageLogin, viewport = { width: 1280, height: 800 }) => {
+    const page = await newPage(browser, server.url);
+    await page.setViewportSize(viewport);
+    await loginViaPage(page, login);
+    await page.waitForURL(`**/${login.org ?? SUPER_SCOPE}/functionIndex`);
+    return page;
+  };
+  const crumbs = (page: Page) => page.getByTestId('breadcrumb').locator('li:not([aria-hidden])').allInnerTexts();
+  /** The side menu's link to a page: visible only when its group is open. */
+  const menuLink = (page: Page, title: string) => page.getByRole('menu').getByRole('link', { name: title, exact: true });
+  const selected = (page: Page, title: string) => menuLink(page, title).evaluate((a) => !!a.closest('.ant-menu-item-selected'));
+
+  it('a contest sub page and 评审作品 show where they belong: breadcrumb with the name, the parent menu item open and selected, the title', async () => {
+    const page = await signedIn(ORG_ADMIN);
+    try {
+      await page.goto(`/${ORG}/adminAct/adminContestWork?actID=${contest}`);
+      await page.getByTestId('breadcrumb').getByText('「“书香苏州”阅读知识竞赛」').waitFor();
+      expect(await crumbs(page)).toEqual(['活动管理', '知识竞赛', '「“书香苏州”阅读知识竞赛」', '竞赛题目']);
+      await menuLink(page, '知识竞赛').waitFor();
+      expect(await selected(page, '知识竞赛')).toBe(true);
+      await expect.poll(() => page.title()).toBe(`竞赛题目 - ${orgName}`);
+      expect(await page.locator('h1').allInnerTexts()).toEqual(['竞赛题目']);
+
+      // 评审作品 names its review activity; the list's crumb leads back to it
+      await page.goto(`/${ORG}/review/adminExpertAct/worksManage?id=${expertAct}`);
+      await page.getByTestId('breadcrumb').getByText('「“书香姑苏”征文大赛专家评审」').waitFor();
+      expect(await crumbs(page)).toEqual(['专家评审', '评审活动', '「“书香姑苏”征文大赛专家评审」', '评审作品']);
+      expect(await selected(page, '评审活动')).toBe(true);
+      await expect.poll(() => page.title()).toBe(`评审作品 - ${orgName}`);
+      await page.getByTestId('breadcrumb').getByRole('link', { name: '评审活动', exact: true }).click();
+      await page.waitForURL(`**/${ORG}/review/adminExpertAct`);
+      await expect.poll(() => page.title()).toBe(`评审活动 - ${orgName}`);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${await describePage(page)}`, { cause: err });
+    }
+    await page.context().close();
+  });
+
+  it('every built page of both scopes has exactly one h1, its title, and the document title 页面名 - 机构名', { timeout: 300_000 }, async () => {
+    const found: string[] = [];
+    for (const login of [SUPER, ORG_ADMIN]) {
+      const scope = login.org ?? SUPER_SCOPE;
+      const site = login.org ? orgName : APP_NAME;
+      const page = await signedIn(login);
+      for (const path of builtPages(scope)) {
+        const title = findRoute(path)!.title;
+        await page.goto(`/${scope}/${path}`);
+        await page.waitForURL(`**/${scope}/${path}`);
+        await page.getByTestId('page-title').filter({ hasText: title }).waitFor();
+        await quiet(page);
+        const h1 = await page.locator('h1').allInnerTexts();
+        if (h1.length !== 1 || h1[0] !== title) found.push(`/${scope}/${path}: h1 ${JSON.stringify(h1)}`);
+        const documentTitle = await page.title();
+        if (documentTitle !== `${title} - ${site}`) found.push(`/${scope}/${path}: title ${documentTitle}`);
+      }
+      await page.goto(`/${scope}/errorPage`);
+      await page.getByTestId('error-page').waitFor();
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.context().close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('a sub page opened without what it shows links to its list', { timeout: 180_000 }, async () => {
+    const page = await signedIn(ORG_ADMIN);
+    const subPages = ROUTES.filter((r) => r.login && isBuilt(r) && ROUTE_PLACES[r.path] && routeFitsScope(r, ORG));
+    expect(subPages.length).toBeGreaterThan(25);
+    for (const route of subPages) {
+      const place = ROUTE_PLACES[route.path];
+      await page.goto(`/${ORG}/${route.path}`);
+      const missing = page.getByTestId('missing-query');
+      await missing.waitFor();
+      if (place.record === 'activity') expect(await missing.innerText()).toContain(NEED_ACTIVITY_LIST);
+      const parent = findRoute(place.parent)!;
+      expect(await missing.getByRole('link').getAttribute('href'), route.path).toBe(`/${ORG}/${parent.path}`);
+    }
+    await page.goto(`/${ORG}/adminAct/adminContestWork`);
+    await expectText(page, NEED_ACTIVITY_LIST);
+    try {
+      await page.getByTestId('missing-query').getByRole('link', { name: '返回知识竞赛', exact: true }).click();
+      await page.waitForURL(`**/${ORG}/adminAct/adminContest`);
+      await page.getByTestId('page-title').filter({ hasText: '知识竞赛' }).waitFor();
+      expect(await selected(page, '知识竞赛')).toBe(true);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${await describePage(page)}`, { cause: err });
+    }
+    await page.context().close();
+  });
+
+  it('after a navigation from the side menu the new page opens scrolled to the top', async () => {
+    const page = await signedIn(ORG_ADMIN, { width: 1280, height: 480 });
+    const content = page.locator('#app-content');
+    const scrollTop = () => content.evaluate((el) => el.scrollTop);
+    // a long page: the questionnaire's figures, one card per question
+    await page.goto(`/${ORG}/adminCount/adminActCount/actCountSurvey?actID=${survey}`);
+    await page.getByTestId('cross-row').waitFor();
+    await quiet(page);
+    await content.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(scrollTop).toBeGreaterThan(100);
+    try {
+      await menuLink(page, '问卷调查').click();
+      await page.waitForURL(`**/${ORG}/adminAct/adminSurvey`);
+      await page.getByTestId('page-title').filter({ hasText: '问卷调查' }).waitFor();
+      await quiet(page);
+      expect(await scrollTop()).toBe(0);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${await describePage(page)}`, { cause: err });
+    }
+    await page.context().close();
+  });
+
+  it('知识竞赛统计, 评审作品 and 问卷统计 pass axe color-contrast and label, status tags included', { timeout: 120_000 }, async () => {
+    const page = await signedIn(ORG_ADMIN);
+    const found: string[] = [];
+    const rules = ['color-contrast', 'label', 'select-name', 'aria-input-field-name', 'page-has-heading-one', 'document-title'];
+    for (const [path, tag] of [
+      [`adminCount/adminActCount/actCountContest?actID=${contest}`, '.ant-tag-orange'],
+      [`review/adminExpertAct/worksManage?id=${expertAct}`, '.ant-tag-green'],
+      [`adminCount/adminActCount/actCountSurvey?actID=${survey}`, '[data-testid="cross-row"]'],
+    ] as const) {
+      await page.goto(`/${ORG}/${path}`);
+      // the coloured status tags (or the cross-tab selects) are on the page
+      await page.locator(tag).first().waitFor();
+      await quiet(page);
+      found.push(...report(path, await axeViolations(page, rules)));
+    }
+    if (found.length) console.error(found.join('\n'));
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an address without a page says the page does not exist, with the way home', async () => {
+    const page = await signedIn(ORG_ADMIN);
+    // unknown, and in the route table but not built
+    for (const path of ['no/such/page', 'adminAct/adminOffline']) {
+      await page.goto(`/${ORG}/${path}`);
+      await page.waitForURL((url) => url.pathname === `/${ORG}/errorPage`);
+      await page.getByRole('heading', { level: 1, name: PAGE_NOT_FOUND }).waitFor();
+      await expectText(page, PAGE_MISSING_DESCRIPTION);
+    }
+    await page.getByRole('button', { name: '返回首页', exact: true }).click();
+    await page.waitForURL(`**/${ORG}/functionIndex`);
     await page.context().close();
   });
 });

@@ -4,9 +4,8 @@ import NProgress from 'nprogress';
 import { ROUTES, SUPER_SCOPE, isBuilt, type RouteDef } from '@huodong/domain/routes';
 import { PageLoading } from '../shared/PageLoading';
 import { bindNavigate } from '../shared/navigation';
-import { errorPagePath, homePath, splitScopedPath } from '../shared/scope';
+import { PAGE_NOT_FOUND_REASON, errorPagePath, homePath, splitScopedPath } from '../shared/scope';
 import { RouteGuard } from './guards';
-import { CONTENT_ID } from './layout/contentId';
 import { RouteError } from './RouteError';
 import { OPEN_PAGES, TOP_LEVEL_PAGES, type PageEntry, type PageModule } from './openPages';
 
@@ -81,11 +80,10 @@ if (import.meta.env.DEV) {
   });
 }
 
-/** Root: scroll the content area to the top after each navigation. */
+/** Root: pages outside the signed-in layout scroll the window: to the top after each navigation (the layout scrolls its content area). */
 function Root() {
   const location = useLocation();
   useEffect(() => {
-    document.getElementById(CONTENT_ID)?.scrollTo({ top: 0 });
     window.scrollTo({ top: 0 });
   }, [location.key]);
   return <Outlet />;
@@ -96,10 +94,10 @@ function ScopeRootRedirect() {
   return <Navigate to={homePath(org ?? SUPER_SCOPE)} replace />;
 }
 
-/** Unknown paths go to the error page of their scope. */
+/** Unknown paths (and pages not built yet) go to the error page of their scope, which says the page does not exist. */
 function UnknownPath() {
   const { pathname } = useLocation();
-  return <Navigate to={errorPagePath(splitScopedPath(pathname).scope)} replace />;
+  return <Navigate to={`${errorPagePath(splitScopedPath(pathname).scope)}?reason=${PAGE_NOT_FOUND_REASON}`} replace />;
 }
 
 export const routes: RouteObject[] = [

@@ -82,5 +82,7 @@ export function apiPathOrg(path: string): string | undefined {
 
 /** `/error404` reason query value when an organisation key is unknown. */
 export const ORG_NOT_FOUND_REASON = 'org';
+/** `/{scope}/errorPage?reason=page`: the address has no page (unknown, or not built yet). */
+export const PAGE_NOT_FOUND_REASON = 'page';
 export const ERROR404_PATH = '/error404';
 export const ORG_NOT_FOUND_PATH = `${ERROR404_PATH}?reason=${ORG_NOT_FOUND_REASON}`;

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Menu, { type MenuProps } from 'antd/es/menu';
@@ -8,10 +8,11 @@ import theme from 'antd/es/theme';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
-import { SUPER_SCOPE } from '@huodong/domain/routes';
+import { SUPER_SCOPE, findRoute, type RouteDef } from '@huodong/domain/routes';
+import { ROUTE_RECORDS, hasRouteQuery, placeOf } from '@huodong/domain/routePlaces';
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from '@huodong/domain/constants';
 import { LOADING, NO_PERMISSION_PAGE } from '@huodong/domain/messages';
-import { api } from '../../shared/api';
+import { api, useApiQuery } from '../../shared/api';
 import { orgLabel } from '../../shared/orgLabel';
 import { markAuthorised, usePageAuthorised } from '../../shared/pageAuth';
 import { PageLoading } from '../../shared/PageLoading';
@@ -20,9 +21,10 @@ import { apiBase, errorPagePath, loginPath, scopeLink } from '../../shared/scope
 import { isOrgAdmin, isSuperCaller, useMenu, useOrgInfo, useRememberOrg, useScope, useSelf } from '../../shared/session';
 import { AuthGate, RedirectWithNotice } from '../guards';
 import { ADMIN_SUFFIX, APP_NAME, LOGOUT, OPEN_MENU, SUPER_TITLE } from '../../shared/texts';
+import { BREADCRUMB, NEED_ACTIVITY_LIST, backTo, needFromList } from './texts';
 import { pickToken, tokenStore } from '../../shared/tokenStore';
 import { useNarrow } from '../../shared/useNarrow';
-import { breadcrumbTitles } from './breadcrumb';
+import { pagePlace, type Crumb, type PageRecord } from './breadcrumb';
 import { CONTENT_ID } from './contentId';
 import { useLeaveGuard } from './useLeaveGuard';
 
@@ -51,12 +53,38 @@ function useHeaderTitle(): string {
   return `${orgLabel(org.data, isSuperCaller(self.data))}${ADMIN_SUFFIX}`;
 }
 
-/** The side menu; `onNavigate` runs when one of its pages is clicked (closes the drawer). */
-function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const { scope, rest } = useScope();
+/** What `document.title` ends with: the organisation's name, or the product's on the super side. */
+function useSiteName(): string {
+  const { isSuper } = useScope();
+  const org = useOrgInfo();
+  return isSuper ? APP_NAME : (org.data?.name ?? APP_NAME);
+}
+
+/**
+ * The record a sub page names in its query (an activity by `actID`, an expert activity by `id`),
+ * read by id through the call and cache key of its resource's own pages, for the breadcrumb.
+ */
+function usePageRecord(path: string, params: URLSearchParams): PageRecord | undefined {
+  const { scope, isSuper } = useScope();
+  const place = placeOf(path);
+  const rec = place?.record ? ROUTE_RECORDS[place.record] : undefined;
+  const value = place ? params.get(place.query) : null;
+  const call = rec && !isSuper && hasRouteQuery(path, params) ? rec.path.replace('{org}', encodeURIComponent(scope)).replace('{id}', value!) : null;
+  const read = useApiQuery<Record<string, unknown>>(['resource', rec?.resource, 'one', Number(value)], call);
+  if (!rec || !call || !read.data) return undefined;
+  return { name: String(read.data[rec.name] ?? ''), type: read.data.type };
+}
+
+/**
+ * The side menu; `onNavigate` runs when one of its pages is clicked (closes the drawer). The item
+ * of `menuPath` (the page itself, or for a sub page the menu page it is opened from) is selected
+ * and its group open.
+ */
+function SideMenu({ menuPath, onNavigate }: { menuPath: string; onNavigate?: () => void }) {
+  const { scope } = useScope();
   const menu = useMenu();
   const groups = menu.data ?? [];
-  const current = groups.find((g) => g.children.some((c) => c.path === rest))?.key;
+  const current = groups.find((g) => g.children.some((c) => c.path === menuPath))?.key;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useEffect(() => {
     if (current) setOpenKeys((keys) => (keys.includes(current) ? keys : [...keys, current]));
@@ -77,7 +105,7 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       mode="inline"
       theme="dark"
       items={items}
-      selectedKeys={[rest]}
+      selectedKeys={[menuPath]}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
       onClick={onNavigate}
@@ -133,6 +161,13 @@ function UserBar({ narrow }: { narrow: boolean }) {
 export function AppLayout() {
   const { rest } = useScope();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const route = findRoute(rest);
+  const place = pagePlace(rest, params, usePageRecord(rest, params));
+  const menuPath = place.menuRoute?.path ?? rest;
+  const siteName = useSiteName();
+  // A sub page opened without what it shows (spec §2 `?actID=`) gets the way to it instead.
+  const missing = route && !hasRouteQuery(rest, params);
   const navigation = useNavigation();
   const authorised = usePageAuthorised();
   const title = useHeaderTitle();
@@ -147,11 +182,18 @@ export function AppLayout() {
   useEffect(() => markAuthorised(), [location.key]);
   // Every navigation closes the drawer, also one that did not come from the menu.
   useEffect(() => setDrawerOpen(false), [location.key]);
+  // Spec §2: the content area (the element that scrolls, not the window) starts at the top after
+  // each navigation, before the new page is first painted at the old page's offset.
+  const content = useRef<HTMLElement>(null);
+  // (A block body: scrollTo returns a promise in current Chromium, which React would call as the cleanup.)
+  useLayoutEffect(() => {
+    content.current?.scrollTo({ top: 0 });
+  }, [location.key]);
+  // WCAG 2.4.2: the page, then the organisation (`竞赛题目 - 市图书馆`).
+  const pageTitle = route?.title;
   useEffect(() => {
-    document.title = title;
-  }, [title]);
-
-  const crumbs = breadcrumbTitles(rest);
+    document.title = pageTitle ? `${pageTitle} - ${siteName}` : siteName;
+  }, [pageTitle, siteName]);
 
   return (
     <section
@@ -168,13 +210,13 @@ export function AppLayout() {
             title={APP_NAME}
             styles={{ body: { padding: 0, background: MENU_BACKGROUND } }}
           >
-            <SideMenu onNavigate={closeDrawer} />
+            <SideMenu menuPath={menuPath} onNavigate={closeDrawer} />
           </Drawer>
         </Suspense>
       ) : (
         <aside style={{ flex: '0 0 220px', width: 220, minWidth: 0, overflow: 'auto', background: MENU_BACKGROUND }}>
           <div style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`, padding: '0 24px', color: '#fff', fontWeight: 600 }}>{APP_NAME}</div>
-          <SideMenu />
+          <SideMenu menuPath={menuPath} />
         </aside>
       )}
       <section style={{ display: 'flex', flexDirection: 'column', flex: 'auto', minWidth: 0, minHeight: 0 }}>
@@ -211,10 +253,10 @@ export function AppLayout() {
           </h4>
           <UserBar narrow={narrow} />
         </header>
-        <main id={CONTENT_ID} style={{ flex: 'auto', minHeight: 0, overflow: 'auto', padding: narrow ? 12 : 24 }}>
-          <Crumbs titles={crumbs} />
+        <main id={CONTENT_ID} ref={content} style={{ flex: 'auto', minHeight: 0, overflow: 'auto', padding: narrow ? 12 : 24 }}>
+          <Crumbs crumbs={place.crumbs} />
           <Spin spinning={navigation.state === 'loading'} description={LOADING}>
-            <Suspense fallback={<PageLoading />}>{authorised ? <Outlet /> : null}</Suspense>
+            <Suspense fallback={<PageLoading />}>{!authorised ? null : missing ? <MissingQuery route={route} parent={place.parent} /> : <Outlet />}</Suspense>
           </Spin>
         </main>
       </section>
@@ -222,10 +264,16 @@ export function AppLayout() {
   );
 }
 
-/** The breadcrumb (menu group › page), as antd's Breadcrumb draws plain titles. */
-function Crumbs({ titles }: { titles: string[] }) {
+/**
+ * The breadcrumb (menu group › the pages a sub page is opened from › 「record」 › page), as
+ * antd's Breadcrumb draws it. The current page is the page's one `<h1>` (WCAG 1.3.1, 2.4.6),
+ * drawn as the breadcrumb's last entry.
+ */
+function Crumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const { scope } = useScope();
   const { token } = theme.useToken();
-  const items = titles.flatMap((t, i) => [
+  const last = crumbs.length - 1;
+  const items = crumbs.flatMap((c, i) => [
     ...(i > 0
       ? [
           <li key={`sep${i}`} aria-hidden="true" style={{ marginInline: token.marginXS }}>
@@ -233,14 +281,37 @@ function Crumbs({ titles }: { titles: string[] }) {
           </li>,
         ]
       : []),
-    <li key={i} style={i === titles.length - 1 ? { color: token.colorText } : undefined}>
-      {t}
+    <li key={i} style={i === last ? { color: token.colorText } : undefined} aria-current={i === last ? 'page' : undefined}>
+      {i === last ? (
+        <h1 data-testid="page-title" style={{ margin: 0, font: 'inherit', color: 'inherit' }}>
+          {c.title}
+        </h1>
+      ) : c.to ? (
+        <Link to={scopeLink(scope, c.to)} style={{ color: 'inherit' }}>
+          {c.title}
+        </Link>
+      ) : (
+        c.title
+      )}
     </li>,
   ]);
   return (
-    <nav style={{ marginBottom: 16, color: token.colorTextDescription, fontSize: token.fontSize, lineHeight: token.lineHeight }}>
+    <nav aria-label={BREADCRUMB} data-testid="breadcrumb" style={{ marginBottom: 16, color: token.colorTextDescription, fontSize: token.fontSize, lineHeight: token.lineHeight }}>
       <ol style={{ display: 'flex', flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none' }}>{items}</ol>
     </nav>
+  );
+}
+
+/** A sub page without what it shows: where to come from, and a link to that list. */
+function MissingQuery({ route, parent }: { route: RouteDef; parent?: RouteDef }) {
+  const { scope } = useScope();
+  const { token } = theme.useToken();
+  const listTitle = parent?.title ?? '';
+  return (
+    <div data-testid="missing-query" style={{ padding: '48px 24px', textAlign: 'center', background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
+      <p style={{ margin: '0 0 16px', color: token.colorTextDescription }}>{placeOf(route.path)?.record === 'activity' ? NEED_ACTIVITY_LIST : needFromList(listTitle)}</p>
+      {parent && <Link to={scopeLink(scope, parent.path)}>{backTo(listTitle)}</Link>}
+    </div>
   );
 }
 

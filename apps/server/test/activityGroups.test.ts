@@ -87,19 +87,19 @@ describe('activity groups', () => {
     const theirs = await activity('别家的', other);
     const res = await t.call('POST', `/v1/${org.key}/actcate/${g.id}/choose`, { ...su(), body: { act_ids: [own.id, theirs.id] } });
     expect(res.status).toBe(422);
-    expect(res.message).toBe(`act_ids: 活动不存在：${theirs.id}`);
+    expect(res.message).toBe(`活动不存在：${theirs.id}`);
     expect(await acts(g.id)).toEqual([]);
     const gone = await activity('已删除的');
     await t.call('DELETE', `/v1/${org.key}/original/${gone.id}`, su());
     const deleted = await t.call('POST', `/v1/${org.key}/actcate/${g.id}/choose`, { ...su(), body: { act_ids: [gone.id] } });
-    expect(deleted.message).toBe(`act_ids: 活动不存在：${gone.id}`);
+    expect(deleted.message).toBe(`活动不存在：${gone.id}`);
     // one by one too: a foreign or deleted activity is not found, a second add names the duplicate
     for (const id of [theirs.id, gone.id]) {
       const one = await t.call('POST', `/v1/${org.key}/actcate/${g.id}/acts`, { ...su(), body: { act_id: id } });
-      expect(one.message).toBe('act_id: 活动不存在');
+      expect(one.message).toBe('活动不存在');
     }
     await t.call('POST', `/v1/${org.key}/actcate/${g.id}/acts`, { ...su(), body: { act_id: own.id } });
-    expect((await t.call('POST', `/v1/${org.key}/actcate/${g.id}/acts`, { ...su(), body: { act_id: own.id } })).message).toBe('act_id: 该活动已在本分类中');
+    expect((await t.call('POST', `/v1/${org.key}/actcate/${g.id}/acts`, { ...su(), body: { act_id: own.id } })).message).toBe('该活动已在本分类中');
     // bad bodies
     for (const body of [{}, { act_ids: [] }, { act_ids: ['1'] }]) expect((await t.call('POST', `/v1/${org.key}/actcate/${g.id}/choose`, { ...su(), body })).message).toMatch(/^act_ids(\.\d+)?: /);
   });

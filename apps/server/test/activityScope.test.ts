@@ -50,11 +50,11 @@ describe("a reader's unit", () => {
     expect(made.status, made.message).toBe(200);
     expect(made.data.unit_id).toBe(department.id);
     const foreign = await t.call('POST', `/v1/${org.key}/readers/${made.data.id}`, { ...su(), body: { unit_id: strangerUnit.id } });
-    expect([foreign.status, foreign.message]).toEqual([422, 'unit_id: 所在单位不属于本机构']);
+    expect([foreign.status, foreign.message]).toEqual([422, '所在单位不属于本机构']);
     // the organisation above is not below it either
     const r = await reader({}, stranger);
     const above = await t.call('PUT', `/v1/${stranger.key}/client/me`, { token: r.token, body: { unit_id: org.id } });
-    expect([above.status, above.message]).toEqual([422, 'unit_id: 所在单位不属于本机构']);
+    expect([above.status, above.message]).toEqual([422, '所在单位不属于本机构']);
     const own = await t.call('PUT', `/v1/${stranger.key}/client/me`, { token: r.token, body: { unit_id: strangerUnit.id } });
     expect(own.status, own.message).toBe(200);
     expect(own.data.unit_id).toBe(strangerUnit.id);
@@ -100,9 +100,9 @@ describe('the scope by units', () => {
 
   it('refuses a unit outside the organisation, naming the field', async () => {
     const res = await t.call('POST', `/v1/${org.key}/third`, { ...su(), body: { title: '外单位', start_at: now(), end_at: now() + DAY, scope: { unit_ids: [faculty.id, strangerUnit.id] }, config: { link: 'https://p.example.org/x' } } });
-    expect([res.status, res.message]).toEqual([422, `scope.unit_ids: 参与单位不属于本机构：${strangerUnit.id}`]);
+    expect([res.status, res.message]).toEqual([422, `参与单位不属于本机构：${strangerUnit.id}`]);
     const many = await t.call('POST', `/v1/${org.key}/third`, { ...su(), body: { title: '太多', start_at: now(), end_at: now() + DAY, scope: { unit_ids: Array.from({ length: 101 }, (_, i) => i + 1) }, config: { link: 'https://p.example.org/x' } } });
-    expect([many.status, many.message]).toEqual([422, 'scope.unit_ids: 参与单位最多选择100个']);
+    expect([many.status, many.message]).toEqual([422, '参与单位最多选择100个']);
   });
 });
 
@@ -139,9 +139,9 @@ describe('the scope by a list of readers', () => {
   it('takes readers of the organisation only, at most 5,000', async () => {
     const foreign = await reader({}, stranger);
     const res = await t.call('POST', `/v1/${org.key}/third`, { ...su(), body: { title: '外读者', start_at: now(), end_at: now() + DAY, scope: { reader_ids: [foreign.id] }, config: { link: 'https://p.example.org/x' } } });
-    expect([res.status, res.message]).toEqual([422, `scope.reader_ids: 读者不存在：${foreign.id}`]);
+    expect([res.status, res.message]).toEqual([422, `指定读者名单：读者不存在：${foreign.id}`]);
     const many = await t.call('POST', `/v1/${org.key}/third`, { ...su(), body: { title: '太多', start_at: now(), end_at: now() + DAY, scope: { reader_ids: Array.from({ length: 5001 }, (_, i) => i + 1) }, config: { link: 'https://p.example.org/x' } } });
-    expect([many.status, many.message]).toEqual([422, 'scope.reader_ids: 指定读者名单最多5000人']);
+    expect([many.status, many.message]).toEqual([422, '指定读者名单最多5000人']);
   });
 
   it("an activity's list is read only by its own organisation", async () => {
@@ -157,6 +157,6 @@ describe('the scope by a list of readers', () => {
       ...su(),
       body: { org_ids: [org.id, stranger.id], activity: { type: 7, title: '批量', start_at: now(), end_at: now() + DAY, scope: { unit_ids: [org.id] }, config: { link: 'https://p.example.org/x' } } },
     });
-    expect([res.status, res.message]).toEqual([422, 'activity.scope.unit_ids: 为多个机构创建时不能指定参与单位或读者名单']);
+    expect([res.status, res.message]).toEqual([422, '为多个机构创建时不能指定参与单位或读者名单']);
   });
 });

@@ -295,24 +295,24 @@ describe('password strength (issue 9)', () => {
 
   it('refuses a password equal to the account, case ignored, on create and update of both kinds', async () => {
     const r = await create({ account: 'Longname1', password: 'LONGNAME1' });
-    expect([r.status, r.message, r.data.errors[0].field]).toEqual([422, 'password: 密码不能与账号相同', 'password']);
+    expect([r.status, r.message, r.data.errors[0].field]).toEqual([422, '密码不能与账号相同', 'password']);
     const ok = await create({ account: 'longname2', password: 'Long#name2' });
     expect(ok.status).toBe(200);
     const same = await t.call('PUT', `/v1/supers/${ok.data.id}`, { token: t.superToken, body: { password: 'LongName2' } });
-    expect([same.status, same.message]).toEqual([422, 'password: 密码不能与账号相同']);
+    expect([same.status, same.message]).toEqual([422, '密码不能与账号相同']);
     const both = await t.call('PUT', `/v1/supers/${ok.data.id}`, { token: t.superToken, body: { account: 'longname3', password: 'longname3' } });
-    expect([both.status, both.message]).toEqual([422, 'password: 密码不能与账号相同']);
+    expect([both.status, both.message]).toEqual([422, '密码不能与账号相同']);
     const weak = await t.call('PUT', `/v1/supers/${ok.data.id}`, { token: t.superToken, body: { password: '12345678' } });
-    expect([weak.status, weak.message]).toEqual([422, 'password: 密码过于常见，请换一个']);
+    expect([weak.status, weak.message]).toEqual([422, '密码过于常见，请换一个']);
 
     const m = await t.call('POST', '/v1/org/alib/managers', { token: t.superToken, body: { account: 'mgrname1', real_name: '馆员', type: 'normal', password: 'MgrName1' } });
-    expect([m.status, m.message]).toEqual([422, 'password: 密码不能与账号相同']);
+    expect([m.status, m.message]).toEqual([422, '密码不能与账号相同']);
     const m2 = await t.call('POST', '/v1/org/alib/managers', { token: t.superToken, body: { account: 'mgrname2', real_name: '馆员', type: 'normal', password: 'abc12345' } });
-    expect([m2.status, m2.message]).toEqual([422, 'password: 密码过于常见，请换一个']);
+    expect([m2.status, m2.message]).toEqual([422, '密码过于常见，请换一个']);
     const m3 = await t.call('POST', '/v1/org/alib/managers', { token: t.superToken, body: { account: 'mgrname3', real_name: '馆员', type: 'normal', password: 'Mgr#name3' } });
     expect(m3.status).toBe(200);
     const m4 = await t.call('PUT', `/v1/org/alib/managers/${m3.data.id}`, { token: t.superToken, body: { password: 'MGRNAME3' } });
-    expect([m4.status, m4.message]).toEqual([422, 'password: 密码不能与账号相同']);
+    expect([m4.status, m4.message]).toEqual([422, '密码不能与账号相同']);
   });
 
   it('ADMIN_PASSWORD follows the same rule', () => {

@@ -53,7 +53,7 @@ it('when required: submitted, then approved and published, or rejected with the 
   expect(rejected.data).toMatchObject({ is_tmp: 1, check_status: 3, check_reason: '活动链接无法打开' });
   const seen = await t.call('GET', `/v1/${org.key}/third/${b.id}`, { token: admin });
   expect(seen.data).toMatchObject({ is_tmp: 1, check_status: 3, check_reason: '活动链接无法打开' });
-  expect((await t.call('POST', `/v1/check/${b.id}/reject`, { ...su(), body: { check_reason: '' } })).message).toBe('check_reason: 请输入驳回原因');
+  expect((await t.call('POST', `/v1/check/${b.id}/reject`, { ...su(), body: { check_reason: '' } })).message).toBe('审核意见：请输入驳回原因');
 
   // reviewed once: neither can be reviewed again
   expect((await t.call('POST', `/v1/check/${a.id}/reject`, { ...su(), body: { check_reason: '再驳回' } })).message).toBe('该活动不在待审核状态');

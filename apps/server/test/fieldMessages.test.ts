@@ -20,10 +20,10 @@ describe('field-named refusals name the field once', () => {
 
   it('reader sign-up setting, review setting, user-list export type, video cover time', async () => {
     const register = await t.call('POST', `/v1/${org.key}/readers/config`, { token, body: { register: 'yes' } });
-    expect([register.status, register.message]).toEqual([422, 'register: 只能是true或false']);
+    expect([register.status, register.message]).toEqual([422, '只能是true或false']);
     const required = await t.call('POST', '/v1/check/config', { token: t.superToken, body: { required: 1 } });
-    expect([required.status, required.message]).toEqual([422, 'required: 只能是true或false']);
+    expect([required.status, required.message]).toEqual([422, '只能是true或false']);
     const type = await t.call('GET', `/v1/${org.key}/export/userList?type=teacher`, { token });
-    expect([type.status, type.message]).toEqual([422, 'type: 只能是 user 或 student']);
+    expect([type.status, type.message]).toEqual([422, '只能是 user 或 student']);
   });
 });

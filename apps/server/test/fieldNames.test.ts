@@ -35,7 +35,7 @@ describe('fields named in Chinese', () => {
 
   it('an expert whose unit id is beyond the integer range is refused naming 所在单位', async () => {
     const res = await t.call('POST', `/v1/${org.key}/expert`, { token, body: { ...(await FIXTURES.experts.create!(1, {} as never)), unit_id: MAX_INT + 1 } });
-    expect([res.status, res.message]).toEqual([422, 'unit_id: 所在单位不存在']);
+    expect([res.status, res.message]).toEqual([422, '所在单位不存在']);
   });
 
   it('a questionnaire answered with a version beyond the integer range names the version', async () => {
@@ -44,7 +44,7 @@ describe('fields named in Chinese', () => {
     await ok(t.call('POST', `/v1/${org.key}/survey/${act}/publish`, { token: t.superToken }));
     const reader = await signedInReader(t, org);
     const res = await t.call('POST', `/v1/${org.key}/client/activities/${act}/responses`, { token: reader.token, body: { request_id: randomUUID(), version: MAX_INT + 1, answers: {} } });
-    expect([res.status, res.message]).toEqual([422, 'version: 问卷版本不正确']);
+    expect([res.status, res.message]).toEqual([422, '问卷版本不正确']);
   });
 
   it('no declared setting is ever named by its path', () => {

@@ -148,7 +148,7 @@ describe.each(['local', 's3'] as const)('stored files on the %s driver', (driver
     }
     const none = await t.app.inject({ method: 'POST', url: '/v1/upload/cover', headers: { authorization: `Bearer ${t.superToken}` }, payload: {} });
     expect(none.statusCode).toBe(422);
-    expect(none.json().message).toBe('file: 请选择要上传的文件');
+    expect(none.json().message).toBe('资源文件：请选择要上传的文件');
   });
 
   it('a file over the kind’s limit is refused with a message naming the limit, and nothing is stored', async () => {

@@ -88,7 +88,7 @@ describe('first passwords in batch', () => {
     expect((await readerOf('S30001')).grade).toBe(3);
     expect(await readerOf('S40001')).toBeUndefined();
     const none = await batch('students', { filter: { grade: 9 }, rule: { kind: 'fixed', password: 'Grade3#Pass' } });
-    expect([none.status, none.message]).toEqual([422, 'filter: 没有符合条件的用户']);
+    expect([none.status, none.message]).toEqual([422, '没有符合条件的用户']);
     const bad = await batch('students', { filter: { grade: 'x' }, rule: { kind: 'fixed', password: 'Grade3#Pass' } });
     expect([bad.status, bad.message.startsWith('filter.grade: ')]).toEqual([422, true]);
   });
@@ -117,12 +117,12 @@ describe('first passwords in batch', () => {
   it("another organisation's rows are not found, its managers are refused, and the body is checked", async () => {
     const foreign = await user('G7001', 1, other);
     const res = await batch('users', { ids: [foreign], rule: { kind: 'fixed', password: 'Batch#Pass1' } });
-    expect([res.status, res.message]).toEqual([422, `ids: 用户不存在：${foreign}`]);
+    expect([res.status, res.message]).toEqual([422, `用户不存在：${foreign}`]);
     await t.manager(other.id, 'pwdadmin');
     const token = await t.login('pwdadmin', MANAGER_PASSWORD, other.key);
     expect((await batch('users', { ids: [foreign], rule: { kind: 'fixed', password: 'Batch#Pass1' } }, token)).status).toBe(403);
-    expect((await batch('users', { ids: [1], rule: { kind: 'fixed', password: '12345678' } })).message).toBe('rule.password: 密码过于常见，请换一个');
-    expect((await batch('users', { rule: { kind: 'fixed', password: 'Batch#Pass1' } })).message).toBe('ids: 请选择用户，或选择按筛选条件的全部用户');
+    expect((await batch('users', { ids: [1], rule: { kind: 'fixed', password: '12345678' } })).message).toBe('密码过于常见，请换一个');
+    expect((await batch('users', { rule: { kind: 'fixed', password: 'Batch#Pass1' } })).message).toBe('请选择用户，或选择按筛选条件的全部用户');
     expect((await batch('users', { ids: Array.from({ length: 1001 }, (_, i) => i + 1), rule: { kind: 'fixed', password: 'Batch#Pass1' } })).message).toBe(
       'ids: 一次最多为1000个用户设置初始密码，请缩小范围',
     );

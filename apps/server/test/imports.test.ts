@@ -109,7 +109,7 @@ describe('spreadsheet imports', () => {
     expect(wrongType.data.errors).toEqual(['第2行: 性别字段的值必须是文本或数字']);
     const notJson = await t.call('POST', `/v1/${other.key}/users/import`, { token: otherManagerToken, body: { data: '[{' } });
     expect(notJson.status).toBe(422);
-    expect(notJson.message).toBe('data: 用户列表不是有效的 JSON');
+    expect(notJson.message).toBe('用户列表不是有效的 JSON');
     const noData = await t.call('POST', `/v1/${other.key}/users/import`, { token: otherManagerToken, body: {} });
     expect(noData.status).toBe(422);
     expect(noData.message).toContain('data');
@@ -183,15 +183,15 @@ describe('spreadsheet imports', () => {
     const mixed = [...userRows(2, target.id, 'Q'), ...userRows(1, other.id, 'W')];
     const r1 = await t.call('POST', '/v1/organizations/import', { token: t.superToken, body: payload(mixed) });
     expect(r1.status).toBe(422);
-    expect(r1.message).toBe('org_id: 一次只能导入到同一个机构');
+    expect(r1.message).toBe('一次只能导入到同一个机构');
     const unknown = await t.call('POST', '/v1/organizations/school/import', { token: t.superToken, body: payload(studentRows(2, 999999)) });
     expect(unknown.status).toBe(422);
-    expect(unknown.message).toBe('org_id: 找不到ID为999999的机构');
+    expect(unknown.message).toBe('找不到ID为999999的机构');
     const missing = userRows(2, target.id, 'N');
     delete missing[1].org_id;
     const r3 = await t.call('POST', '/v1/organizations/import', { token: t.superToken, body: payload(missing) });
     expect(r3.status).toBe(422);
-    expect(r3.message).toBe('org_id: 每一行都必须指定所属机构的ID');
+    expect(r3.message).toBe('每一行都必须指定所属机构的ID');
     const manager = await t.call('POST', '/v1/organizations/import', { token: otherManagerToken, body: payload(userRows(1, other.id, 'K')) });
     expect(manager.status).toBe(403);
     expect(await usersOf(target.id)).toBe(0);

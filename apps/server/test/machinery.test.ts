@@ -25,7 +25,7 @@ it('an `in` filter keeps the listed values and names the field when one is not a
   expect(await ids(`/v1/${a.key}/digitalresource?kind=2`)).toEqual([made[1]]);
   const bad = await t.call('GET', `/v1/${a.key}/digitalresource?kind=1,9`, { token: t.superToken });
   expect(bad.status).toBe(422);
-  expect(bad.message).toBe('kind: 请选择有效的资源类型');
+  expect(bad.message).toBe('请选择有效的资源类型');
 });
 
 it('a `range` filter takes from,to with either end open, and refuses a reversed or malformed range', async () => {
@@ -46,7 +46,7 @@ it("a group cannot take another organisation's resource: the composite foreign k
   const foreign = (await post(`/v1/${b.key}/digitalresource`, { title: '别家的资源', kind: 1 })).data;
   const res = await post(`/v1/${a.key}/digitalgroup/${group.id}/resource`, { resource_id: foreign.id });
   expect(res.status).toBe(422);
-  expect(res.message).toBe('resource_id: 资源不存在');
+  expect(res.message).toBe('资源不存在');
   expect(await ids(`/v1/${a.key}/digitalgroup/${group.id}/resource`)).toEqual([]);
   const own = (await post(`/v1/${a.key}/digitalresource`, { title: '自家的资源', kind: 1 })).data;
   const ok = await post(`/v1/${a.key}/digitalgroup/${group.id}/resource`, { resource_id: own.id });

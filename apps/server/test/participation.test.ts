@@ -68,7 +68,7 @@ describe('reader accounts', () => {
     expect(blocked.message).toBe('请先修改初始密码');
     expect((await t.call('GET', `/v1/${org.key}/client/me`, { token })).data).toMatchObject({ account: '2024001', real_name: '张同学', identity: 1, must_change_password: 1 });
     const wrong = await t.call('PUT', `/v1/${org.key}/client/me/password`, { token, body: { old_password: 'nope', password: NEW_PASSWORD } });
-    expect(wrong.message).toBe('old_password: 原密码不正确');
+    expect(wrong.message).toBe('原密码不正确');
     expect((await t.call('PUT', `/v1/${org.key}/client/me/password`, { token, body: { old_password: PASSWORD, password: NEW_PASSWORD } })).status).toBe(200);
     expect((await t.call('GET', `/v1/${org.key}/client/activities`, { token })).status).toBe(200);
     // an administrator setting the password again ends the reader's sessions

@@ -46,7 +46,7 @@ describe('organisations', () => {
     await newOrg('keytaken');
     const dup = await t.call('POST', '/v1/organizations', { ...su(), body: { key: 'keytaken', name: '重复' } });
     expect(dup.status).toBe(422);
-    expect(dup.message).toBe('key: 机构标识已存在');
+    expect(dup.message).toBe('机构标识已存在');
   });
 
   it('keeps the key fixed after creation', async () => {
@@ -73,7 +73,7 @@ describe('organisations', () => {
     expect(cycle.message).toBe(`parent_id: ${ORG_PARENT_CYCLE}`);
     const missing = await t.call('POST', '/v1/organizations', { ...su(), body: { key: 'orphan', name: '孤儿', parent_id: 999999 } });
     expect(missing.status).toBe(422);
-    expect(missing.message).toBe('parent_id: 上级机构不存在');
+    expect(missing.message).toBe('上级机构不存在');
     // Deleting a parent alone is refused; together with all of its children it works.
     const lone = await t.call('DELETE', `/v1/organizations/${branch.id}`, su());
     expect(lone.status).toBe(422);
@@ -88,7 +88,7 @@ describe('organisations', () => {
     expect(done).toMatchObject({ module_ids: [m.id], activity_types: [1, 8] });
     const badModule = await t.call('POST', `/v1/organizations/${o.id}/authorize`, { ...su(), body: { module_ids: [999999], activity_types: [] } });
     expect(badModule.status).toBe(422);
-    expect(badModule.message).toBe('module_ids: 模块不存在：999999');
+    expect(badModule.message).toBe('模块不存在：999999');
     const badType = await t.call('POST', `/v1/organizations/${o.id}/authorize`, { ...su(), body: { module_ids: [], activity_types: [10] } });
     expect(badType.status).toBe(422);
     expect(badType.message).toMatch(/^activity_types\.0: 活动类型不存在/);
@@ -147,7 +147,7 @@ describe('super administrators', () => {
     await expect(t.login('second', PW)).rejects.toThrow(/账号已被停用/);
     const dup = await t.call('POST', '/v1/supers', { ...su(), body: { account: 'second', real_name: '重复', password: PW } });
     expect(dup.status).toBe(422);
-    expect(dup.message).toBe('account: 账号已存在');
+    expect(dup.message).toBe('账号已存在');
   });
 
   it('sets page permissions of known pages only', async () => {
@@ -157,7 +157,7 @@ describe('super administrators', () => {
     expect((await ok(t.call('POST', `/v1/supers/${s.id}/permission`, { ...su(), body: { permissions: ['orgManage', 'orgManage'] } }))).permissions).toEqual(['orgManage']);
     const bad = await t.call('POST', `/v1/supers/${s.id}/permission`, { ...su(), body: { permissions: ['adminManager'] } });
     expect(bad.status).toBe(422);
-    expect(bad.message).toBe('permissions: 页面不存在：adminManager');
+    expect(bad.message).toBe('可用页面：页面不存在：adminManager');
   });
 });
 
@@ -217,14 +217,14 @@ describe('organisation managers', () => {
   it('maps unique and foreign-key violations to 422 naming the field', async () => {
     const dup = await newManager('mlib', 'madmin');
     expect(dup.status).toBe(422);
-    expect(dup.message).toBe('account: 账号已存在');
+    expect(dup.message).toBe('账号已存在');
     expect((await newManager('mlib2', 'madmin')).status).toBe(200); // unique per organisation only
     const role = await t.call('POST', '/v1/org/mlib/managers', { ...su(), body: { account: 'norole', real_name: 'x', password: PW, role_id: 999999 } });
     expect(role.status).toBe(422);
-    expect(role.message).toBe('role_id: 角色不存在');
+    expect(role.message).toBe('角色不存在');
     await ok(t.call('POST', '/v1/tags', { ...su(), body: { name: '重复标签' } }));
     const tag = await t.call('POST', '/v1/tags', { ...su(), body: { name: '重复标签' } });
-    expect(tag.message).toBe('name: 标签名称已存在');
+    expect(tag.message).toBe('标签名称已存在');
   });
 
   it('lists organisations with manager counts, roles for the form and grantable pages', async () => {

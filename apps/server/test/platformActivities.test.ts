@@ -120,17 +120,17 @@ describe("the platform's activities", () => {
       body: { org_ids: [a.id, c.id], activity: { type: 7, title: '不行', start_at: now(), end_at: now() + DAY, config: LINK } },
     });
     expect(refused.status).toBe(422);
-    expect(refused.message).toBe(`org_ids: 机构「${c.name}」未开通该活动类型`);
+    expect(refused.message).toBe(`机构「${c.name}」未开通该活动类型`);
     const unknown = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id, 999999], activity: { type: 1, title: '不行', start_at: now(), end_at: now() + DAY } } });
-    expect(unknown.message).toBe('org_ids: 机构不存在：999999');
+    expect(unknown.message).toBe('机构不存在：999999');
     const reversed = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 1, title: '时间颠倒', start_at: now(), end_at: now() - DAY } } });
-    expect(reversed.message).toBe('activity.end_at: 结束时间必须晚于开始时间');
+    expect(reversed.message).toBe('结束时间必须晚于开始时间');
     const untitled = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 1, start_at: now(), end_at: now() + DAY } } });
-    expect(untitled.message).toBe('activity.title: 请输入活动名称');
+    expect(untitled.message).toBe('请输入活动名称');
     const badLink = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 7, title: 'x', start_at: now(), end_at: now() + DAY, config: { link: 'http://x' } } } });
     expect(badLink.message).toBe('活动链接必须是 https:// 开头的地址');
     const badType = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 10, title: 'x' } } });
-    expect(badType.message).toBe('activity.type: 请选择有效的活动类型');
+    expect(badType.message).toBe('请选择有效的活动类型');
     expect((await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [], activity: { type: 1 } } })).message).toMatch(/^org_ids: /);
     expect((await t.db.select({ id: activities.id }).from(activities)).length).toBe(before);
     expect((await t.call('POST', '/v1/activities/batchCreate', { token: adminA, body: { org_ids: [a.id], activity: { type: 1, title: 'x', start_at: now(), end_at: now() + DAY } } })).status).toBe(403);

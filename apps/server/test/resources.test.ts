@@ -155,7 +155,9 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     const { body, field } = fixture().invalid!;
     const res = await t.call('POST', base(), { token: t.superToken, body });
     expect(res.status).toBe(422);
-    expect(res.message.startsWith(`${field}: `), res.message).toBe(true);
+    // Named by its label (issue 20), never by its path; the path is the form's, in data.errors.
+    expect(res.data.errors.map((e: { field: string }) => e.field), res.message).toContain(field);
+    expect(res.message, res.message).not.toMatch(/^[a-z_][\w.]*: /i);
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -57,7 +57,7 @@ describe('the lists', () => {
     expect((await t.call('GET', `/v1/${org.key}/sensitiveWords?keyword=批量丁`, su())).data.items).toEqual([]);
     const level = await t.call('POST', '/v1/sensitiveWords/batchCreate', { ...su(), body: { words: '某词', level: 'forbidden' } });
     expect(level.status).toBe(422);
-    expect(level.message).toBe('level: 请选择有效的级别');
+    expect(level.message).toBe('请选择有效的级别');
   });
 
   it('a manager writes the own organisation\'s list, not another\'s and not the platform\'s', async () => {

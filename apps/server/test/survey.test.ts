@@ -65,14 +65,14 @@ describe('questions', () => {
   it('refuses a question that cannot be answered, naming the field', async () => {
     const act = await survey();
     const bad = async (body: Record<string, unknown>) => (await t.call('POST', `/v1/${org.key}/survey/${act}/question`, { ...su(), body })).message;
-    expect(await bad(single('只有一项', ['唯一']))).toBe('options: 至少需要2个选项');
-    expect(await bad(single('重复', ['是', '是']))).toBe('options.1.text: 选项内容不能重复：是');
-    expect(await bad({ type: 'multiple', title: '多选', options: [{ text: '甲' }, { text: '乙' }], settings: { min_select: 2, max_select: 1 } })).toBe('settings.min_select: 最少选择数不能大于最多选择数');
-    expect(await bad({ type: 'single', title: '互斥', options: [{ text: '甲', is_exclusive: 1 }, { text: '乙' }] })).toBe('options.0.is_exclusive: 只有多选题可设置互斥选项');
-    expect(await bad({ type: 'matrix_single', title: '矩阵', options: [{ text: '好' }, { text: '差' }] })).toBe('rows: 矩阵题至少需要1行');
-    expect(await bad({ type: 'rating', title: '评分', settings: { rating_max: 7 } })).toBe('settings.rating_max: 评分满分只能是5或10');
-    expect(await bad({ type: 'text', title: '' })).toBe('title: 请输入题目');
-    expect(await bad({ type: 'essay', title: '未知题型' })).toBe('type: 请选择有效的题型');
+    expect(await bad(single('只有一项', ['唯一']))).toBe('至少需要2个选项');
+    expect(await bad(single('重复', ['是', '是']))).toBe('选项内容不能重复：是');
+    expect(await bad({ type: 'multiple', title: '多选', options: [{ text: '甲' }, { text: '乙' }], settings: { min_select: 2, max_select: 1 } })).toBe('最少选择数不能大于最多选择数');
+    expect(await bad({ type: 'single', title: '互斥', options: [{ text: '甲', is_exclusive: 1 }, { text: '乙' }] })).toBe('只有多选题可设置互斥选项');
+    expect(await bad({ type: 'matrix_single', title: '矩阵', options: [{ text: '好' }, { text: '差' }] })).toBe('矩阵行：矩阵题至少需要1行');
+    expect(await bad({ type: 'rating', title: '评分', settings: { rating_max: 7 } })).toBe('评分满分只能是5或10');
+    expect(await bad({ type: 'text', title: '' })).toBe('请输入题目');
+    expect(await bad({ type: 'essay', title: '未知题型' })).toBe('请选择有效的题型');
   });
 
   it('logic only on earlier questions and jumps only forward; a referenced question cannot go, an order that breaks logic is refused', async () => {
@@ -81,13 +81,13 @@ describe('questions', () => {
     const q2 = await question(act, { type: 'text', title: '最近读的书', show_logic: { combine: 'all', conditions: [{ qid: q1.id, op: 'in', option_ids: [q1.options[0].id] }] } });
     const later = await t.call('POST', `/v1/${org.key}/survey/${act}/question/${q1.id}`, { ...su(), body: { show_logic: { conditions: [{ qid: q2.id, op: 'answered' }] } } });
     expect(later.status).toBe(422);
-    expect(later.message).toBe('show_logic: 第1题的显示逻辑只能引用前面的题目');
+    expect(later.message).toBe('第1题的显示逻辑只能引用前面的题目');
     const back = await t.call('POST', `/v1/${org.key}/survey/${act}/question/${q2.id}`, { ...su(), body: { jump_logic: [{ conditions: [{ qid: q2.id, op: 'answered' }], target: q1.id }] } });
-    expect(back.message).toBe('jump_logic: 第2题只能跳转到后面的题目或结束');
+    expect(back.message).toBe('跳转逻辑：第2题只能跳转到后面的题目或结束');
     const stray = await t.call('POST', `/v1/${org.key}/survey/${act}/question/${q2.id}`, { ...su(), body: { show_logic: { conditions: [{ qid: q1.id, op: 'in', option_ids: ['nope'] }] } } });
-    expect(stray.message).toBe('show_logic: 第2题的逻辑条件引用了第1题不存在的选项');
+    expect(stray.message).toBe('显示逻辑：第2题的逻辑条件引用了第1题不存在的选项');
     const del = await t.call('DELETE', `/v1/${org.key}/survey/${act}/question/${q1.id}`, su());
-    expect([del.status, del.message]).toEqual([422, 'ids: 第2题的逻辑引用了此题，请先修改该逻辑']);
+    expect([del.status, del.message]).toEqual([422, '第2题的逻辑引用了此题，请先修改该逻辑']);
     const sorted = await t.call('POST', `/v1/${org.key}/survey/${act}/question/sort`, { ...su(), body: { ids: [q2.id, q1.id] } });
     expect(sorted.status).toBe(422);
     const list = (await t.call('GET', `/v1/${org.key}/survey/${act}/question`, su())).data.items as Q[];
@@ -132,7 +132,7 @@ describe('responses', () => {
     const [row] = await t.db.select().from(surveyResponses).where(eq(surveyResponses.id, skip.data.response_id));
     expect(row.answers).toEqual({ [q1.id]: { option: q1.options[1].id }, [q3.id]: 3 });
     const unknown = await submit((await signedInReader(t, org)).token, act, 999, {});
-    expect([unknown.status, unknown.message]).toEqual([422, 'version: 问卷版本不存在，请刷新后重新填写']);
+    expect([unknown.status, unknown.message]).toEqual([422, '问卷版本不存在，请刷新后重新填写']);
   });
 
   it('once per reader holds under 8 parallel submissions of one reader; a replay answers the first result', async () => {

@@ -106,8 +106,8 @@ describe('ballots', () => {
     const act = await voting({ ...OPEN, max_select: 2 });
     const [a] = await sources(act, 1);
     const r = await signedInReader(t, org);
-    expect((await ballot(r.token, act, [a, a])).message).toBe('source_ids: 不能重复选择同一对象');
-    expect((await ballot(r.token, act, [999999])).message).toBe('source_ids.0: 投票对象不存在');
+    expect((await ballot(r.token, act, [a, a])).message).toBe('不能重复选择同一对象');
+    expect((await ballot(r.token, act, [999999])).message).toBe('投票对象不存在');
     const foreign = await voting(OPEN, other);
     expect((await ballot(r.token, foreign, [a])).status).toBe(404);
     await t.call('POST', `/v1/${org.key}/evaluation/${act}/disable`, su());
@@ -381,7 +381,7 @@ describe('sources from works and from readers', () => {
     const list = await t.call('GET', `/v1/${org.key}/evaluation/${act}/source?origin=work`, su());
     expect(list.data.items.map((s: { title: string; author: string }) => [s.title, s.author]).sort()).toEqual([['获奖作品', '张三'], ['通过的作品', '张三']]);
     const wrong = await t.call('POST', `/v1/${org.key}/evaluation/${act}/source/import`, { ...su(), body: { from_act_id: act } });
-    expect([wrong.status, wrong.message]).toEqual([422, 'from_act_id: 请选择本机构的原创作品活动']);
+    expect([wrong.status, wrong.message]).toEqual([422, '请选择本机构的原创作品活动']);
   });
 
   it('a reader signs up once when the activity allows it; shown after approval; a source with votes is not deleted', async () => {
@@ -458,7 +458,7 @@ describe('comments', () => {
     await post(r.token, act, { source_id: s, content: '二' });
     const third = await post(r.token, act, { source_id: s, content: '三' });
     expect([third.status, third.data.gate, third.message]).toEqual([403, 40008, '今日评论次数已用完（每天2条）']);
-    expect((await post(r.token, act, { source_id: s, content: '' })).message).toBe('content: 请输入评论内容');
+    expect((await post(r.token, act, { source_id: s, content: '' })).message).toBe('请输入评论内容');
     // pending comments are not shown to others under pre moderation
     expect((await t.call('GET', `/v1/${org.key}/client/activities/${act}/sources/${s}/comments`, { token: other.token })).data.items).toEqual([]);
     const queue = await t.call('GET', `/v1/${org.key}/check/${act}/comment?status=0`, su());

@@ -187,7 +187,7 @@ describe('an import', () => {
   it('needs a spreadsheet, a zip when files are named, and a header row without repeated columns', async () => {
     const act = await activity();
     const r = await signedInReader(t, org, { unit: '一中' });
-    expect((await importWorks(act, { zip: await zipOf({ 'a.png': png }) })).message).toBe('sheet: 请上传作品表格（xlsx或xls）');
+    expect((await importWorks(act, { zip: await zipOf({ 'a.png': png }) })).message).toBe('请上传作品表格（xlsx或xls）');
     const notSheet = await importWorks(act, { sheet: Buffer.from('读者账号,创作类型\n'), sheetName: 'works.csv' });
     expect(notSheet.status).toBe(422);
     expect(notSheet.message).toMatch(/^sheet: /);

@@ -139,9 +139,9 @@ describe('a reader submits, edits and withdraws', () => {
     const r = await signedInReader(t, org);
     const short = await submit(r.token, act, essay({ content: '短' }));
     expect(short.status).toBe(422);
-    expect(short.message).toBe('content: 正文不能少于5字（当前1字）');
+    expect(short.message).toBe('正文不能少于5字（当前1字）');
     const noPledge = await submit(r.token, act, essay({ pledge: false }));
-    expect(noPledge.message).toBe('pledge: 请阅读并勾选原创承诺');
+    expect(noPledge.message).toBe('请阅读并勾选原创承诺');
     const draft = await submit(r.token, act, essay({ content: '短', pledge: false, submit: false }));
     expect(draft.status, draft.message).toBe(200);
     expect(draft.data.status).toBe('draft');
@@ -158,7 +158,7 @@ describe('a reader submits, edits and withdraws', () => {
     const base = `/v1/${org.key}/original/${act}/work`;
     const noReason = await t.call('POST', `/v1/${org.key}/check/${act}/creation`, { ...su(), body: { ids: [w.id], status: 2 } });
     expect(noReason.status).toBe(422);
-    expect(noReason.message).toBe('reason: 请输入驳回原因');
+    expect(noReason.message).toBe('请输入驳回原因');
     const rejected = await t.call('POST', `${base}/${w.id}/reject`, { ...su(), body: { reason: '内容与主题不符' } });
     expect(rejected.status, rejected.message).toBe(200);
     expect(rejected.data).toMatchObject({ status: 'rejected', reason: '内容与主题不符' });
@@ -240,21 +240,21 @@ describe('files are checked by their bytes', () => {
     const painting = (media: string[]) => essay({ creation_type_id: 2, media, content: '' });
     const wrong = await submit(r.token, act, painting([fake.data.url]));
     expect(wrong.status).toBe(422);
-    expect(wrong.message).toBe('media.0: 只能上传jpg、png、gif、webp格式的图片');
+    expect(wrong.message).toBe('作品文件：只能上传jpg、png、gif、webp格式的图片');
     const large = await submit(r.token, act, painting([big.data.url]));
-    expect(large.message).toBe('media.0: 图片大小不能超过100KB');
+    expect(large.message).toBe('作品文件：图片大小不能超过100KB');
     const three = await submit(r.token, act, painting([pic.data.url, pic.data.url, pic.data.url]));
-    expect(three.message).toBe('media: 最多上传2张图片');
+    expect(three.message).toBe('作品文件：最多上传2张图片');
     // Another reader's file is not yours to submit.
     const thief = await signedInReader(t, org);
     const stolen = await submit(thief.token, act, painting([pic.data.url]));
-    expect(stolen.message).toBe('media.0: 作品文件不存在或不是您上传的');
+    expect(stolen.message).toBe('作品文件不存在或不是您上传的');
     // …nor as a cover; and a cover is a picture.
     const ownPic = await upload(thief.token, '我的.png', png);
     const stolenCover = await submit(thief.token, act, { ...painting([ownPic.data.url]), cover: pic.data.url });
-    expect(stolenCover.message).toBe('cover: 封面不存在或不是您上传的');
+    expect(stolenCover.message).toBe('封面不存在或不是您上传的');
     const pdfCover = await submit(r.token, act, { ...painting([pic.data.url]), cover: fake.data.url });
-    expect(pdfCover.message).toBe('cover: 封面必须是jpg、png、gif或webp图片');
+    expect(pdfCover.message).toBe('封面必须是jpg、png、gif或webp图片');
     const ok = await submit(r.token, act, { ...painting([pic.data.url]), cover: pic.data.url });
     expect(ok.status, ok.message).toBe(200);
   });
@@ -286,7 +286,7 @@ describe('the review queue and work numbers', () => {
     expect(quick.data.items.map((q: { content: string }) => q.content)).toContain('请补充作品说明');
     const tooMany = await t.call('POST', `/v1/${org.key}/check/${act}/creation`, { ...su(), body: { ids: Array.from({ length: 201 }, (_, i) => i + 1), status: 1 } });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.message).toBe('ids: 一次最多审核200条');
+    expect(tooMany.message).toBe('一次最多审核200条');
     // One item that is not pending makes the whole batch fail; nothing changes.
     await t.call('POST', `/v1/${org.key}/client/works/${b.id}/withdraw`, { token: r.token, body: { request_id: rid() } });
     const mixed = await t.call('POST', `/v1/${org.key}/check/${act}/creation`, { ...su(), body: { ids: [a.id, b.id], status: 2, reason: '请补充作品说明' } });
@@ -388,7 +388,7 @@ describe('performances (节目) of a mixed activity', () => {
     expect(zipNames((await zipOf('passed')).rawPayload)).toEqual([`${essayWork.data.title}-1.txt`, '《春》朗诵-1.mp3']);
     expect(zipNames((await zipOf('program')).rawPayload)).toEqual(['《春》朗诵-1.mp3']);
     const neither = await t.call('GET', `/v1/${org.key}/originalmix/download?act=${act}`, su());
-    expect([neither.status, neither.message]).toEqual([422, 'ids: 请选择作品']);
+    expect([neither.status, neither.message]).toEqual([422, '请选择作品']);
     // Another organisation's administrator cannot read the queue.
     const otherAdmin = await t.manager(other.id, 'workotherprog');
     const token = await t.login(otherAdmin.account, 'Manager#Pass1', other.key);

@@ -44,22 +44,45 @@ const settingLabel = (path: string): string | undefined => {
   return settingLabels.get(path);
 };
 
+/** Labels of every declared field by its own name (the last segment: `unit_id`, `config.link` → `link` too). */
+let fieldLabels: Map<string, Set<string>> | undefined;
+const labelsOf = (name: string): string[] => {
+  if (!fieldLabels) {
+    fieldLabels = new Map();
+    for (const def of RESOURCES) {
+      for (const f of def.fields) {
+        const own = f.name.split('.').pop()!;
+        if (!fieldLabels.has(own)) fieldLabels.set(own, new Set());
+        fieldLabels.get(own)!.add(f.label);
+      }
+    }
+  }
+  return [...(fieldLabels.get(name) ?? [])];
+};
+
 /**
- * The user's message for a refusal of `field` (issue 20: internal names must not reach users).
- * Field keys are named as the API names them (`unit_id: 所在单位不存在`), but an activity's
- * settings never by their path: `config.rules…` (also inside a body, `activity.config.link`) by
- * the setting's declared label unless the message names it already, `config` itself by the message alone.
+ * The user's message for a refusal of `field` (issue 20: every message names the field by its
+ * Chinese label, never by a path). An activity setting (`config.rules…`, also inside a body) by its
+ * declared label; any other field by its declared label when exactly one label is declared for
+ * that name. Either way the message alone when it names the label already — the schemas' messages
+ * are written with their label (`标题不能为空`, `所在单位不存在`). `data.errors[].field` keeps the path
+ * for the forms, which show the message at their input.
  */
 export function fieldMessage(field: string, message: string): string {
   if (!field) return message;
   const segments = field.split('.');
   const at = segments.indexOf('config');
-  if (at < 0) return `${field}: ${message}`;
-  for (let n = segments.length; n > at + 1; n--) {
-    const label = settingLabel(segments.slice(at, n).join('.'));
-    if (label) return message.includes(label) ? message : `${label}：${message}`;
+  if (at >= 0) {
+    for (let n = segments.length; n > at + 1; n--) {
+      const label = settingLabel(segments.slice(at, n).join('.'));
+      if (label) return message.includes(label) ? message : `${label}：${message}`;
+    }
+    return message;
   }
-  return message;
+  const name = [...segments].reverse().find((s) => !/^\d+$/.test(s));
+  const labels = name ? labelsOf(name) : [];
+  if (labels.some((l) => message.includes(l))) return message;
+  return labels.length === 1 ? `${labels[0]}：${message}` : message;
 }
 
 /** Build the 422 body for a list of field errors: message names the first field. */

@@ -24,7 +24,7 @@ import type { Tx } from '../db/client.js';
 import { organizations, orgUsers, students } from '../db/schema.js';
 import { callerOf, orgOf } from '../auth/access.js';
 import { tenantWhere } from '../resources/tenant.js';
-import { HttpError, badRequest, forbidden } from '../http/errors.js';
+import { HttpError, badRequest, forbidden, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import type { OrgRow } from '../types.js';
 import { rowsOf } from '../db/rows.js';
@@ -74,9 +74,9 @@ function parseRows(def: UserImport<any>, data: string): Record<string, unknown>[
   try {
     parsed = JSON.parse(data);
   } catch {
-    throw badRequest('data: 用户列表不是有效的 JSON');
+    throw validationError([{ field: 'data', message: '用户列表不是有效的 JSON' }]);
   }
-  if (!Array.isArray(parsed)) throw badRequest('data: 用户列表必须是数组');
+  if (!Array.isArray(parsed)) throw validationError([{ field: 'data', message: '用户列表必须是数组' }]);
   if (parsed.length > IMPORT_MAX_ROWS) throw badRequest(tooManyRowsMessage(IMPORT_MAX_ROWS));
   const checked = importRowsSchema[def.kind.id].safeParse(parsed);
   if (!checked.success) {
@@ -100,16 +100,16 @@ async function targetOrg(tx: Tx, rows: Record<string, unknown>[]): Promise<OrgRo
   if (rows.length === 0) throw importRejected([IMPORT_EMPTY]);
   const ids = new Set<unknown>(rows.map((r) => r.org_id));
   for (const id of ids) {
-    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw badRequest('org_id: 每一行都必须指定所属机构的ID');
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw badRequest('每一行都必须指定所属机构的ID');
   }
-  if (ids.size > 1) throw badRequest('org_id: 一次只能导入到同一个机构');
+  if (ids.size > 1) throw badRequest('一次只能导入到同一个机构');
   const id = [...ids][0] as number;
   const [org] = id > MAX_INT ? [] : await tx
     .select({ id: organizations.id, key: organizations.key, name: organizations.name, is_pause: organizations.is_pause })
     .from(organizations)
     .where(eq(organizations.id, id));
   // Not the words 机构不存在: the client would take them for a missing organisation of the page.
-  if (!org) throw badRequest(`org_id: 找不到ID为${id}的机构`);
+  if (!org) throw badRequest(`找不到ID为${id}的机构`);
   return org;
 }
 

@@ -150,7 +150,7 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
   function orderingOf(q: ListQuery): { order: SQL[]; lead: string; descending: boolean } {
     const sortKey = q.sort ?? def.defaultSort ?? '-id';
     const sortField = sortKey.replace(/^-/, '');
-    if (!sortable.has(sortField)) throw badRequest(`sort: 不支持按${sortField}排序`);
+    if (!sortable.has(sortField)) throw badRequest(`不支持按${sortField}排序`);
     const descending = sortKey.startsWith('-');
     const dir = descending ? desc : asc;
     // Organisation tables order through their (org_id, created_at, id) index, never the primary

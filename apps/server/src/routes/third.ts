@@ -112,7 +112,7 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
           throw new HttpError(401, BAD_SIGNATURE);
         }
         const e = request.body;
-        if (e.occurred_at > nowSec() + 300) throw new HttpError(422, 'occurred_at: 发生时间不能晚于当前时间', { errors: [{ field: 'occurred_at', message: '发生时间不能晚于当前时间' }] });
+        if (e.occurred_at > nowSec() + 300) throw new HttpError(422, '发生时间不能晚于当前时间', { errors: [{ field: 'occurred_at', message: '发生时间不能晚于当前时间' }] });
         const [stored] = await db
           .insert(thirdEvents)
           .values({ org_id: org.id, act_id: act.id, event_id: e.event_id, sub: e.sub, event: e.event, score_given: e.score_given ?? null, score_max: e.score_max ?? null, occurred_at: e.occurred_at })

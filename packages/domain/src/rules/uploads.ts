@@ -89,4 +89,4 @@ export const VIDEO_TRANSCODE_FAILED = '视频转码失败，请重新上传';
 export const UPLOAD_EXPIRED = '上传授权已过期，请刷新后继续上传';
 export const UPLOAD_OFFSET_MISMATCH = '上传位置不一致，请从服务器记录的位置继续上传';
 export const VIDEO_NOT_FOUND = '视频不存在或已被删除';
-export const IMAGE_WIDTH_INVALID = `width: 宽度必须是${IMAGE_WIDTH_MIN}到${IMAGE_WIDTH_MAX}之间的整数`;
+export const IMAGE_WIDTH_INVALID = `图片宽度必须是${IMAGE_WIDTH_MIN}到${IMAGE_WIDTH_MAX}之间的整数`;

@@ -1,58 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { SHUTTING_DOWN } from '../src/http/shutdown.js';
 import { freshPostgresUrl } from './helpers.js';
+import { startServerProcess, type ServerProcess } from './serverProcess.js';
 
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'Sig#term123';
 
 /** The real server process (`src/main.ts`) on a fresh database of the suite's driver. */
-async function startServer(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null>; output: () => string; dispose(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-shutdown-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'off', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' };
-  delete env.INIT_CWD;
+async function startServer(): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = { ADMIN_PASSWORD: PASSWORD };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     const copy = await freshPostgresUrl();
     env.DATABASE_URL = copy.url;
     dropDatabase = copy.drop;
-  } else {
-    fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const dispose = async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const copyTemplate = (dataDir: string) => fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+  const server = await startServerProcess(env, env.DATABASE_URL ? undefined : copyTemplate).catch(async (err) => {
     await dropDatabase();
-  };
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const m = /已启动: http:\/\/[^:]+:(\d+)\//.exec(out);
-        if (m) {
-          clearInterval(timer);
-          resolve(Number(m[1]));
-        } else if (child.exitCode !== null) {
-          clearInterval(timer);
-          reject(new Error(out));
-        }
-      }, 50);
-    });
-    return { child, port, exited, output: () => out, dispose };
-  } catch (err) {
-    await dispose();
     throw err;
-  }
+  });
+  return {
+    ...server,
+    async dispose() {
+      await server.dispose();
+      await dropDatabase();
+    },
+  };
 }
 
 interface Outcome {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { rowControl, rowHas, rowOffers } from './rowControl.js';
 import { NO_PERMISSION_PAGE, IS_PAUSE, PAUSE, ENABLE } from '@huodong/domain';
 import {
   SUPER_ACCOUNT,
@@ -71,7 +72,7 @@ browserSuite('platform pages', () => {
     expect((await orgRow())?.name).toBe(NAME);
 
     // Edit
-    await row(page, KEY).getByRole('button', { name: '编辑', exact: true }).click();
+    await (await rowControl(page, row(page, KEY), '编辑')).click();
     const edit = await dialogWith(page, '编辑机构');
     await expect(edit.getByLabel('机构名称').inputValue()).resolves.toBe(NAME);
     await edit.getByLabel('机构名称').fill(RENAMED);
@@ -80,21 +81,21 @@ browserSuite('platform pages', () => {
     expect((await orgRow())?.name).toBe(RENAMED);
 
     // Disable, with a confirmation naming the organisation
-    await row(page, KEY).getByRole('button', { name: PAUSE, exact: true }).click();
+    await (await rowControl(page, row(page, KEY), PAUSE)).click();
     const ask = await dialogWith(page, `确定暂停机构「${RENAMED}」吗？`);
     await ask.waitFor();
     await ask.getByRole('button', { name: '确定', exact: true }).click();
-    await row(page, KEY).getByRole('button', { name: ENABLE, exact: true }).waitFor();
+    await rowOffers(page, row(page, KEY), ENABLE);
     await row(page, KEY).getByText(IS_PAUSE[1], { exact: true }).waitFor();
     expect((await orgRow())?.is_pause).toBe(1);
 
     // Re-enable
-    await row(page, KEY).getByRole('button', { name: ENABLE, exact: true }).click();
-    await row(page, KEY).getByRole('button', { name: PAUSE, exact: true }).waitFor();
+    await (await rowControl(page, row(page, KEY), ENABLE)).click();
+    await rowOffers(page, row(page, KEY), PAUSE);
     expect((await orgRow())?.is_pause).toBe(0);
 
     // Its administrator, from the row's 管理员 control
-    await row(page, KEY).getByRole('button', { name: '管理员', exact: true }).click();
+    await (await rowControl(page, row(page, KEY), '管理员')).click();
     await page.waitForURL(`**/super/manage/adminManage?org=${KEY}`);
     await page.getByRole('button', { name: '新增', exact: true }).click();
     const addAdmin = await dialogWith(page, '新增管理员');
@@ -118,9 +119,9 @@ browserSuite('platform pages', () => {
     await adminPage.goto(`/${KEY}/adminManager`);
     await row(adminPage, ADMIN.account).waitFor();
     // an organisation administrator edits ordinary administrators only
-    await row(adminPage, 'east_staff').getByRole('button', { name: '编辑', exact: true }).waitFor();
-    await expect(row(adminPage, ADMIN.account).getByRole('button', { name: '编辑', exact: true }).count()).resolves.toBe(0);
-    await expect(row(adminPage, ADMIN.account).getByRole('button', { name: '删除', exact: true }).count()).resolves.toBe(0);
+    await rowOffers(adminPage, row(adminPage, 'east_staff'), '编辑');
+    expect(await rowHas(adminPage, row(adminPage, ADMIN.account), '编辑')).toBe(false);
+    expect(await rowHas(adminPage, row(adminPage, ADMIN.account), '删除')).toBe(false);
 
     // A platform page under its own organisation: no permission, error page
     await adminPage.goto(`/${KEY}/orgManage`);
@@ -155,7 +156,7 @@ browserSuite('platform pages', () => {
     expect(left.items.map((t) => t.id)).toEqual([tags[2].id]);
 
     // Delete one, with a confirmation naming it
-    await row(page, '历史').getByRole('button', { name: '删除', exact: true }).click();
+    await (await rowControl(page, row(page, '历史'), '删除')).click();
     await (await dialogWith(page, '确定删除标签「历史」吗？')).getByRole('button', { name: '确定', exact: true }).click();
     await row(page, '历史').waitFor({ state: 'detached' });
     expect((await superApi.get<{ items: unknown[] }>('/v1/tags')).items).toEqual([]);
@@ -173,7 +174,7 @@ browserSuite('platform pages', () => {
     // Authorize: modules and activity types
     const mod = await superApi.post<{ id: number }>('/v1/modules', { name: '阅读推广', code: 'reading' });
     await page.reload();
-    await row(page, OTHER_KEY).getByRole('button', { name: '授权', exact: true }).click();
+    await (await rowControl(page, row(page, OTHER_KEY), '授权')).click();
     const auth = await dialogWith(page, '机构授权「城西图书馆」');
     await tick(auth.getByLabel('阅读推广'));
     await tick(auth.getByLabel('问卷调查'));
@@ -188,11 +189,11 @@ browserSuite('platform pages', () => {
     // the signed-in administrator edits its own row but is offered no 暂停 or 删除 there
     const own = row(page, SUPER_ACCOUNT).filter({ hasNot: page.getByText('ops2') });
     await own.getByRole('button', { name: '编辑', exact: true }).waitFor();
-    expect(await own.getByRole('button', { name: PAUSE, exact: true }).count()).toBe(0);
-    expect(await own.getByRole('button', { name: '删除', exact: true }).count()).toBe(0);
+    expect(await rowHas(page, own, PAUSE)).toBe(false);
+    expect(await rowHas(page, own, '删除')).toBe(false);
     expect(await own.getByRole('checkbox').isDisabled()).toBe(true);
-    await row(page, 'ops2').getByRole('button', { name: PAUSE, exact: true }).waitFor();
-    await row(page, 'ops2').getByRole('button', { name: '权限', exact: true }).click();
+    await rowOffers(page, row(page, 'ops2'), PAUSE);
+    await (await rowControl(page, row(page, 'ops2'), '权限')).click();
     const perm = await dialogWith(page, '页面权限「ops2」');
     await perm.getByText('不勾选任何页面表示可使用全部页面').waitFor();
     await tick(perm.getByLabel('机构管理', { exact: true }));

@@ -30,3 +30,17 @@ export async function rowOffers(page: Page, row: Locator, name: string): Promise
     await open.waitFor({ state: 'detached' });
   }
 }
+
+/** Whether the row offers the control at all, in the row or under 更多 (opened and closed again to look). */
+export async function rowHas(page: Page, row: Locator, name: string): Promise<boolean> {
+  if (await row.getByRole('button', { name, exact: true }).count()) return true;
+  const more = row.getByRole('button', { name: '更多', exact: true });
+  if (!(await more.count())) return false;
+  await more.click();
+  const open = page.getByTestId('row-more').filter({ visible: true });
+  await open.waitFor();
+  const found = (await open.getByRole('button', { name, exact: true }).count()) > 0;
+  await more.click();
+  await open.waitFor({ state: 'detached' });
+  return found;
+}

@@ -1,6 +1,6 @@
 import type { ConfigProviderProps } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { POPOVER_DELAY_MS, TOOLTIP_MAX_WIDTH } from '@huodong/domain/constants';
+import { POPOVER_DELAY_MS, TOOLTIP_MAX_WIDTH } from '@huodong/domain/shellConstants';
 
 const delay = { mouseEnterDelay: POPOVER_DELAY_MS / 1000, mouseLeaveDelay: POPOVER_DELAY_MS / 1000 };
 

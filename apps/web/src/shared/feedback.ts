@@ -1,5 +1,5 @@
 import type { App, ModalFuncProps } from 'antd';
-import { MESSAGE_DURATION_S, NOTIFICATION_DURATION_S, NOTIFICATION_TOP } from '@huodong/domain/constants';
+import { MESSAGE_DURATION_S, NOTIFICATION_DURATION_S, NOTIFICATION_TOP } from '@huodong/domain/shellConstants';
 import { createValueStore } from './store';
 
 /**

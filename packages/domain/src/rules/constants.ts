@@ -19,17 +19,20 @@ export const PAGE_SIZE_MAX = 100;
 /** Pages skipped by the pager's fast-jump (« ») buttons. */
 export const QUICK_JUMP_PAGES = 5;
 
-export const MESSAGE_DURATION_S = 3;
-export const NOTIFICATION_DURATION_S = 1.5;
-/** Notification offset from the top of the window, in px. */
-export const NOTIFICATION_TOP = 65;
+// Message, notification, popover and tooltip settings live in their own module (./shellConstants):
+// the web shell reads them at startup, and a module the shell imports is bundled whole into the
+// entry chunk, the login page's first load.
+export {
+  MESSAGE_DURATION_S,
+  NOTIFICATION_DURATION_S,
+  NOTIFICATION_TOP,
+  POPOVER_DELAY_MS,
+  TOOLTIP_MAX_WIDTH,
+} from './shellConstants';
 
 export const MODAL_WIDTH = 520;
 export const IMPORT_MODAL_WIDTH = 450;
 export const MODAL_CLOSE_MS = 300;
-/** Popover and tooltip open and close delay. */
-export const POPOVER_DELAY_MS = 100;
-export const TOOLTIP_MAX_WIDTH = 300;
 export const TABS_THROTTLE_MS = 300;
 export const MENU_OPEN_DELAY_MS = 250;
 export const MENU_CLOSE_DELAY_MS = 150;

@@ -6,7 +6,7 @@ import { scopeLink } from '../../shared/scope';
 import { idFromQuery } from '../../resources/listModel';
 import { ContestFrame } from './ContestFrame';
 import { ContestQuestionsPanel } from './ContestQuestionsPanel';
-import { PaperPanel } from './PaperPanel';
+import { LazyPaperPanel as PaperPanel } from './LazyPaperPanel';
 import * as T from './texts';
 
 /**

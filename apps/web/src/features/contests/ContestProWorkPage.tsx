@@ -5,7 +5,7 @@ import { scopeLink } from '../../shared/scope';
 import { ResourcePage } from '../../resources/ResourcePage';
 import { findDeclaration, idFromQuery } from '../../resources/listModel';
 import { ContestFrame } from './ContestFrame';
-import { PaperPanel } from './PaperPanel';
+import { LazyPaperPanel as PaperPanel } from './LazyPaperPanel';
 import * as T from './texts';
 
 /**

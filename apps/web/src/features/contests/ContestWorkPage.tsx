@@ -3,7 +3,7 @@ import { useScope } from '../../shared/session';
 import { idFromQuery } from '../../resources/listModel';
 import { ContestFrame } from './ContestFrame';
 import { ContestQuestionsPanel } from './ContestQuestionsPanel';
-import { PaperPanel } from './PaperPanel';
+import { LazyPaperPanel as PaperPanel } from './LazyPaperPanel';
 import * as T from './texts';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Select, Typography } from 'antd';
+import { Button, Select, theme } from 'antd';
 import type { OrgName } from '@huodong/domain';
 import { api, useApiQuery } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
@@ -48,18 +48,21 @@ function MoveDialog({ org, ids, orgs, onDone, onClose }: { org: string; ids: num
 export default function OrgQuestListPage() {
   const [params] = useSearchParams();
   const { scope } = useScope();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const org = params.get('org') ?? undefined;
   const orgs = useApiQuery<OrgName[]>(['organizationNames'], '/v1/organizations/names');
   const current = orgs.data?.find((o) => o.key === org);
   const [moving, setMoving] = useState<ToolbarContext | null>(null);
   const header = (
-    <Typography.Title level={5} style={{ margin: 0 }}>
+    // A plain heading styled like antd's level-5 title (as CountFrame's): antd Typography brings
+    // its editable and copyable machinery (TextArea), ~10 KB of the first load.
+    <h5 style={{ margin: 0, fontSize: token.fontSizeHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading, lineHeight: token.lineHeightHeading5 }}>
       <Button type="link" onClick={() => navigate(scopeLink(scope, 'questionManage/orgQuestion'))} style={{ paddingLeft: 0 }}>
         {T.BACK}
       </Button>
       {current ? `${current.name}（${current.key}）` : org}
-    </Typography.Title>
+    </h5>
   );
   return (
     <>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Empty, Flex, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { LazyAlert as Alert } from '../../shared/LazyAlert';
 import { WORK_STATUS, formatSeconds, type WorkStatus } from '@huodong/domain';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { useScope } from '../../shared/session';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Empty, Flex, Input, Table } from 'antd';
+import { Button, Empty, Flex, Table } from 'antd';
+// antd's Search itself, not `Input` of the barrel, which carries TextArea, Password and OTP along.
+import Search from 'antd/es/input/Search';
 import type { ColumnsType } from 'antd/es/table';
 import { formatSeconds, type ListData, type SurveyAnswerItem, type SurveyStats } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
@@ -54,7 +56,7 @@ export default function SubQuesPage() {
       ) : (
         <>
           <Flex gap={8} style={{ marginBottom: 12 }}>
-            <Input.Search allowClear placeholder={T.KEYWORD} style={{ width: 280 }} onSearch={(v) => (setKeyword(v.trim()), setPage((p) => ({ ...p, page: 1 })))} data-testid="answers-search" />
+            <Search allowClear placeholder={T.KEYWORD} style={{ width: 280 }} onSearch={(v) => (setKeyword(v.trim()), setPage((p) => ({ ...p, page: 1 })))} data-testid="answers-search" />
           </Flex>
           <Table<SurveyAnswerItem>
             rowKey={(a) => `${a.response_id}-${a.option_text}-${a.text}`}

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Empty, Flex, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Empty, Flex, Select, Space, Table, Tag } from 'antd';
+import { LazyAlert as Alert } from '../../shared/LazyAlert';
 import type { ColumnsType } from 'antd/es/table';
 import { CROSSTAB_TYPES, SURVEY_QUESTION_TYPES, type CrossTab, type OptionShare, type SurveyQuestionStats, type SurveyStats } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';

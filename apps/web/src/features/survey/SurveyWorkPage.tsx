@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Empty, Flex, Popconfirm, Table, Tabs, Tag } from 'antd';
+import { Button, Empty, Flex, Table, Tabs, Tag } from 'antd';
+import { LazyPopconfirm as Popconfirm } from '../../shared/LazyPopconfirm';
 import type { ColumnsType } from 'antd/es/table';
 import { questionNumbers, SURVEY_QUESTION_TYPES, type ListData, type SurveyQuestion } from '@huodong/domain';
 import { PagePanel } from '../../shared/PagePanel';

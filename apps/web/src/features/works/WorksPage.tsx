@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Empty, theme } from 'antd';
+import { Button, Empty, theme } from 'antd';
+import { LazyAlert as Alert } from '../../shared/LazyAlert';
 import { routeOfResource } from '@huodong/domain/routes';
 import { useApiQuery } from '../../shared/api';
 import { PageLoading } from '../../shared/PageLoading';

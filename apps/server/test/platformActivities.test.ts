@@ -131,7 +131,7 @@ describe("the platform's activities", () => {
     expect(badLink.message).toBe('活动链接必须是 https:// 开头的地址');
     const badType = await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [a.id], activity: { type: 10, title: 'x' } } });
     expect(badType.message).toBe('请选择有效的活动类型');
-    expect((await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [], activity: { type: 1 } } })).message).toMatch(/^org_ids: /);
+    expect((await t.call('POST', '/v1/activities/batchCreate', { ...su(), body: { org_ids: [], activity: { type: 1 } } })).message).toBe('请选择机构');
     expect((await t.db.select({ id: activities.id }).from(activities)).length).toBe(before);
     expect((await t.call('POST', '/v1/activities/batchCreate', { token: adminA, body: { org_ids: [a.id], activity: { type: 1, title: 'x', start_at: now(), end_at: now() + DAY } } })).status).toBe(403);
   });
@@ -146,8 +146,8 @@ describe("the platform's activities", () => {
     expect(audited.filter((r) => (r.ids as number[]).includes(x.id))).toHaveLength(2);
     for (const [body, message] of [
       [{ id: x.id }, '请填写要修改的浏览量或参与人数'],
-      [{ id: x.id, view_count: -1 }, 'view_count: 浏览量不能小于0'],
-      [{ id: x.id, join_num: 1.5 }, 'join_num: 参与人数必须是整数'],
+      [{ id: x.id, view_count: -1 }, '浏览量不能小于0'],
+      [{ id: x.id, join_num: 1.5 }, '参与人数必须是整数'],
     ] as const) {
       const bad = await t.call('POST', '/v1/activities/alter/count', { ...su(), body });
       expect(bad.status).toBe(422);
@@ -168,10 +168,10 @@ describe("the platform's publishing window", () => {
     expect((await t.call('GET', '/v1/OperateTime', { token: adminA })).data).toEqual({ from: '08:00', to: '22:00' });
     expect((await setWindow('09:00', '10:00', adminA)).status).toBe(403);
     for (const [from, to, message] of [
-      ['8:00', '22:00', 'from: 开始时间必须是“时:分”，如 08:30'],
-      ['08:00', '', 'to: 发布时段需同时填写开始和结束'],
-      ['22:00', '08:00', 'to: 结束时间必须晚于开始时间'],
-      ['08:00', '24:00', 'to: 结束时间必须是“时:分”，如 08:30'],
+      ['8:00', '22:00', '开始时间必须是“时:分”，如 08:30'],
+      ['08:00', '', '发布时段需同时填写开始和结束'],
+      ['22:00', '08:00', '结束时间必须晚于开始时间'],
+      ['08:00', '24:00', '结束时间必须是“时:分”，如 08:30'],
     ]) {
       const bad = await setWindow(from, to);
       expect(bad.status).toBe(422);

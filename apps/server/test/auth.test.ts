@@ -290,7 +290,8 @@ describe('password strength (issue 9)', () => {
     ['woaini1314', '密码过于常见，请换一个'],
   ])('refuses %j on create: %s', async (password, message) => {
     const r = await create({ account: 'weak1', password });
-    expect([r.status, r.message]).toEqual([422, `password: ${message}`]);
+    expect([r.status, r.message]).toEqual([422, message]);
+    expect(r.data.errors[0].field).toBe('password');
   });
 
   it('refuses a password equal to the account, case ignored, on create and update of both kinds', async () => {

@@ -144,7 +144,7 @@ describe.each(['local', 's3'] as const)('stored files on the %s driver', (driver
     ] as const) {
       const res = await upload('/v1/upload/cover', t.superToken, name, content, 'image/png');
       expect(res.statusCode).toBe(422);
-      expect(res.json().message).toBe(`file: ${formatsMessage(IMAGE_EXTS, '图片')}`);
+      expect(res.json().message).toBe(`资源文件：${formatsMessage(IMAGE_EXTS, '图片')}`);
     }
     const none = await t.app.inject({ method: 'POST', url: '/v1/upload/cover', headers: { authorization: `Bearer ${t.superToken}` }, payload: {} });
     expect(none.statusCode).toBe(422);

@@ -112,7 +112,8 @@ describe('an expert activity', () => {
     const base = { title: '初评', act_id: actId, start_at: now() - 60, end_at: now() + DAY, reviewers_per_work: 2, disagreement_threshold: 30 };
     const bad = await t.call('POST', `/v1/${org.key}/expert/act`, { ...su(), body: { ...base, rubric: [{ name: '内容', weight: 60 }, { name: '语言', weight: 30 }] } });
     expect(bad.status).toBe(422);
-    expect(bad.message).toContain('rubric');
+    expect(bad.message).toMatch(/^评分标准：/);
+    expect(bad.data.errors.map((e: { field: string }) => e.field)).toContain('rubric');
     const made = await t.call('POST', `/v1/${org.key}/expert/act`, { ...su(), body: { ...base, rubric: [{ name: '内容', weight: 60 }, { name: '语言', weight: 40, max: 20 }] } });
     expect(made.status, made.message).toBe(200);
     expect(made.data).toMatchObject({ blind: 1, assignment: 'auto', round: 1, reviewers_per_work: 2 });

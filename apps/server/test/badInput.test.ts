@@ -234,7 +234,7 @@ describe('ids are decimal digits', () => {
     const created = await t.call('POST', '/v1/organizations/types', { token: t.superToken, body: { name: '待删类型' } });
     for (const bad of [String(created.data.id), true, 1.5, 99999999999]) {
       const res = await t.call('POST', '/v1/organizations/types/batchDelete', { token: t.superToken, body: { ids: [bad] } });
-      expect([res.status, res.message.startsWith('ids.0: ')], `${JSON.stringify(bad)} ${res.message}`).toEqual([422, true]);
+      expect([res.status, names(res, 'ids')], `${JSON.stringify(bad)} ${res.message}`).toEqual([422, true]);
     }
     expect((await t.call('GET', `/v1/organizations/types/${created.data.id}`, { token: t.superToken })).status).toBe(200);
     const ref = await t.call('POST', '/v1/organizations', { token: t.superToken, body: { key: 'bigref', name: '大编号', type_id: 99999999999 } });

@@ -116,7 +116,8 @@ describe('the paper of a contest', () => {
     const act = await contest();
     const overlap = await t.call('PUT', `/v1/${org.key}/contest/${act}/rules`, { ...su(), body: { contest_type: 2, rules: [{ type: 1, count: 1, score_each: 5 }, { type: 1, count: 1, score_each: 5, category_ids: [3] }] } });
     expect(overlap.status).toBe(422);
-    expect(overlap.message).toMatch(/^rules\.1: 第2条规则与第1条规则/);
+    expect(overlap.message).toMatch(/^(?![a-z_][\w.]*: ).*第2条规则与第1条规则/);
+    expect(overlap.data.errors.some((e: { field: string }) => e.field === 'rules.1')).toBe(true);
     const bad = await t.call('POST', `/v1/${org.key}/contest/${act}/question`, { ...su(), body: multiple('只有一个答案', { answer: 'A' }) });
     expect(bad.status).toBe(422);
     expect(bad.message).toBe('多选题至少要有两个正确答案');

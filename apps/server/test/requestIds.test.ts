@@ -15,7 +15,7 @@ let org: { id: number; key: string };
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 const su = () => ({ token: t.superToken });
-const REUSED = `request_id: ${REQUEST_ID_REUSED}`;
+const REUSED = REQUEST_ID_REUSED;
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false });

@@ -192,7 +192,7 @@ describe('an import', () => {
     expect(notSheet.status).toBe(422);
     expect(notSheet.message).toMatch(/^sheet: /);
     const noZip = await importWorks(act, { sheet: sheet([{ 读者账号: r.account, 创作类型: '书画', 组别: '小学', 作品标题: '画', 文件名: 'a.png' }]) });
-    expect(noZip.message).toBe(`zip: ${WORK_IMPORT_NO_ZIP}`);
+    expect(noZip.message).toBe(WORK_IMPORT_NO_ZIP);
     const twice = await importWorks(act, { sheet: sheet([{ 读者账号: r.account }], [...WORK_IMPORT_COLUMNS.map((c) => c.header), '作品标题']) });
     expect(twice.message).toBe("本作品表格的'作品标题'字段存在重复");
     const empty = await importWorks(act, { sheet: sheet([]) });

@@ -109,7 +109,7 @@ export function requestFingerprint(request: FastifyRequest): string {
 
 /** 409 on `request_id`, in the shape of a refused field (`field: message`, the field in `data.errors`). */
 const requestIdReused = () =>
-  new HttpError(409, `request_id: ${REQUEST_ID_REUSED}`, { errors: [{ field: 'request_id', message: REQUEST_ID_REUSED }] });
+  new HttpError(409, REQUEST_ID_REUSED, { errors: [{ field: 'request_id', message: REQUEST_ID_REUSED }] });
 
 /**
  * A reader write made idempotent by its `request_id`: the first answer (success or refusal) is

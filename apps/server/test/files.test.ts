@@ -307,7 +307,7 @@ describe.each(['local', 's3'] as const)('stored files on the %s driver', (driver
       payload: html,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(`file: ${formatsMessage(VIDEO_UPLOAD.exts, '视频')}`);
+    expect(res.json().message).toBe(`资源文件：${formatsMessage(VIDEO_UPLOAD.exts, '视频')}`);
 
     const cancel = await t.call('DELETE', `/v1/upload/video/${auth.data.videoId}`, { token: t.superToken });
     expect(cancel.status).toBe(200);

@@ -63,8 +63,10 @@ browserSuite('contest paper rules in the browser', () => {
     await tree.getByText('机构题库分类', { exact: true }).waitFor();
     await tree.getByText('历史地理', { exact: true }).waitFor();
     await tree.getByText('文学常识', { exact: true }).click();
-    await page.keyboard.press('Escape');
-    await form.getByText('文学常识').first().waitFor();
+    // Close the tree only if it is still open: an Escape with nothing open would close the dialog itself.
+    if (await tree.count()) await page.keyboard.press('Escape');
+    // The choice is in the picker (a responsive tag list may fold it under +N while it measures); the saved rule is checked below.
+    await form.getByText('文学常识').first().waitFor({ state: 'attached' });
     await settled(page);
     await button(form, '保存组卷').click();
     await form.waitFor({ state: 'hidden' });

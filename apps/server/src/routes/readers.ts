@@ -266,7 +266,7 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
         people = await peopleOf(db, kind, service.listWhere(request, query.data as ListQuery), FIRST_PASSWORD_BATCH_MAX + 1);
         if (people.length > FIRST_PASSWORD_BATCH_MAX) throw badRequest(`filter: ${FIRST_PASSWORD_TOO_MANY}`);
       }
-      if (people.length === 0) throw badRequest(`filter: ${FIRST_PASSWORD_NONE}`);
+      if (people.length === 0) throw badRequest(FIRST_PASSWORD_NONE, { errors: [{ field: 'filter', message: FIRST_PASSWORD_NONE }] });
 
       // The phones readers gave (the phone rule), and accounts another reader holds already.
       const source = kind === 'users' ? 'user' : 'student';

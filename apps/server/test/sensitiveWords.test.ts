@@ -99,7 +99,10 @@ describe('comments', () => {
     // The queue's activities list the one held comment (the rejected one waits for nobody), opening the comment page.
     const waiting = await t.call('GET', `/v1/${org.key}/check/activity?kind=comment`, su());
     expect(waiting.data.items.filter((a: { id: number }) => a.id === act)).toEqual([expect.objectContaining({ kind: 'comment', pending: 1, moderation: 'none' })]);
-    expect(waiting.data.kinds.find((k: { kind: string }) => k.kind === 'comment')).toMatchObject({ label: '评论', page: 'adminAct/adminEvaComment' });
+    // Comments are a queue of their own (作品审核 lists the works kinds): it names the comment page.
+    const comments = await t.call('GET', `/v1/${org.key}/check/comment/activity`, su());
+    expect(comments.data.items.filter((a: { id: number }) => a.id === act)).toEqual([expect.objectContaining({ kind: 'comment', pending: 1 })]);
+    expect(comments.data.kinds).toEqual([expect.objectContaining({ kind: 'comment', label: '评论', page: 'adminAct/adminEvaComment' })]);
 
     // Approved by a person: shown to everyone.
     expect((await t.call('POST', `/v1/${org.key}/check/${act}/comment/${held.data.id}/approve`, su())).status).toBe(200);

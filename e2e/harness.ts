@@ -110,7 +110,8 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
   let url: string;
   try {
-    url = await waitForUrl(child, () => output, exited, 90_000);
+    // The demo seed (through the API, covers drawn with sharp) takes much longer than an empty start on a busy machine.
+    url = await waitForUrl(child, () => output, exited, opts.seed ? 240_000 : 90_000);
     await waitReady(url, 30_000);
   } catch (err) {
     child.kill('SIGKILL');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { rowControl } from './rowControl.js';
 import * as XLSX from '@e965/xlsx';
 import {
   DOWNLOAD_TEMPLATE,
@@ -200,10 +201,7 @@ browserSuite('spreadsheet imports in the browser', () => {
     // The row's 导入用户: among its buttons, or under 更多 when the row has more controls than it shows.
     const openRowImport = async () => {
       await row.getByRole('button').first().waitFor();
-      const direct = row.getByRole('button', { name: '导入用户' });
-      if (await direct.count()) return direct.click();
-      await row.getByRole('button', { name: /更多/ }).click();
-      await superPage.getByTestId('row-more').getByRole('button', { name: '导入用户' }).click();
+      await (await rowControl(superPage, row, '导入用户')).click();
     };
     await openRowImport();
     const dialog = superPage.getByRole('dialog', { name: '导入用户' });

@@ -11,7 +11,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000, // a seeded server (harness startServer({ seed: true })) may take minutes on a busy machine
     teardownTimeout: 30_000,
   },
 });

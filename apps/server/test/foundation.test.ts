@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,8 +9,8 @@ import { LOGIN_FIRST, ORG_NOT_FOUND } from '@huodong/domain';
 import { managers, organizations, tokens } from '../src/db/schema.js';
 import { sha256 } from '../src/auth/tokens.js';
 import { MANAGER_PASSWORD, testApp, type TestApp } from './helpers.js';
+import { startServerProcess } from './serverProcess.js';
 
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let t: TestApp;
 let webDist: string;
@@ -280,31 +278,13 @@ describe('web app serving', () => {
 
 describe('process', () => {
   it('SIGTERM lets a request in flight finish, then the process exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-sigterm-'));
     // With DATABASE_URL the suite has no PGlite template: the child then migrates its own directory.
     const template = inject('pgliteTemplate');
-    if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'off', LOGIN_CAPTCHA: 'off', ADMIN_PASSWORD: 'Sig#term123', LOG_LEVEL: 'warn', WEB_DIST: webDist };
-    delete env.DATABASE_URL;
-    delete env.INIT_CWD;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const server = await startServerProcess({ ADMIN_PASSWORD: 'Sig#term123', WEB_DIST: webDist }, (dataDir) => {
+      if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+    });
+    const { child, exited, port } = server;
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        const timer = setInterval(() => {
-          const m = /已启动: http:\/\/[^:]+:(\d+)\//.exec(out);
-          if (m) {
-            clearInterval(timer);
-            resolve(Number(m[1]));
-          } else if (child.exitCode !== null) {
-            clearInterval(timer);
-            reject(new Error(out));
-          }
-        }, 50);
-      });
       // Send the headers and half of the body, then SIGTERM, then the rest of the body.
       const body = JSON.stringify({ account: 'admin', password: 'Sig#term123' });
       const socket = net.connect(port, '127.0.0.1');
@@ -325,8 +305,7 @@ describe('process', () => {
       // New connections are refused once it has closed.
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.dispose();
     }
   }, 90_000); // a cold process start (compiling the server, maybe migrating) on a busy machine
 });

@@ -191,7 +191,7 @@ describe('an import', () => {
     const notSheet = await importWorks(act, { sheet: Buffer.from('读者账号,创作类型\n'), sheetName: 'works.csv' });
     expect(notSheet.status).toBe(422);
     expect(notSheet.message).toBe('只能上传xlsx、xls格式的表格');
-    expect(notSheet.data.errors.map((e: { field: string }) => e.field)).toEqual(['sheet']);
+    expect((notSheet.data as unknown as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['sheet']);
     const noZip = await importWorks(act, { sheet: sheet([{ 读者账号: r.account, 创作类型: '书画', 组别: '小学', 作品标题: '画', 文件名: 'a.png' }]) });
     expect(noZip.message).toBe(WORK_IMPORT_NO_ZIP);
     const twice = await importWorks(act, { sheet: sheet([{ 读者账号: r.account }], [...WORK_IMPORT_COLUMNS.map((c) => c.header), '作品标题']) });

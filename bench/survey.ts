@@ -209,6 +209,7 @@ async function run(label: string, database: Database): Promise<void> {
     [act.id],
   );
   await database.query(`insert into activity_counters (org_id, act_id, name, value) values ($1, $2, 'survey_total', 0)`, [org.id, floorAct.id]);
+  const [{ version }] = await database.query<{ version: number }>('select max(version) version from survey_versions where act_id = $1', [act.id]);
   await againstFloor(database, {
     title: 'questionnaire response (ten questions)',
     concurrency: 50,
@@ -218,7 +219,7 @@ async function run(label: string, database: Database): Promise<void> {
         fetch(`${base}/v1/${ORG}/client/activities/${act.id}/responses`, {
           method: 'POST',
           headers: { authorization: `Bearer ${readerTokens[i]}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ request_id: `bench-response-${i}`, version: 1, answers: answersOf(qs, i).answers, started_at: Math.floor(Date.now() / 1000) - 120 }),
+          body: JSON.stringify({ request_id: `bench-response-${i}`, version, answers: answersOf(qs, i).answers, started_at: Math.floor(Date.now() / 1000) - 120 }),
         }),
       );
       if (res.status !== 200) throw new Error(`response: ${res.status} ${await res.text()}`);
@@ -230,13 +231,13 @@ async function run(label: string, database: Database): Promise<void> {
         sql.query(
           `with response as (
              insert into survey_responses (org_id, act_id, reader_id, unit_id, version, status, answers, started_at, submitted_at, day, duration_sec, channel, created_at, updated_at)
-             values ($1, $2, $3, $4, 1, 1, $5::jsonb, $6 - 120, $6, to_char(to_timestamp($6) at time zone 'Asia/Shanghai', 'YYYY-MM-DD'), 120, 'web', $6, $6) returning id),
+             values ($1, $2, $3, $4, $13, 1, $5::jsonb, $6 - 120, $6, to_char(to_timestamp($6) at time zone 'Asia/Shanghai', 'YYYY-MM-DD'), 120, 'web', $6, $6) returning id),
            answer_rows as (
              insert into survey_answers (org_id, act_id, response_id, question_id, revision, option_id, row_id, num, text, lead, unit_id, submitted_at)
              select $1, $2, response.id, c.q, 1, c.option_id, c.row_id, c.num, c.text, c.lead, $4, $6 from response, unnest($7::int[], $8::text[], $9::text[], $10::float8[], $11::text[], $12::int[]) c(q, option_id, row_id, num, text, lead)),
            counted as (update activity_counters set value = value + 1 where act_id = $2 and name = 'survey_total')
            insert into activity_joins (org_id, act_id, reader_id) values ($1, $2, $3) on conflict do nothing`,
-          [org.id, floorAct.id, newcomers[i].id, newcomers[i].unit_id, JSON.stringify(answers), now, ...(['q', 'option_id', 'row_id', 'num', 'text', 'lead'] as const).map((k) => cells.map((c) => c[k]))],
+          [org.id, floorAct.id, newcomers[i].id, newcomers[i].unit_id, JSON.stringify(answers), now, ...(['q', 'option_id', 'row_id', 'num', 'text', 'lead'] as const).map((k) => cells.map((c) => c[k])), version],
         ),
       );
     },

@@ -302,17 +302,17 @@ async function run(label: string, database: Database): Promise<void> {
         sql.query(
           `with cast_votes as (
              insert into votes (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at)
-             select $1, $2, s, $3, $4, $5, '', '', 'valid', '', $6, $7 from unnest($8::int[]) s
-             where coalesce((select votes from vote_reader_days where act_id = $2 and reader_id = $3 and day = $4), 0) + 3 <= ${VOTE_RULES.votes_per_day}
+             select $1, $2, s, $3, $4::varchar, $5::varchar, '', '', 'valid', '', $6, $7 from unnest($8::int[]) s
+             where coalesce((select votes from vote_reader_days where act_id = $2 and reader_id = $3 and day = $4::varchar), 0) + 3 <= ${VOTE_RULES.votes_per_day}
              returning source_id),
            counted as (update vote_sources set vote_count = vote_count + 1, reached_at = $7 where id in (select source_id from cast_votes)),
            reader_day as (
-             insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select $1, $2, $3, $4, count(*), $7 from cast_votes
+             insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select $1, $2, $3, $4::varchar, count(*), $7 from cast_votes
              on conflict (act_id, reader_id, day) do update set votes = vote_reader_days.votes + excluded.votes, last_at = excluded.last_at returning (xmax = 0) first),
            day_slot as (
-             insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters) select $1, $2, $4, $3 % ${VOTE_DAY_SLOTS}, (select count(*) from cast_votes), 0, count(*) filter (where first) from reader_day
+             insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters) select $1, $2, $4::varchar, $3 % ${VOTE_DAY_SLOTS}, (select count(*) from cast_votes), 0, count(*) filter (where first) from reader_day
              on conflict (act_id, day, slot) do update set valid = vote_days.valid + excluded.valid, voters = vote_days.voters + excluded.voters)
-           insert into vote_address_days (org_id, act_id, day, ip, source_id, valid) select $1, $2, $4, $5, s, case when s = 0 then 3 else 1 end from unnest(array[0] || $8::int[]) s
+           insert into vote_address_days (org_id, act_id, day, ip, source_id, valid) select $1, $2, $4::varchar, $5::varchar, s, case when s = 0 then 3 else 1 end from unnest(array[0] || $8::int[]) s
            on conflict (act_id, day, ip, source_id) do update set valid = vote_address_days.valid + excluded.valid`,
           [orgId, floorVote.id, reader, chinaDay(), addressOf(i), `bench-floor-${i}`, now, threeOf(floorSources)],
         ),

@@ -12,8 +12,10 @@
  * 1,000,000 marked answers and the readers' progress rows.
  *
  * Measured: every one of the 10,000 readers starts an attempt, saves 20 answers and submits, 50
- * readers at a time over real HTTP (p50/p99 of start, save and submit); afterwards no reader holds
- * more than one attempt (`answer_limit` 1) and every attempt is marked. Then the ranking
+ * readers at a time over real HTTP, in 3 rounds alternated with the floor (bench/floor.ts: the
+ * same writes as minimal SQL on a copy of the contest, the paper drawn from the pool in memory):
+ * p50/p99 of start, save and submit beside the floor's, the ratio and statements per call;
+ * afterwards no reader holds more than one attempt (`answer_limit` 1) and every attempt is marked. Then the ranking
  * (`/count/contest/{id}/ranking`, 10,000 readers by the grade method) and the figures with item
  * analysis (`/count/contest/{id}`, 1,000,000 answers): first call and p50/p99 of repeated calls.
  */

@@ -15,7 +15,8 @@
  * another through the reader login, casting 3-source ballots concurrently for the duration from a
  * process of their own (bench/voters.ts), each from an address of its own, then 50 others from one
  * shared address: ballots/s, p50 and p99, and afterwards no reader above the votes per day nor per
- * source per day, the counters and today's tallies equal to the votes.
+ * source per day, the counters and today's tallies equal to the votes. Then ballots against their
+ * floor (bench/floor.ts): 1,200 readers who joined, one ballot each, 50 at once, in 3 rounds.
  * `--scale 0.02` fills 2 % of the sizes (trying the script out).
  */
 import { spawn } from 'node:child_process';

@@ -99,7 +99,9 @@ export const activities = pgTable('activities', {
   // A type's list in list order, carrying what its state filter and keyword probe test
   // (state, start_at, end_at, search): those read the index alone, never the rows.
   index('activities_org_type_list_idx').on(t.org_id, t.type, t.is_delete, t.created_at, t.id, t.state, t.start_at, t.end_at, t.search),
-  index('activities_list_idx').on(t.is_delete, t.created_at, t.id),
+  // The platform's list in list order, carrying what its state filter tests: its pages and
+  // capped counts (read in this order, countInListOrder) never read the rows.
+  index('activities_list_idx').on(t.is_delete, t.created_at, t.id, t.state, t.start_at, t.end_at),
   searchIndex('activities_keys_idx', t),
   // The platform's list searches every organisation's activities: the pieces without their
   // organisation (keyword_grams, migration 0003; its 'org:' entry is not asked for there).

@@ -29,7 +29,7 @@ import { serveAsSuper } from './serve.js';
 import { againstFloor, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { VOTE_DAY_SLOTS } from '../apps/server/src/voting/tallies.js';
+import { VOTE_DAY_SLOTS } from '../apps/server/src/kinds/voting/tallies.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
 const args = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { registerAccess } from './auth/access.js';
 import { authRoutes } from './routes/auth.js';
 import { generalRoutes } from './routes/general.js';
 import { readerRoutes } from './routes/readers.js';
-import { participationRoutes } from './routes/participation.js';
+import { participationRoutes } from './participation/routes.js';
 import { votingRoutes } from './routes/voting.js';
 import { thirdPartyRoutes } from './routes/third.js';
 import { expertRoutes } from './routes/judging.js';

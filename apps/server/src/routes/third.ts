@@ -3,17 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { gateRefusal, GATE, idParam, joinBodySchema, plainText, type GateActivity } from '@huodong/domain';
+import { gateRefusal, GATE, joinBodySchema, plainText, type GateActivity } from '@huodong/domain';
 import { activities, activityJoins, readers, thirdEvents, thirdLaunches } from '../db/schema.js';
 import { chinaDay } from '../db/chinaDay.js';
 import { HttpError, refused } from '../http/errors.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activeBan, idempotent, joinReader } from './participation.js';
-import { gateReaderOf } from './activityScope.js';
+import { activeBan, joinReader } from '../participation/gate.js';
+import { idempotent } from '../participation/idempotency.js';
+import { gateReaderOf } from '../participation/scope.js';
+import { nowSec } from '../participation/clock.js';
+import { actParams } from '../participation/params.js';
 
-const orgParams = z.object({ org: z.string() });
-const actParams = orgParams.extend({ id: idParam });
-const nowSec = () => Math.floor(Date.now() / 1000);
 const THIRD = 7;
 /** How long the identity token of a launch is valid (design §8). */
 export const LAUNCH_TOKEN_SECONDS = 300;

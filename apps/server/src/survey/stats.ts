@@ -18,7 +18,7 @@ import type { Db } from '../db/client.js';
 import { activities, surveyAnswers, surveyResponses } from '../db/schema.js';
 import { chinaDay, chinaDayOf, everyDay } from '../db/chinaDay.js';
 import { validationError } from '../http/errors.js';
-import { unitChain } from '../routes/activityScope.js';
+import { unitChain } from '../participation/scope.js';
 import { currentQuestions, latestVersion } from './store.js';
 import { rowsOf } from '../db/rows.js';
 

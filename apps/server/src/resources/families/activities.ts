@@ -6,7 +6,7 @@ import { activities, activityGroupItems, organizations } from '../../db/schema.j
 import { badRequest, forbidden, validationError } from '../../http/errors.js';
 import { bind, type ResourceBinding, type Row } from '../binding.js';
 import type { Tx } from '../../db/client.js';
-import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../routes/activityScope.js';
+import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../participation/scope.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 import { preparedEvaluationConfig } from './evaluationConfig.js';

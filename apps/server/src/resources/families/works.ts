@@ -41,7 +41,6 @@ import { attachment } from '../../exports/xlsxStream.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 import {
   approveWork,
-  keyOfUrl,
   moveWork,
   namedWork,
   refusedBy,
@@ -51,6 +50,7 @@ import {
   type ActivityRow,
   type WorkRow,
 } from '../../works/workService.js';
+import { keyOfUrl } from '../../storage/files.js';
 import { workCount } from '../../works/workCount.js';
 import { addUploadedWork, workImportRoutes } from '../../works/workImport.js';
 

@@ -113,6 +113,6 @@ export async function seenBy<A extends GateActivity & { id: number }>(
   act: A | undefined,
 ): Promise<{ act: A; reader: GateReader & { id: number } }> {
   const reader = { ...(await gateReaderOf(db, row, act?.id)), id: row.id };
-  if (readRefusal(act) || !act || !inScope(act.scope, reader)) throw refused(GATE.missing);
+  if (act === undefined || readRefusal(act) || !inScope(act.scope, reader)) throw refused(GATE.missing);
   return { act, reader };
 }

@@ -16,6 +16,7 @@ import { activities, files, works } from '../db/schema.js';
 import { HttpError, validationError } from '../http/errors.js';
 import { keyOfUrl } from '../storage/files.js';
 import { bumpCounter, dropCounter } from '../participation/counters.js';
+import { nowSec } from '../participation/clock.js';
 
 /**
  * What works of types 1 and 9 share between the reader API, the administrators' pages and the
@@ -27,7 +28,6 @@ import { bumpCounter, dropCounter } from '../participation/counters.js';
 export type WorkRow = typeof works.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export const WORK_TYPES = [1, 9] as const;
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export const refusedBy = (r: { gate: number; status: number; message: string }) => new HttpError(r.status, r.message, { gate: r.gate });
 

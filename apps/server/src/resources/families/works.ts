@@ -53,8 +53,8 @@ import {
 import { keyOfUrl } from '../../storage/files.js';
 import { workCount } from '../../works/workCount.js';
 import { addUploadedWork, workImportRoutes } from '../../works/workImport.js';
+import { nowSec } from '../../participation/clock.js';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 const orgParams = z.object({ org: z.string() });
 type WorkType = 1 | 9;
 

@@ -37,3 +37,10 @@ export async function downloadWorks(org: string, type: WorkType, act: number, ch
   feedback.message.error(MEDIA_DOWNLOAD_FAILED);
   return false;
 }
+
+/** A works activity's settings as the pages read them: its creation types and groups (and the rest as stored). */
+export interface WorkConfigView {
+  creation_types: { id: number; name: string; media: string }[];
+  groups: { id: number; name: string; code: string }[];
+  [key: string]: unknown;
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_BLACKLIST_CONFIG, type BlacklistConfig, type OffenceKind } from '@huodong/domain';
 import { blacklists, readerOffences } from '../src/db/schema.js';
-import { recordOffence } from '../src/resources/families/blacklistRules.js';
+import { recordOffence } from '../src/participation/offences.js';
 import { MANAGER_PASSWORD, publishedThird, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

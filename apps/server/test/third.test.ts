@@ -78,6 +78,23 @@ it('without identity the launch is the bare link; a paused activity refuses the 
   expect([refused.status, refused.data.gate]).toEqual([403, 40003]);
 });
 
+it('a launch asks the access code until the reader has joined, as every kind\'s write through the kit', async () => {
+  const res = await t.call('POST', `/v1/${org.key}/third`, { ...su(), body: { title: `合作活动${++seq}`, start_at: now() - DAY, end_at: now() + DAY, access_code: 'PLAY2026', config: { link: 'https://partner.example.org/play' } } });
+  expect(res.status, res.message).toBe(200);
+  await t.call('POST', `/v1/${org.key}/third/${res.data.id}/publish`, su());
+  const r = await reader();
+  const launchWith = (access_code?: string) =>
+    t.call('POST', `/v1/${org.key}/client/activities/${res.data.id}/launch`, { token: r.token, body: { request_id: `launch-${++seq}-${Date.now()}`, ...(access_code ? { access_code } : {}) } });
+  const without = await launchWith();
+  expect([without.status, without.data.gate, without.message]).toEqual([403, 40012, '参与口令不正确']);
+  expect((await launchWith('WRONG')).data.gate).toBe(40012);
+  expect((await launchWith('PLAY2026')).status).toBe(200);
+  // joined by that launch: the next one is not asked again
+  const again = await launchWith();
+  expect(again.status, again.message).toBe(200);
+  expect(again.data.url).toBe('https://partner.example.org/play');
+});
+
 const callback = (o: { key: string }, id: number, body: unknown, secret: string | null) => {
   const raw = JSON.stringify(body);
   const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -12,7 +12,8 @@ import { categoriesBinding } from './families/categories.js';
 import { scopesBinding } from './families/scopes.js';
 import { carouselBinding } from './families/carousel.js';
 import { offlineAddressesBinding } from './families/offlineAddresses.js';
-import { ACTIVITY_BINDINGS } from './families/activities.js';
+import { activityBindings } from './families/activities.js';
+import { KIND_BINDINGS, KINDS } from '../kinds/index.js';
 import { blacklistsBinding, readersBinding } from './families/readers.js';
 import { checkActivitiesBinding } from './families/checks.js';
 import { jobsBinding } from './families/jobs.js';
@@ -20,15 +21,10 @@ import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBin
 import { activityGroupActsBinding, activityGroupsBinding } from './families/activityGroups.js';
 import { platformActivitiesBinding } from './families/platformActivities.js';
 import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
-import { WORK_BINDINGS } from '../kinds/works/family.js';
-import { CONTEST_BINDINGS } from '../kinds/contests/family.js';
 import { QUESTION_BINDINGS } from './families/questions.js';
-import { surveyQuestionsBinding, surveyResponsesBinding } from '../kinds/survey/family.js';
-import { commentChecksBinding, evaluationSourcesBinding, evaluationVotesBinding } from '../kinds/voting/family.js';
-import { certTemplatesBinding, expertActsBinding, expertsBinding } from '../kinds/judging/family.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
 
-/** Every resource served by the machinery. A family adds its binding here. */
+/** Every resource served by the machinery. A family adds its binding here; a kind lists its own in its `bindings`. */
 export const BINDINGS: ResourceBinding[] = [
   orgUsersBinding,
   studentsBinding,
@@ -48,7 +44,7 @@ export const BINDINGS: ResourceBinding[] = [
   digitalResourcesBinding,
   digitalGroupsBinding,
   digitalGroupResourcesBinding,
-  ...ACTIVITY_BINDINGS,
+  ...activityBindings(KINDS),
   readersBinding,
   blacklistsBinding,
   checkActivitiesBinding,
@@ -58,17 +54,8 @@ export const BINDINGS: ResourceBinding[] = [
   platformActivitiesBinding,
   orgActivitiesBinding,
   activityParticipantsBinding,
-  ...WORK_BINDINGS,
-  ...CONTEST_BINDINGS,
   ...QUESTION_BINDINGS,
-  evaluationSourcesBinding,
-  evaluationVotesBinding,
-  commentChecksBinding,
-  expertsBinding,
-  expertActsBinding,
-  certTemplatesBinding,
   sensitiveWordsBinding,
   orgSensitiveWordsBinding,
-  surveyQuestionsBinding,
-  surveyResponsesBinding,
+  ...KIND_BINDINGS,
 ];

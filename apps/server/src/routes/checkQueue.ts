@@ -15,7 +15,7 @@ export type ItemsQuery = z.output<typeof itemsQuery>;
 
 /**
  * One kind of reader content in the review queue (design §1.5, spec §7 `/check/{id}/{kind}`):
- * works (creation, originalmix) now; comments, marks and others add theirs to CHECK_KINDS.
+ * works (creation, originalmix) now; every kind lists its own in its `checkKinds` (kinds/index.ts collects them).
  */
 export interface CheckKind {
   /** The path segment: `creation`, `originalmix`, `comment`… */

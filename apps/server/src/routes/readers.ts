@@ -33,7 +33,7 @@ import { issueToken, revokeSubjects, revokeToken } from '../auth/tokens.js';
 import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { audit } from '../resources/audit.js';
 import { ACCOUNT_DISABLED, BAD_CAPTCHA, BAD_CREDENTIALS } from './auth.js';
-import { UNIT_OUTSIDE, unitChain } from './activityScope.js';
+import { UNIT_OUTSIDE, unitChain } from '../participation/scope.js';
 import { listQueryOf } from '../resources/register.js';
 import type { ListQuery } from '../resources/service.js';
 

@@ -173,3 +173,6 @@ export async function receiveMultipart(
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** `/v1/files/{key}` (with or without a query) → the key. */
+export const keyOfUrl = (url: string): string => (url.startsWith(FILES_ROUTE_PREFIX) ? url.slice(FILES_ROUTE_PREFIX.length).split('?')[0] : '');

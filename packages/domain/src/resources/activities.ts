@@ -254,22 +254,23 @@ export const ACTIVITY_RESOURCES: ResourceDef[] = [
   lectureResource,
 ];
 
-/** Why publishing is refused, per type (design §1.2: the type's own checks); null = may publish. */
-export function publishProblem(type: number, row: { config?: unknown; title?: unknown; start_at?: unknown; end_at?: unknown }): string | null {
-  if (type === 7) {
-    const link = (row.config as { link?: unknown } | undefined)?.link;
-    if (typeof link !== 'string' || !httpsLink('活动链接').safeParse(link).success) return '发布前请填写 https:// 开头的活动链接';
-  }
-  if (type === 2) {
-    const problem = evaluationConfigProblems(row.config, row as { start_at?: number; end_at?: number })[0];
-    if (problem) return problem.message; // the message names its setting; a path (config.x) is never shown
-  }
-  if (type === 1 || type === 9) {
-    // Works need their configuration (creation types, limits, windows) before readers may submit.
-    const work = (row.config as { work?: unknown } | undefined)?.work;
-    if (work === undefined) return '发布前请完成作品设置';
-    const checked = workConfigSchema(type, { start_at: row.start_at as number | undefined, end_at: row.end_at as number | undefined }).safeParse(work);
-    if (!checked.success) return `作品设置不正确：${checked.error.issues[0].message}`;
-  }
-  return null;
+type PublishedRow = { config?: unknown; start_at?: unknown; end_at?: unknown; [column: string]: unknown };
+
+/** Why a third-party activity (type 7) may not be published: its link (design §1.2); null = it may. */
+export function thirdPublishProblem(row: PublishedRow): string | null {
+  const link = (row.config as { link?: unknown } | undefined)?.link;
+  return typeof link !== 'string' || !httpsLink('活动链接').safeParse(link).success ? '发布前请填写 https:// 开头的活动链接' : null;
+}
+
+/** Why a voting activity (type 2) may not be published: the first problem of its settings, naming the setting (never a path). */
+export function evaluationPublishProblem(row: PublishedRow): string | null {
+  return evaluationConfigProblems(row.config, row as { start_at?: number; end_at?: number })[0]?.message ?? null;
+}
+
+/** Why a works activity (types 1, 9) may not be published: readers need its configuration (creation types, limits, windows). */
+export function worksPublishProblem(type: 1 | 9, row: PublishedRow): string | null {
+  const work = (row.config as { work?: unknown } | undefined)?.work;
+  if (work === undefined) return '发布前请完成作品设置';
+  const checked = workConfigSchema(type, { start_at: row.start_at as number | undefined, end_at: row.end_at as number | undefined }).safeParse(work);
+  return checked.success ? null : `作品设置不正确：${checked.error.issues[0].message}`;
 }

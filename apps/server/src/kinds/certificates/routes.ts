@@ -35,6 +35,7 @@ import { callerOf, orgOf, readerOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
 import { renderCertificate } from './render.js';
 import type { JobContext } from '../../jobs/runner.js';
+import { nowSec } from '../../participation/clock.js';
 
 /**
  * Certificates of an activity (issue 12, design §12): its configuration (`/cert/{id}/config`),
@@ -44,7 +45,6 @@ import type { JobContext } from '../../jobs/runner.js';
  * `GET /v1/cert/verify?code=`; readers list and download their own.
  */
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
 const RESOURCE = 'certificates';

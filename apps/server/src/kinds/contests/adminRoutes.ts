@@ -28,8 +28,8 @@ import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
 import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
 import { levelsOf, rankingOf, shownAnswer, sweepOverdue, type ActivityRow } from './engine.js';
 import { paperView } from './family.js';
+import { nowSec } from '../../participation/clock.js';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 const BINS = 10;
 
 /** The contest (type 3 or 6) of the organisation by id, not deleted; 404 otherwise. */

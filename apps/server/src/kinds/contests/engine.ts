@@ -36,6 +36,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
 import { notFound, refused, validationError } from '../../http/errors.js';
+import { nowSec } from '../../participation/clock.js';
 
 /**
  * The attempt engine of knowledge contests (types 3 and 6): the pool and its shortfall, starting an
@@ -51,7 +52,6 @@ export type AttemptRow = typeof contestAttempts.$inferSelect;
 export type QuestionRow = typeof contestQuestions.$inferSelect;
 type Conn = Db | Tx;
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** What a paper is made of and what limits it, for a contest (type 3) or one of its levels (type 6). */
 export interface PaperSettings {

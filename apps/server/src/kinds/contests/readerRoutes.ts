@@ -8,11 +8,9 @@ import {
   contestConfigOf,
   GATE,
   idParam,
-  inScope,
   isOverdue,
   joinBodySchema,
   LEVEL_STATES,
-  readRefusal,
   saveAnswersBody,
   startAttemptBody,
   submitAttemptBody,
@@ -20,15 +18,14 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
 import { orgOf, readerOf } from '../../auth/access.js';
-import { idempotent, idempotentOwn, passGate } from '../../routes/participation.js';
-import { gateReaderOf } from '../../routes/activityScope.js';
+import { passGate, seenBy } from '../../participation/gate.js';
+import { idempotent, idempotentOwn } from '../../participation/idempotency.js';
 import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
 import { refused } from '../../http/errors.js';
+import { nowSec } from '../../participation/clock.js';
+import { actParams, orgParams } from '../../participation/params.js';
 
-const orgParams = z.object({ org: z.string() });
-const actParams = orgParams.extend({ id: idParam });
 const attemptParams = orgParams.extend({ aid: idParam });
-const nowSec = () => Math.floor(Date.now() / 1000);
 /** The knowledge contests: fixed or random papers (3) and levelled ones (6). */
 const CONTEST_TYPES: readonly number[] = [3, 6];
 /** How often the server looks for attempts past their deadline and grace, and submits them. */
@@ -66,9 +63,8 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   async function readable(request: FastifyRequest, id: number): Promise<{ act: ActivityRow; reader: ReaderRow }> {
     const reader = await readerRow(readerOf(request).id);
     const act = await contestActivity(request, id);
-    const gateReader = { ...(await gateReaderOf(db, reader, act?.id)), id: reader.id };
-    if (!isContest(act) || readRefusal(act) || !inScope(act.scope, gateReader)) throw refused(GATE.missing);
-    return { act, reader };
+    await seenBy(db, reader, isContest(act) ? act : undefined);
+    return { act: act!, reader };
   }
 
   /** The reader's own attempt in the path's organisation (another's reads as missing), locked when in a transaction. */

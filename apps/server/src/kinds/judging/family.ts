@@ -3,7 +3,7 @@ import { certTemplatesResource, expertActsResource, expertsResource, templateKin
 import { activities, certConfigs, certTemplates, expertActs, experts } from '../../db/schema.js';
 import { revokeSubjects } from '../../auth/tokens.js';
 import { validationError } from '../../http/errors.js';
-import { UNIT_OUTSIDE, unitChain } from '../../routes/activityScope.js';
+import { UNIT_OUTSIDE, unitChain } from '../../participation/scope.js';
 import { bind } from '../../resources/binding.js';
 import { revokeOnNewPassword, withPasswordHash } from '../../resources/families/supers.js';
 import { judgingAdminRoutes, WORKS_TYPES } from './routes.js';

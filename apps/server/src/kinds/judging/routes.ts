@@ -46,6 +46,7 @@ import { audit } from '../../resources/audit.js';
 import { blindDocument, NotCleanable, OFFICE_EXTS } from '../../storage/blindFiles.js';
 import { ACCOUNT_DISABLED, BAD_CAPTCHA, BAD_CREDENTIALS } from '../../routes/auth.js';
 import { buffer } from 'node:stream/consumers';
+import { nowSec } from '../../participation/clock.js';
 
 
 /**
@@ -59,7 +60,6 @@ import { buffer } from 'node:stream/consumers';
 
 /** Activity types whose works are judged. */
 export const WORKS_TYPES = [1, 9];
-const nowSec = () => Math.floor(Date.now() / 1000);
 const orgParams = z.object({ org: z.string() });
 const actParams = orgParams.extend({ id: idParam });
 const workIdsBody = z.object({ work_ids: z.array(idRef('作品'), { error: '请选择作品' }).min(1, '请选择作品').max(1000, '一次最多1000件作品') });

@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
-  GATE,
   gateRefusal,
   idParam,
-  inScope,
-  readRefusal,
   SURVEY_REFUSAL,
   surveyConfigOf,
   surveyResponseBodySchema,
@@ -19,15 +15,14 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, activityJoins, readers, surveyResponses } from '../../db/schema.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
 import { orgOf, readerOf } from '../../auth/access.js';
-import { gateReaderOf } from '../../routes/activityScope.js';
-import { activeBan, idempotent, passGate } from '../../routes/participation.js';
+import { activeBan, passGate, seenBy } from '../../participation/gate.js';
+import { idempotent } from '../../participation/idempotency.js';
 import { latestVersion } from './store.js';
 import { countersOf, editResponse, type NewResponse, perReaderRefusal, quotaCounter, saveDraft, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
 import { refused } from '../../http/errors.js';
+import { nowSec } from '../../participation/clock.js';
+import { actParams } from '../../participation/params.js';
 
-const orgParams = z.object({ org: z.string() });
-const actParams = orgParams.extend({ id: idParam });
-const nowSec = () => Math.floor(Date.now() / 1000);
 const SURVEY_TYPE = 4;
 
 type ActivityRow = typeof activities.$inferSelect;
@@ -64,9 +59,7 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
    */
   r.get('/v1/:org/client/activities/:id/survey', { config, schema: { params: actParams } }, async (request) => {
     const reader = await readerRow(readerOf(request).id);
-    const act = await surveyOf(request, request.params.id);
-    const gateReader = { ...(await gateReaderOf(db, reader, act?.id)), id: reader.id };
-    if (readRefusal(act) || !act || !inScope(act.scope, gateReader)) throw refused(GATE.missing);
+    const { act, reader: gateReader } = await seenBy(db, reader, await surveyOf(request, request.params.id));
     const version = await latestVersion(db, act.id);
     if (!version) throw refused(SURVEY_REFUSAL.noQuestions);
     const settings = surveyConfigOf(act.config);

@@ -18,7 +18,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, activityCounters, files, surveyAnswers, surveyResponses } from '../../db/schema.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
 import { validationError, refused } from '../../http/errors.js';
-import { bumpCounter, dropCounter, keyOfUrl } from '../works/workService.js';
+import { bumpCounter, dropCounter } from '../../participation/counters.js';
+import { keyOfUrl } from '../../storage/files.js';
 import { latestVersion, versionOf } from './store.js';
 
 /**

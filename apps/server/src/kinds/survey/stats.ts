@@ -18,12 +18,12 @@ import type { Db } from '../../db/client.js';
 import { activities, surveyAnswers, surveyResponses } from '../../db/schema.js';
 import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
 import { validationError } from '../../http/errors.js';
-import { unitChain } from '../../routes/activityScope.js';
+import { unitChain } from '../../participation/scope.js';
 import { currentQuestions, latestVersion } from './store.js';
 import { rowsOf } from '../../db/rows.js';
+import { nowSec } from '../../participation/clock.js';
 
 type Act = typeof activities.$inferSelect;
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** The filters of the count pages: responses of a unit and the units below it, submitted in a range. */
 export interface SurveyFilter {

@@ -3,17 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { gateRefusal, GATE, idParam, joinBodySchema, plainText, type GateActivity } from '@huodong/domain';
-import { activities, activityJoins, readers, thirdEvents, thirdLaunches } from '../../db/schema.js';
+import { joinBodySchema, plainText } from '@huodong/domain';
+import { activities, thirdEvents, thirdLaunches } from '../../db/schema.js';
 import { chinaDay } from '../../db/chinaDay.js';
-import { HttpError, refused } from '../../http/errors.js';
-import { orgOf, readerOf } from '../../auth/access.js';
-import { activeBan, idempotent, joinReader } from '../../routes/participation.js';
-import { gateReaderOf } from '../../routes/activityScope.js';
+import { HttpError } from '../../http/errors.js';
+import { orgOf } from '../../auth/access.js';
+import { passGate } from '../../participation/gate.js';
+import { idempotent } from '../../participation/idempotency.js';
+import { nowSec } from '../../participation/clock.js';
+import { actParams } from '../../participation/params.js';
 
-const orgParams = z.object({ org: z.string() });
-const actParams = orgParams.extend({ id: idParam });
-const nowSec = () => Math.floor(Date.now() / 1000);
 const THIRD = 7;
 /** How long the identity token of a launch is valid (design §8). */
 export const LAUNCH_TOKEN_SECONDS = 300;
@@ -62,16 +61,10 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   r.post('/v1/:org/client/activities/:id/launch', { config: { access: 'reader' }, schema: { params: actParams, body: joinBodySchema } }, async (request) => {
-    const me = readerOf(request);
     const org = orgOf(request);
     return idempotent(db, request, request.body.request_id, async (tx) => {
-      const [reader] = await tx.select().from(readers).where(eq(readers.id, me.id));
-      const [act] = await tx.select().from(activities).where(and(eq(activities.id, request.params.id), eq(activities.org_id, org.id), eq(activities.type, THIRD)));
-      const refusal = gateRefusal(act as GateActivity | undefined, await gateReaderOf(tx, reader, act?.id), { now: nowSec(), accessCode: request.body.access_code, ban: act ? await activeBan(tx, reader.id, THIRD, 'join') : null });
-      if (refusal || !act) throw refused(refusal ?? GATE.missing);
       // The first launch joins the reader (through the same atomic limit as a join).
-      const [joined] = await tx.select({ id: activityJoins.id, status: activityJoins.status }).from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id)));
-      if (!joined || joined.status !== 1) await joinReader(tx, act, reader, joined);
+      const { act, reader } = await passGate(tx, request, request.params.id, THIRD, { action: 'join', accessCode: request.body.access_code, join: true });
       await tx.insert(thirdLaunches).values({ org_id: org.id, act_id: act.id, reader_id: reader.id, ip: request.ip });
       const config = act.config as { link: string; open_mode?: string; pass_identity?: number; callback_secret: string };
       let url = config.link;

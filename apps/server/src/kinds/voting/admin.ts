@@ -20,7 +20,7 @@ import { blacklists, voteResults, votes, voteSources, voteVoids } from '../../db
 import { rowsOf } from '../../db/rows.js';
 import { callerOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
-import { recordOffence } from '../../resources/families/blacklistRules.js';
+import { recordOffence } from '../../participation/offences.js';
 import { windowOf, type VotingActivity } from './rules.js';
 import { ballotsOrVoid, dayFigures, untallyVoids, type VoidedVote } from './tallies.js';
 

@@ -25,8 +25,8 @@ import { RESULTS_EXPORT_HEADERS, RESULTS_EXPORT_TITLE, resultsExportRows } from 
 import { attachment, xlsxStream, XLSX_TYPE } from '../../exports/xlsxStream.js';
 import { commentRulesOf, type VotingActivity } from './rules.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
+import { nowSec } from '../../participation/clock.js';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 const EVALUATION = ACTIVITY_KINDS[2].name;
 export const IMPORT_FROM_WRONG = '请选择本机构的原创作品活动';
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   ballotRequestSchema,
   chinaDayStart,
@@ -10,10 +9,8 @@ import {
   commentRefusal,
   commentRequestSchema,
   countDisplay,
-  GATE,
   idParam,
   initialItemStatus,
-  inScope,
   ITEM_APPROVED,
   ITEM_PENDING,
   itemVisible,
@@ -37,16 +34,15 @@ import { validationError, refused } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { consumeCaptcha } from '../../auth/captcha.js';
 import { orgOf, readerOf } from '../../auth/access.js';
-import { idempotent, passGate as sharedGate } from '../../routes/participation.js';
-import { gateReaderOf } from '../../routes/activityScope.js';
+import { passGate as sharedGate, seenBy } from '../../participation/gate.js';
+import { idempotent } from '../../participation/idempotency.js';
 import { castBallot, quotaOf, voteOrigin } from './ballots.js';
 import { commentRulesOf, voteRulesOf, windowOf, type VotingActivity } from './rules.js';
 import { screenFor } from '../../sensitive/screen.js';
-import { recordOffence } from '../../resources/families/blacklistRules.js';
+import { recordOffence } from '../../participation/offences.js';
+import { nowSec } from '../../participation/clock.js';
+import { actParams, orgParams } from '../../participation/params.js';
 
-const orgParams = z.object({ org: z.string() });
-const actParams = orgParams.extend({ id: idParam });
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export const SIGNUP_CLOSED: GateRefusal = { gate: 40022, status: 403, message: '本活动未开放读者报名' };
 export const SIGNUP_TWICE = '您已报名，请勿重复报名';
@@ -76,9 +72,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   /** Reads: the activity exists, is published and the reader is in its scope (else 404 like a missing one). */
   async function readable(request: FastifyRequest, id: number): Promise<{ act: ActivityRow; reader: ReaderRow }> {
     const reader = await readerRow(readerOf(request).id);
-    const act = await votingActivity(request, id);
-    const gateReader = { ...(await gateReaderOf(db, reader, act?.id)), id: reader.id };
-    if (readRefusal(act) || !act || !inScope(act.scope, gateReader)) throw refused(GATE.missing);
+    const { act } = await seenBy(db, reader, await votingActivity(request, id));
     return { act, reader };
   }
 

@@ -41,7 +41,6 @@ import { attachment } from '../../exports/xlsxStream.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 import {
   approveWork,
-  keyOfUrl,
   moveWork,
   namedWork,
   refusedBy,
@@ -53,8 +52,9 @@ import {
 } from './workService.js';
 import { workCount } from './workCount.js';
 import { addUploadedWork, workImportRoutes } from './workImport.js';
+import { keyOfUrl } from '../../storage/files.js';
+import { nowSec } from '../../participation/clock.js';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 const orgParams = z.object({ org: z.string() });
 type WorkType = 1 | 9;
 

@@ -5,18 +5,15 @@ import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   collectedAuthor,
-  GATE,
   gateRefusal,
   groupChangeRefusal,
   idParam,
-  inScope,
   isPublicWork,
   PASSED_STATUSES,
   pageQuerySchema,
   readerChangeRefusal,
   readerWithdrawBody,
   readerWorkBody,
-  readRefusal,
   statusAfterReaderEdit,
   submitWindowRefusal,
   UPLOAD_RULES,
@@ -34,8 +31,8 @@ import { HttpError, notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerOf } from '../../auth/access.js';
 import { maxBytes, receiveMultipart } from '../../storage/files.js';
-import { activeBan, idempotent, joinReader } from '../../routes/participation.js';
-import { gateReaderOf } from '../../routes/activityScope.js';
+import { activeBan, joinReader, seenBy } from '../../participation/gate.js';
+import { idempotent } from '../../participation/idempotency.js';
 import { screenFor } from '../../sensitive/screen.js';
 import {
   giveWorkPlaceBack,
@@ -50,12 +47,11 @@ import {
   type ActivityRow,
   type WorkRow,
 } from './workService.js';
+import { nowSec } from '../../participation/clock.js';
+import { actParams, orgParams } from '../../participation/params.js';
 
-const orgParams = z.object({ org: z.string() });
-const actParams = orgParams.extend({ id: idParam });
 const workParams = orgParams.extend({ wid: idParam });
 const worksQuery = pageQuerySchema.extend({ mine: z.enum(['0', '1'], { error: 'mine只能是0或1' }).optional() });
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 
 const COVER_EXTS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
@@ -133,11 +129,8 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
 
   /** A published type-1/9 activity the reader may see, else 404 (out of scope reads as missing). */
   async function visibleActivity(tx: Db | Tx, orgId: number, actId: number, readerId: number) {
-    const act = await workActivity(tx, orgId, actId);
     const row = await readerRow(readerId, tx);
-    const reader = { ...(await gateReaderOf(tx, row, act?.id)), id: row.id };
-    if (readRefusal(act) || !act || !inScope(act.scope, reader)) throw refusedBy(GATE.missing);
-    return { act, row, reader };
+    return { ...(await seenBy(tx, row, await workActivity(tx, orgId, actId))), row };
   }
 
   /** The gate for a write (submit action), with the access code counted as given once the reader joined. */

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { works } from '../../db/schema.js';
 import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
 import { workConfigOf, type ActivityRow } from './workService.js';
+import { nowSec } from '../../participation/clock.js';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 const passedSql = sql.raw(WORK_PASSED_STATUSES.map((s) => `'${s}'`).join(','));
 const passedCount = sql<number>`count(*) filter (where ${works.status} in (${passedSql}))`.mapWith(Number);
 const unitOf = sql<string>`coalesce(trim(${works.author}->>'unit'), '')`;

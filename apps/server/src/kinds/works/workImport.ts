@@ -36,7 +36,7 @@ import { HttpError, validationError } from '../../http/errors.js';
 import { callerOf, orgOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
 import { importRejected } from '../../imports/userImports.js';
-import { joinReader } from '../../routes/participation.js';
+import { joinReader } from '../../participation/gate.js';
 import { describe, fileUrl, newKey, scratchDir, tooLarge } from '../../storage/files.js';
 import { SNIFF_BYTES, sniff } from '../../storage/sniff.js';
 import { approveWork, moveWork, takeWorkPlace, type ActivityRow, type WorkRow } from './workService.js';

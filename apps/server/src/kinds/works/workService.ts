@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   defaultWorkConfig,
   workConfigSchema,
@@ -12,9 +12,11 @@ import {
   type WorkStatus,
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, activityCounters, files, works } from '../../db/schema.js';
+import { activities, files, works } from '../../db/schema.js';
 import { HttpError, validationError } from '../../http/errors.js';
-import { FILES_ROUTE_PREFIX } from '../../storage/files.js';
+import { keyOfUrl } from '../../storage/files.js';
+import { bumpCounter, dropCounter } from '../../participation/counters.js';
+import { nowSec } from '../../participation/clock.js';
 
 /**
  * What works of types 1 and 9 share between the reader API, the administrators' pages and the
@@ -26,7 +28,6 @@ import { FILES_ROUTE_PREFIX } from '../../storage/files.js';
 export type WorkRow = typeof works.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export const WORK_TYPES = [1, 9] as const;
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 export const refusedBy = (r: { gate: number; status: number; message: string }) => new HttpError(r.status, r.message, { gate: r.gate });
 
@@ -41,8 +42,6 @@ export function workConfigOf(act: Pick<ActivityRow, 'type' | 'config'>): { confi
   return { config: defaultWorkConfig(type), saved: false };
 }
 
-/** `/v1/files/{key}` (with or without a query) → the key. */
-export const keyOfUrl = (url: string): string => (url.startsWith(FILES_ROUTE_PREFIX) ? url.slice(FILES_ROUTE_PREFIX.length).split('?')[0] : '');
 
 export interface StoredWorkFile extends WorkFile {
   key: string;
@@ -70,32 +69,6 @@ export async function resolveMedia(db: Db | Tx, orgId: number, urls: readonly st
     const f = byKey.get(k)!;
     return { key: k, url: urls[i], name: f.name, mime: f.mime, ext: f.ext, size_kb: Math.ceil(f.size / 1024), duration_sec: f.duration };
   });
-}
-
-/**
- * One counter step in one statement: `insert … on conflict do update set value = value + 1
- * [where value < max] returning value`. Concurrent callers queue on the row, and the `where` is
- * evaluated on the newest value, so a limit is never exceeded and a number never given twice.
- * Null: the limit was reached.
- */
-export async function bumpCounter(tx: Tx, orgId: number, actId: number, name: string, max: number | null = null): Promise<number | null> {
-  const [row] = await tx
-    .insert(activityCounters)
-    .values({ org_id: orgId, act_id: actId, name, value: 1 })
-    .onConflictDoUpdate({
-      target: [activityCounters.org_id, activityCounters.act_id, activityCounters.name],
-      set: { value: sql`activity_counters.value + 1` },
-      setWhere: max === null ? undefined : sql`activity_counters.value < ${max}`,
-    })
-    .returning({ value: activityCounters.value });
-  return row?.value ?? null;
-}
-
-export async function dropCounter(tx: Tx, orgId: number, actId: number, name: string): Promise<void> {
-  await tx
-    .update(activityCounters)
-    .set({ value: sql`greatest(${activityCounters.value} - 1, 0)` })
-    .where(and(eq(activityCounters.org_id, orgId), eq(activityCounters.act_id, actId), eq(activityCounters.name, name)));
 }
 
 const readerCounter = (readerId: number) => `wr:${readerId}`;

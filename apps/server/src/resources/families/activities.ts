@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACTIVITY_RESOURCES, activityStateOf, CHECK_WAITING, operateTimeRefusal, publishProblem, type ResourceDef } from '@huodong/domain';
+import { ACTIVITY_RESOURCES, activityStateOf, CHECK_WAITING, operateTimeRefusal, type ActivityType, type ResourceDef } from '@huodong/domain';
 import { activities, activityGroupItems, organizations } from '../../db/schema.js';
 import { badRequest, forbidden, validationError } from '../../http/errors.js';
 import { bind, type ResourceBinding, type Row } from '../binding.js';
 import type { Tx } from '../../db/client.js';
-import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../routes/activityScope.js';
+import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../participation/scope.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
-import { preparedEvaluationConfig } from '../../kinds/voting/configFamily.js';
-import { assertContestReady, assertPassScoreFits, preparedContestConfig } from '../../kinds/contests/family.js';
-import { assertAnonymityKept, surveyPublishProblem } from '../../kinds/survey/store.js';
+import type { ActivityKind } from '../../kinds/kind.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -65,15 +62,13 @@ async function prepareScope(tx: Tx, orgId: number, scope: Scope, request: Fastif
   return { ...rest, whitelist_mode: ids.length ? 'LIST' : 'ALL' };
 }
 
-/** A partner's callback secret when none was given (type 7). */
-const secret = () => randomBytes(24).toString('base64url');
-
 /**
  * Every activity type on the one `activities` table: soft delete, the computed state, the
- * organisation's authorised types, publishing through the type's checks, copy.
+ * organisation's authorised types, publishing through the type's checks, copy. What differs by
+ * type is its kind's (`kinds/<kind>/kind.ts`); a declared type no kind serves yet has none.
  */
-function activityBinding(def: ResourceDef): ResourceBinding {
-  const type = def.fixed!.type as number;
+function activityBinding(def: ResourceDef, kind: ActivityKind | undefined): ResourceBinding {
+  const type = def.fixed!.type as ActivityType;
   return bind({
     def,
     table: activities,
@@ -82,14 +77,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
     filters: { act_state: (value) => activityStateWhere(value as number) },
     async prepare(values, { existing, tx, org, request }) {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
-      if (type === 2) values.config = preparedEvaluationConfig(values, existing);
-      if (type === 3 || type === 6) values.config = preparedContestConfig(values, existing);
-      if (type === 3) await assertPassScoreFits(tx, (existing?.id as number | undefined) ?? null, values.config);
-      if (type === 4) await assertAnonymityKept(tx, existing, values);
-      if (type === 7) {
-        const config = (values.config ?? existing?.config ?? {}) as Record<string, unknown>;
-        if (!config.callback_secret) values.config = { ...config, callback_secret: secret() };
-      }
+      await kind?.prepare?.({ type, values, existing, tx });
       return values;
     },
     async guard(action, rows, { tx, org, caller }) {
@@ -102,9 +90,9 @@ function activityBinding(def: ResourceDef): ResourceBinding {
         const outside = caller.kind === 'super' ? null : operateTimeRefusal(await operateTimeOf(tx), nowSec());
         if (outside) throw badRequest(outside);
         for (const row of rows) {
-          const problem = publishProblem(type, row as { config?: unknown }) ?? (type === 4 ? await surveyPublishProblem(tx, row.id) : null);
+          const problem = (await kind?.publishProblem?.(tx, row)) ?? null;
           if (problem) throw validationError([{ field: 'config', message: problem }]);
-          if (type === 3 || type === 6) await assertContestReady(tx, row);
+          await kind?.assertReady?.(tx, row);
         }
       }
     },
@@ -150,7 +138,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
             is_pause: 0,
             check_status: 0,
             check_reason: '',
-            config: type === 7 ? { ...(row.config as object), callback_secret: secret() } : (row.config as Record<string, unknown>),
+            config: kind?.copyConfig ? kind.copyConfig(row.config as Record<string, unknown>) : (row.config as Record<string, unknown>),
           })
           .returning()) as Row[];
         await copyActivityReaders(tx, row.id, copy.id);
@@ -160,4 +148,7 @@ function activityBinding(def: ResourceDef): ResourceBinding {
   });
 }
 
-export const ACTIVITY_BINDINGS: ResourceBinding[] = ACTIVITY_RESOURCES.map(activityBinding);
+/** The bindings of every declared activity type, each with the kind serving it (`kinds/index.ts`). */
+export function activityBindings(kinds: readonly ActivityKind[]): ResourceBinding[] {
+  return ACTIVITY_RESOURCES.map((def) => activityBinding(def, kinds.find((k) => k.types.includes(def.fixed!.type as ActivityType))));
+}

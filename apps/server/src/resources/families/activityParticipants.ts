@@ -10,8 +10,8 @@ import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
 import { notFound } from '../../http/errors.js';
 import { activityStateWhere, withActState } from './activities.js';
+import { nowSec } from '../../participation/clock.js';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 /**
  * The organisation's activities of every type, read only (the type declarations own them): the

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { blacklistsResource, idParam, readersResource } from '@huodong/domain';
 import { activities, activityReaders, blacklists, orgSettings, readers } from '../../db/schema.js';
 import { notFound, validationError } from '../../http/errors.js';
-import { UNIT_OUTSIDE, unitChain } from '../../routes/activityScope.js';
+import { UNIT_OUTSIDE, unitChain } from '../../participation/scope.js';
 import { blacklistConfigRoutes } from './blacklistRules.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSubjects } from '../../auth/tokens.js';

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ActivityType } from '@huodong/domain';
+import type { Tx } from '../db/client.js';
+import type { ResourceBinding, Row } from '../resources/binding.js';
+import type { CheckKind } from '../routes/checkQueue.js';
+
+/** A create or update of one activity of the kind, as the activities family's `prepare` sees it. */
+export interface KindWrite {
+  type: ActivityType;
+  /** The body's values as they will be stored: a kind sets `config` (and its own columns) here. */
+  values: Record<string, unknown>;
+  existing: Row | undefined;
+  tx: Tx;
+}
+
+/**
+ * One kind of the product (issue 21): everything the shared machinery asks of it, declared once in
+ * its folder `kinds/<kind>/kind.ts` and listed in `kinds/index.ts`. The activities family, the
+ * review queue, the resource registry and the app's routes read the list; nothing else branches
+ * on an activity's type. A kind without activity types of its own (judging, certificates) serves
+ * the activities of others through its routes.
+ */
+export interface ActivityKind {
+  name: string;
+  /** The activity types it serves (the spec's `type`), none for a kind serving others' activities. */
+  types: readonly ActivityType[];
+  /** The settings as stored from a body: defaults, derived values, refusals that need the database. */
+  prepare?(write: KindWrite): Promise<void> | void;
+  /** Why the activity may not be published yet, naming its setting (null: it may). */
+  publishProblem?(tx: Tx, row: Row): Promise<string | null> | string | null;
+  /** Checks at 发布 that refuse with their own field errors (a contest's paper against its rules). */
+  assertReady?(tx: Tx, row: Row): Promise<void>;
+  /** The settings a copy (复制) starts with; the same as the original's when absent. */
+  copyConfig?(config: Record<string, unknown>): Record<string, unknown>;
+  /** Its kinds of reader content in the review queue (审核). */
+  checkKinds?: readonly CheckKind[];
+  /** Its declared resources' bindings (lists, sub-resources, figures tables). */
+  bindings?: readonly ResourceBinding[];
+  /** Its own routes (admin pages beyond its resources, reader calls), each registered encapsulated. */
+  routes?: readonly ((app: FastifyInstance) => Promise<void>)[];
+  /** Set-up on the app itself, not encapsulated (a job kind defined on the app's runner). */
+  setup?(app: FastifyInstance): Promise<void>;
+}

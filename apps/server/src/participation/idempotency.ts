@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
+import type { Db, Tx } from '../db/client.js';
+import { readerRequests } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { readerOf } from '../auth/access.js';
+
+/**
+ * What a reader's write asks, hashed: method, route pattern, path parameters (organisation,
+ * activity, …) and the body without `request_id`, keys sorted. A request id answers only the
+ * request it was first used for.
+ */
+export function requestFingerprint(request: FastifyRequest): string {
+  const { request_id: _id, ...body } = (request.body ?? {}) as Record<string, unknown>;
+  return createHash('sha256').update(canonicalJson([request.method, request.routeOptions.url ?? request.url, request.params ?? {}, body])).digest('hex');
+}
+
+/** 409 on `request_id`, in the shape of a refused field (`field: message`, the field in `data.errors`). */
+const requestIdReused = () =>
+  new HttpError(409, REQUEST_ID_REUSED, { errors: [{ field: 'request_id', message: REQUEST_ID_REUSED }] });
+
+/**
+ * A reader write made idempotent by its `request_id`: the first answer (success or refusal) is
+ * kept with the fingerprint of the request it answered; a replay of the same request gets it
+ * again, also when the replays run at the same time, and the id reused for another request
+ * (another route, activity or body) is refused with 409 (issue 20). Every reader write passes here.
+ */
+export async function idempotent<T>(db: Db, request: FastifyRequest, requestId: string, run: (tx: Tx) => Promise<T>): Promise<T> {
+  const readerId = readerOf(request).id;
+  const fingerprint = requestFingerprint(request);
+  const replay = async () => {
+    const [kept] = await db.select().from(readerRequests).where(and(eq(readerRequests.reader_id, readerId), eq(readerRequests.request_id, requestId)));
+    if (!kept) return undefined;
+    // '' : kept before fingerprints were recorded (migration 0023); it answers as before.
+    if (kept.fingerprint !== '' && kept.fingerprint !== fingerprint) throw requestIdReused();
+    if (kept.status !== 200) throw new HttpError(kept.status, (kept.answer as { message: string }).message, (kept.answer as { data: unknown }).data);
+    return kept.answer as T;
+  };
+  const first = await replay();
+  if (first !== undefined) return first;
+  try {
+    return await db.transaction(async (tx) => {
+      const answer = await run(tx);
+      await tx.insert(readerRequests).values({ reader_id: readerId, request_id: requestId, status: 200, answer: answer as object, fingerprint });
+      return answer;
+    });
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500) {
+      await db
+        .insert(readerRequests)
+        .values({ reader_id: readerId, request_id: requestId, status: err.status, answer: { message: err.message, data: err.data }, fingerprint })
+        .onConflictDoNothing();
+    }
+    // A replay that ran alongside and lost the race on the request id: the winner's answer (or 409 when the winner asked otherwise).
+    const other = await replay().catch((e: unknown) => (e === err ? undefined : Promise.reject(e)));
+    if (other !== undefined) return other;
+    throw err;
+  }
+}
+
+/**
+ * As `idempotent`, and also what the run had at hand (`own`, e.g. the rows it wrote) when this
+ * call's own run committed, so the caller need not read them again; a replay gets the answer only.
+ * The answer's identity tells which: a replay's answer is the kept copy, never the run's object.
+ */
+export async function idempotentOwn<T, O>(db: Db, request: FastifyRequest, requestId: string, run: (tx: Tx) => Promise<{ answer: T; own: O }>): Promise<{ answer: T; own?: O }> {
+  let mine: { answer: T; own: O } | undefined;
+  const answer = await idempotent(db, request, requestId, async (tx) => {
+    mine = await run(tx);
+    return mine.answer;
+  });
+  return { answer, own: mine && mine.answer === answer ? mine.own : undefined };
+}
+

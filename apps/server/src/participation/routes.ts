@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  ACTIVITY_TYPES,
+  activityStateOf,
+  filterSchema,
+  GATE,
+  gateRefusal,
+  joinBodySchema,
+  pageQuerySchema,
+  readRefusal,
+  type GateActivity,
+} from '@huodong/domain';
+import type { Db, Tx } from '../db/client.js';
+import { activities, activityJoins, readers } from '../db/schema.js';
+import { refused } from '../http/errors.js';
+import { pagedList } from '../http/pagination.js';
+import { orgOf, readerOf } from '../auth/access.js';
+import { activityStateWhere } from '../resources/families/activities.js';
+import { gateReaderOf, scopeWhere, unitChain } from './scope.js';
+import { activeBan, joinReader, seenBy } from './gate.js';
+import { idempotent } from './idempotency.js';
+import { nowSec } from './clock.js';
+import { actParams, orgParams } from './params.js';
+
+
+/** What readers see of an activity (never the partner's secret or the access code). */
+function publicActivity(row: typeof activities.$inferSelect) {
+  const { access_code, config, is_delete: _d, check_status: _c, check_reason: _r, ...rest } = row;
+  const { callback_secret: _s, ...publicConfig } = config as Record<string, unknown>;
+  return {
+    ...rest,
+    config: publicConfig,
+    needs_access_code: access_code !== '',
+    type_name: ACTIVITY_TYPES[row.type],
+    act_state: activityStateOf(row, nowSec()),
+  };
+}
+
+/**
+ * The participant API for activities (design §15): the published activities a reader may see,
+ * one activity with the reader's own status (a view is counted), and joining through the gate.
+ */
+export async function participationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const config = { access: 'reader' as const };
+
+  const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
+  const activityOf = async (request: FastifyRequest, id: number, tx: Db | Tx = db) =>
+    (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id))))[0];
+
+  const listQuery = pageQuerySchema.extend({
+    type: filterSchema({ name: 'type', label: '活动类型', kind: 'select', options: Object.entries(ACTIVITY_TYPES).map(([value, label]) => ({ value: Number(value), label })) }),
+    act_state: filterSchema({ name: 'act_state', label: '活动状态', kind: 'select', options: [1, 2, 3].map((v) => ({ value: v, label: String(v) })) }),
+  });
+
+  r.get('/v1/:org/client/activities', { config, schema: { params: orgParams, querystring: listQuery } }, async (request) => {
+    const org = orgOf(request);
+    const reader = await readerRow(readerOf(request).id);
+    const q = request.query;
+    // The scope in SQL (units, identity, grade, reader list): only activities the reader may join are listed.
+    const units = (await unitChain(db, org.id, reader.unit_id)) ?? [org.id];
+    const where = and(
+      eq(activities.org_id, org.id),
+      eq(activities.is_delete, 0),
+      eq(activities.is_tmp, 0),
+      scopeWhere(reader, units),
+      q.type !== undefined ? eq(activities.type, q.type as number) : undefined,
+      q.act_state !== undefined ? activityStateWhere(q.act_state as number) : undefined,
+    );
+    return pagedList(
+      q,
+      request.url,
+      async () => (await db.select({ n: count() }).from(activities).where(where))[0].n,
+      async (limit, offset) => (await db.select().from(activities).where(where).orderBy(desc(activities.start_at), desc(activities.id)).limit(limit).offset(offset)).map(publicActivity),
+    );
+  });
+
+  r.get('/v1/:org/client/activities/:id', { config, schema: { params: actParams } }, async (request) => {
+    const row = await readerRow(readerOf(request).id);
+    const { act: found, reader } = await seenBy(db, row, await activityOf(request, request.params.id));
+    // A view: one atomic increment, so concurrent views all count.
+    const [{ view_count }] = await db.update(activities).set({ view_count: sql`${activities.view_count} + 1` }).where(eq(activities.id, found.id)).returning({ view_count: activities.view_count });
+    const [joined] = await db.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id), eq(activityJoins.status, 1)));
+    const refusal = gateRefusal(found as GateActivity, reader, { now: nowSec(), accessCode: found.access_code, ban: await activeBan(db, reader.id, found.type, 'join') });
+    return {
+      ...publicActivity({ ...found, view_count }),
+      mine: {
+        joined: !!joined,
+        joined_at: joined?.created_at ?? null,
+        // What a join would meet now (the access code aside): null when it may join.
+        refusal: joined ? null : refusal && { code: refusal.gate, message: refusal.message },
+        places_left: found.person_limit > 0 ? Math.max(0, found.person_limit - found.join_num) : null,
+      },
+    };
+  });
+
+  /**
+   * `GET /v1/{org}/activity/{id}/public` (no sign-in, the page `/{org}/alter/viewCount?actID=`):
+   * a published activity's public figures.
+   */
+  r.get('/v1/:org/activity/:id/public', { config: { access: 'publicOrg' }, schema: { params: actParams } }, async (request) => {
+    const found = await activityOf(request, request.params.id);
+    if (readRefusal(found) || !found) throw refused(GATE.missing);
+    return {
+      id: found.id,
+      title: found.title,
+      cover: found.cover,
+      type: found.type,
+      type_name: ACTIVITY_TYPES[found.type],
+      org_name: orgOf(request).name,
+      start_at: found.start_at,
+      end_at: found.end_at,
+      act_state: activityStateOf(found, nowSec()),
+      view_count: found.view_count,
+      join_num: found.join_num,
+    };
+  });
+
+  r.post('/v1/:org/client/activities/:id/join', { config, schema: { params: actParams, body: joinBodySchema } }, async (request) => {
+    const me = readerOf(request);
+    return idempotent(db, request, request.body.request_id, async (tx) => {
+      // Inside the transaction everything goes through `tx` (PGlite has one connection).
+      const row = await readerRow(me.id, tx);
+      const found = await activityOf(request, request.params.id, tx);
+      const reader = { ...(await gateReaderOf(tx, row, found?.id)), id: row.id };
+      // Joined already: the same answer again, nothing counted twice.
+      const [already] = found ? await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id))) : [];
+      if (already && already.status === 1) return { joined: true, join_id: already.id, join_num: found!.join_num };
+      const refusal = gateRefusal(found as GateActivity | undefined, reader, { now: nowSec(), accessCode: request.body.access_code, ban: found ? await activeBan(tx, reader.id, found.type, 'join') : null });
+      if (refusal || !found) throw refused(refusal ?? GATE.missing);
+      return { joined: true, ...(await joinReader(tx, found, reader, already)) };
+    });
+  });
+}

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { chartRules } from './chartRules';
 import type { ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, FunnelSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type {
   GridComponentOption,
   LegendComponentOption,
@@ -14,11 +14,12 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 
-// Only the modules the back office uses, not the whole echarts bundle (mark lines: a contest's pass line).
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+// Only the modules the back office uses, not the whole echarts bundle (mark lines: a contest's pass line; funnels: figures declarations).
+echarts.use([BarChart, FunnelChart, LineChart, PieChart, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<
   | BarSeriesOption
+  | FunnelSeriesOption
   | LineSeriesOption
   | PieSeriesOption
   | GridComponentOption

@@ -7,6 +7,8 @@ import { openDatabase, type Database, type DatabaseOptions } from '../apps/serve
 
 /** `--pg` on the command line, or DATABASE_URL set: run on PostgreSQL as well as on PGlite. */
 export const wantPostgres = (args: string[]): boolean => args.includes('--pg') || args.includes('--pg-only') || !!process.env.DATABASE_URL;
+/** The URL of each PostgreSQL database opened here (the floor of bench/floor.ts connects to it). */
+export const postgresUrls = new WeakMap<Database, string>();
 /** `--pg-only`: PostgreSQL alone, no PGlite run first. */
 const pgOnly = process.argv.includes('--pg-only');
 
@@ -40,6 +42,7 @@ export async function onEachDatabase(
   await admin.query(`create database "${name}"`);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), onQuery: opts.onQuery });
+  postgresUrls.set(database, url.toString());
   try {
     await fn('PostgreSQL', database);
   } finally {

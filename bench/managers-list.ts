@@ -17,6 +17,7 @@
 import os from 'node:os';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
+import { recorder, sequentialScans, type Statement } from './plans.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -76,13 +77,6 @@ const BEFORE: Record<'PGlite' | 'PostgreSQL', Record<string, [number, number, nu
   },
 };
 
-/** Statements recorded while `recording` (see listStatements). */
-const recorded: { query: string; params: unknown[] }[] = [];
-let recording = false;
-const onQuery = (query: string, params: unknown[]) => {
-  if (recording) recorded.push({ query, params });
-};
-
 async function fill(db: Database): Promise<void> {
   const hash = await hashPassword('Bench#123');
   await db.query(`insert into organizations (key, name) select 'bench' || g, '基准机构' || g from generate_series(0, ${ORGS - 1}) g`);
@@ -101,12 +95,9 @@ async function fill(db: Database): Promise<void> {
 }
 
 /** The statements one request to `url` sends for the list (the token look-up, a join with organizations, left out). */
-async function listStatements(url: string, token: string): Promise<{ query: string; params: unknown[] }[]> {
-  recorded.length = 0;
-  recording = true;
-  await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  recording = false;
-  return recorded.filter((s) => /from "managers"/.test(s.query) && !/join "organizations"/.test(s.query));
+async function listStatements(url: string, token: string): Promise<Statement[]> {
+  const sent = await recorder.during(() => fetch(url, { headers: { authorization: `Bearer ${token}` } }));
+  return sent.filter((s) => /from "managers"/.test(s.query) && !/join "organizations"/.test(s.query));
 }
 
 interface ListAnswer {
@@ -153,14 +144,7 @@ async function run(label: string, database: Database): Promise<void> {
 
   // EXPLAIN ANALYZE of the very statements the list endpoint sends (recorded through the driver).
   const seqScans: string[] = [];
-  for (const s of SCENARIOS) {
-    for (const statement of await listStatements(urlOf(s.query), access_token)) {
-      const plan = await database.query<{ 'QUERY PLAN': string }>(`explain analyze ${statement.query}`, statement.params);
-      const lines = plan.map((p) => p['QUERY PLAN']);
-      if (lines.some((l) => /Seq Scan/.test(l))) seqScans.push(`${s.name}: ${statement.query}`);
-      console.log(`\nEXPLAIN ANALYZE (${s.name}): ${statement.query}\n  params: ${JSON.stringify(statement.params)}\n${lines.map((l) => '  ' + l).join('\n')}`);
-    }
-  }
+  for (const s of SCENARIOS) seqScans.push(...(await sequentialScans(database, s.name, await listStatements(urlOf(s.query), access_token))));
   if (seqScans.length) {
     console.log(`\n${label}: SEQUENTIAL SCAN in ${seqScans.length} statement(s):\n  ${seqScans.join('\n  ')}`);
     process.exitCode = 1;
@@ -170,4 +154,4 @@ async function run(label: string, database: Database): Promise<void> {
   await app.close();
 }
 
-await onEachDatabase({ postgres: wantPg, onQuery }, run);
+await onEachDatabase({ postgres: wantPg, onQuery: recorder.onQuery }, run);

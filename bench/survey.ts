@@ -11,11 +11,14 @@
  * 16 per response, 1.6 million). Measured over real HTTP at 10 connections: the statistics (no
  * filter, one unit with the units below it, the last 7 days), a cross-tab of two questions and a
  * keyword search of the long-text answers; the first request alone, then req/s, p50 and p99. The
- * run fails if the figures do not count every response. `--scale 0.02` fills 2 % (trying it out).
+ * run fails if the figures do not count every response. Then responses against their floor
+ * (bench/floor.ts): 1,200 new readers submit the ten questions, 50 at once, in 3 rounds. `--scale 0.02` fills 2 % (trying it out).
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
+import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
@@ -26,6 +29,8 @@ const ORG = 'benchsurvey';
 const RESPONSES = Math.round(100_000 * scale);
 const UNITS = 20;
 const DAY = 86_400;
+/** Responses measured against their floor: one new reader each (one more for the probe). */
+const RESPONSE_ROUNDS = { rounds: 3, perRound: 400 };
 
 type Question = { id: number; options: { id: string }[]; rows: { id: string }[] };
 
@@ -91,6 +96,50 @@ export async function fill(database: Database, actId: number, orgId: number, qs:
   await database.query('vacuum analyze');
 }
 
+/** Answer rows as the reader API writes them (survey_answers): an option, a matrix cell, a number or a text each. */
+interface AnswerRow {
+  q: number;
+  option_id: string;
+  row_id: string;
+  num: number | null;
+  text: string;
+  lead: number;
+}
+
+/** Reader i's answers to the ten questions, as sent and as the rows they become. */
+function answersOf(qs: Question[], i: number): { answers: Record<string, unknown>; rows: AnswerRow[] } {
+  const [single, multiple, dropdown, rating, nps, matrix, ranking, text, textarea, cascader] = qs;
+  const row = (q: Question, r: Partial<AnswerRow>, lead = 1): AnswerRow => ({ q: q.id, option_id: '', row_id: '', num: null, text: '', lead, ...r });
+  const picked = [multiple.options[i % 5].id, multiple.options[(i + 1) % 5].id];
+  const ranked = ranking.options.map((o) => o.id);
+  const district = (cascader.options as { id: string; children: { id: string }[] }[])[0];
+  const answers = {
+    [single.id]: { option: single.options[i % 4].id },
+    [multiple.id]: { options: picked },
+    [dropdown.id]: { option: dropdown.options[i % 5].id },
+    [rating.id]: 1 + (i % 5),
+    [nps.id]: i % 11,
+    [matrix.id]: Object.fromEntries(matrix.rows.map((r, k) => [r.id, matrix.options[(i + k) % 3].id])),
+    [ranking.id]: ranked,
+    [text.id]: '《三体》',
+    [textarea.id]: `希望多办讲座（${i}）`,
+    [cascader.id]: [district.id, district.children[i % 2].id],
+  };
+  const rows = [
+    row(single, { option_id: single.options[i % 4].id }),
+    ...picked.map((id, k) => row(multiple, { option_id: id }, k === 0 ? 1 : 0)),
+    row(dropdown, { option_id: dropdown.options[i % 5].id }),
+    row(rating, { num: 1 + (i % 5) }),
+    row(nps, { num: i % 11 }),
+    ...matrix.rows.map((r, k) => row(matrix, { option_id: matrix.options[(i + k) % 3].id, row_id: r.id }, k === 0 ? 1 : 0)),
+    ...ranked.map((id, k) => row(ranking, { option_id: id, num: k + 1 }, k === 0 ? 1 : 0)),
+    row(text, { text: '《三体》' }),
+    row(textarea, { text: `希望多办讲座（${i}）` }),
+    row(cascader, { option_id: district.children[i % 2].id }),
+  ];
+  return { answers, rows };
+}
+
 function cascadeLeaves(q: Question): string[] {
   const leaves = (xs: { id: string; children?: { id: string }[] }[]): string[] => xs.flatMap((x) => (x.children?.length ? leaves(x.children) : [x.id]));
   return leaves(q.options as { id: string; children?: { id: string }[] }[]);
@@ -147,7 +196,54 @@ async function run(label: string, database: Database): Promise<void> {
     rows.push({ ...(await measureLoad(base + path, token, name, duration)), counted, first });
   }
   console.table(rows.map((r) => ({ scenario: r.scenario, counted: r.counted, 'first ms': r.first, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.errors })));
+
+  // Responses against their floor: readers who have not answered yet submit the ten questions,
+  // 50 at once; the floor writes the response, its answer rows, the count and the join in one
+  // statement on a copy of the questionnaire.
+  const newcomers = await database.query<{ id: number; unit_id: number }>(
+    `insert into readers (org_id, account, password_hash, real_name, unit_id, source) select $1, 'w' || g, '', '新读者' || g, $2, 'register' from generate_series(1, ${readersNeeded(RESPONSE_ROUNDS)}) g returning id, unit_id`,
+    [org.id, unit.id],
+  );
+  const readerTokens = await Promise.all(newcomers.map(async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token));
+  const [floorAct] = await database.query<{ id: number }>(
+    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, config) select org_id, type, '读者满意度调查（基线）', start_at, end_at, is_tmp, published_at, config from activities where id = $1 returning id`,
+    [act.id],
+  );
+  await database.query(`insert into activity_counters (org_id, act_id, name, value) values ($1, $2, 'survey_total', 0)`, [org.id, floorAct.id]);
+  const [{ version }] = await database.query<{ version: number }>('select max(version) version from survey_versions where act_id = $1', [act.id]);
+  await againstFloor(database, {
+    title: 'questionnaire response (ten questions)',
+    concurrency: 50,
+    ...RESPONSE_ROUNDS,
+    async real(i, timed) {
+      const res = await timed('submit a response', () =>
+        fetch(`${base}/v1/${ORG}/client/activities/${act.id}/responses`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${readerTokens[i]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ request_id: `bench-response-${i}`, version, answers: answersOf(qs, i).answers, started_at: Math.floor(Date.now() / 1000) - 120 }),
+        }),
+      );
+      if (res.status !== 200) throw new Error(`response: ${res.status} ${await res.text()}`);
+    },
+    async floor(i, timed, sql) {
+      const now = Math.floor(Date.now() / 1000);
+      const { answers, rows: cells } = answersOf(qs, i);
+      await timed('submit a response', () =>
+        sql.query(
+          `with response as (
+             insert into survey_responses (org_id, act_id, reader_id, unit_id, version, status, answers, started_at, submitted_at, day, duration_sec, channel, created_at, updated_at)
+             values ($1, $2, $3, $4, $13, 1, $5::jsonb, $6 - 120, $6, to_char(to_timestamp($6) at time zone 'Asia/Shanghai', 'YYYY-MM-DD'), 120, 'web', $6, $6) returning id),
+           answer_rows as (
+             insert into survey_answers (org_id, act_id, response_id, question_id, revision, option_id, row_id, num, text, lead, unit_id, submitted_at)
+             select $1, $2, response.id, c.q, 1, c.option_id, c.row_id, c.num, c.text, c.lead, $4, $6 from response, unnest($7::int[], $8::text[], $9::text[], $10::float8[], $11::text[], $12::int[]) c(q, option_id, row_id, num, text, lead)),
+           counted as (update activity_counters set value = value + 1 where act_id = $2 and name = 'survey_total')
+           insert into activity_joins (org_id, act_id, reader_id) values ($1, $2, $3) on conflict do nothing`,
+          [org.id, floorAct.id, newcomers[i].id, newcomers[i].unit_id, JSON.stringify(answers), now, ...(['q', 'option_id', 'row_id', 'num', 'text', 'lead'] as const).map((k) => cells.map((c) => c[k])), version],
+        ),
+      );
+    },
+  });
   await close();
 }
 
-if (!process.env.SURVEY_BENCH_NO_RUN) await onEachDatabase({ postgres: wantPostgres(args) }, run);
+if (!process.env.SURVEY_BENCH_NO_RUN) await onEachDatabase({ postgres: wantPostgres(args), onQuery: statementCount.onQuery }, run);

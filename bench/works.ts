@@ -15,7 +15,8 @@
  * another through the reader login, casting 3-source ballots concurrently for the duration from a
  * process of their own (bench/voters.ts), each from an address of its own, then 50 others from one
  * shared address: ballots/s, p50 and p99, and afterwards no reader above the votes per day nor per
- * source per day, the counters and today's tallies equal to the votes.
+ * source per day, the counters and today's tallies equal to the votes. Then ballots against their
+ * floor (bench/floor.ts): 1,200 readers who joined, one ballot each, 50 at once, in 3 rounds.
  * `--scale 0.02` fills 2 % of the sizes (trying the script out).
  */
 import { spawn } from 'node:child_process';
@@ -25,8 +26,10 @@ import { onEachDatabase, wantPostgres } from './databases.js';
 import type { Outcome, VotersTask } from './voters.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
+import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { VOTE_DAY_SLOTS } from '../apps/server/src/voting/tallies.js';
+import { VOTE_DAY_SLOTS } from '../apps/server/src/kinds/voting/tallies.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
 const args = process.argv.slice(2);
@@ -40,6 +43,8 @@ const WORKS = READERS;
 const SOURCES = Math.min(1000, Math.floor(WORKS * 0.3));
 const VOTES = Math.round(5_000_000 * scale);
 const VOTERS = 50;
+/** Ballots measured against their floor: one reader each (one more for the probe). */
+const BALLOT_ROUNDS = { rounds: 3, perRound: 400 };
 const DAY = 86_400;
 const READER_PASSWORD = 'Bench#Reader1';
 
@@ -173,7 +178,7 @@ async function castElsewhere(task: VotersTask): Promise<{ outcomes: Outcome[]; s
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);
   const t0 = Date.now();
-  const { worksAct, voteAct } = await fill(database);
+  const { orgId, worksAct, voteAct } = await fill(database);
   console.log(`filled ${READERS.toLocaleString()} readers, ${WORKS.toLocaleString()} works, ${SOURCES.toLocaleString()} sources, ${VOTES.toLocaleString()} votes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // trustProxy: the ballots' addresses come from X-Forwarded-For, as behind the site's proxy.
   const { base, token, close } = await serveAsSuper(database, { trustProxy: '127.0.0.1' });
@@ -250,6 +255,72 @@ async function run(label: string, database: Database): Promise<void> {
     });
   }
 
+  // Ballots against their floor: readers who joined already (an earlier ballot of theirs joined
+  // them; here the join rows are written first), one 3-source ballot each, 50 at once, from an
+  // address each; the floor writes the votes, the sources' counters and the tallies in one
+  // statement on a copy of the vote with sources of its own.
+  const floorVoters = await database.query<{ id: number }>(`select id from readers where org_id = $1 and account like 'r%' order by id offset ${2 * VOTERS} limit ${readersNeeded(BALLOT_ROUNDS)}`, [orgId]);
+  await database.query(
+    `insert into activity_joins (org_id, act_id, reader_id) select $1, $2, id from unnest($3::int[]) id on conflict do nothing`,
+    [orgId, voteAct, floorVoters.map((r) => r.id)],
+  );
+  const ballotTokens = await Promise.all(floorVoters.map(async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId, scope: ORG }, 3_600_000)).access_token));
+  const [floorVote] = await database.query<{ id: number }>(
+    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, config) select org_id, type, '优秀作品网络投票（基线）', start_at, end_at, is_tmp, published_at, config from activities where id = $1 returning id`,
+    [voteAct],
+  );
+  const floorSources = (
+    await database.query<{ id: number }>(
+      `insert into vote_sources (org_id, act_id, title, author, intro, group_name, sort, status, origin) select org_id, $2, title, author, intro, group_name, sort, status, 'manual' from vote_sources where act_id = $1 order by id returning id`,
+      [voteAct, floorVote.id],
+    )
+  ).map((r) => r.id);
+  const threeOf = (ids: number[]) => {
+    const chosen = new Set<number>();
+    while (chosen.size < 3) chosen.add(ids[Math.floor(Math.random() * ids.length)]);
+    return [...chosen];
+  };
+  const addressOf = (i: number) => `10.251.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  const chinaDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  await againstFloor(database, {
+    title: 'ballot of 3 sources',
+    concurrency: VOTERS,
+    ...BALLOT_ROUNDS,
+    async real(i, timed) {
+      const res = await timed('ballot', () =>
+        fetch(`${base}/v1/${ORG}/client/activities/${voteAct}/ballots`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ballotTokens[i]}`, 'content-type': 'application/json', 'x-forwarded-for': addressOf(i) },
+          body: JSON.stringify({ request_id: `bench-floor-ballot-${i}`, source_ids: threeOf(sourceIds) }),
+        }),
+      );
+      if (res.status !== 200) throw new Error(`ballot: ${res.status} ${await res.text()}`);
+    },
+    async floor(i, timed, sql) {
+      const now = Math.floor(Date.now() / 1000);
+      const reader = floorVoters[i].id;
+      await timed('ballot', () =>
+        sql.query(
+          `with cast_votes as (
+             insert into votes (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at)
+             select $1, $2, s, $3, $4::varchar, $5::varchar, '', '', 'valid', '', $6, $7 from unnest($8::int[]) s
+             where coalesce((select votes from vote_reader_days where act_id = $2 and reader_id = $3 and day = $4::varchar), 0) + 3 <= ${VOTE_RULES.votes_per_day}
+             returning source_id),
+           counted as (update vote_sources set vote_count = vote_count + 1, reached_at = $7 where id in (select source_id from cast_votes)),
+           reader_day as (
+             insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select $1, $2, $3, $4::varchar, count(*), $7 from cast_votes
+             on conflict (act_id, reader_id, day) do update set votes = vote_reader_days.votes + excluded.votes, last_at = excluded.last_at returning (xmax = 0) first),
+           day_slot as (
+             insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters) select $1, $2, $4::varchar, $3 % ${VOTE_DAY_SLOTS}, (select count(*) from cast_votes), 0, count(*) filter (where first) from reader_day
+             on conflict (act_id, day, slot) do update set valid = vote_days.valid + excluded.valid, voters = vote_days.voters + excluded.voters)
+           insert into vote_address_days (org_id, act_id, day, ip, source_id, valid) select $1, $2, $4::varchar, $5::varchar, s, case when s = 0 then 3 else 1 end from unnest(array[0] || $8::int[]) s
+           on conflict (act_id, day, ip, source_id) do update set valid = vote_address_days.valid + excluded.valid`,
+          [orgId, floorVote.id, reader, chinaDay(), addressOf(i), `bench-floor-${i}`, now, threeOf(floorSources)],
+        ),
+      );
+    },
+  });
+
   // Afterwards: no reader above the daily limits; the counters are the votes.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
   const [day] = await database.query<{ most: number; readers: number }>(
@@ -290,4 +361,4 @@ async function run(label: string, database: Database): Promise<void> {
   await close();
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await onEachDatabase({ postgres: wantPostgres(args) }, run);
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await onEachDatabase({ postgres: wantPostgres(args), onQuery: statementCount.onQuery }, run);

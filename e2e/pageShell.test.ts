@@ -74,13 +74,31 @@ async function quiet(page: Page): Promise<void> {
 /** Built pages behind the login of a scope (super or an organisation), as the route table declares them. */
 const builtPages = (scope: string) => ROUTES.filter((r) => r.login && isBuilt(r) && routeFitsScope(r, scope)).map((r) => r.path);
 
-browserSuite('pages every family inherits', () => {
+browserSuite('pages every family inherits, and every page knows its place', () => {
   let server: Server;
   let browser: Browser;
 
+  let orgName: string;
+  /** Seeded szlib records by title. */
+  let contest: number;
+  let expertAct: number;
+  let survey: number;
+
+  // One seeded server for the whole file (a seeded start is the costliest step of a browser test).
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-  });
+    const client = api(server.url, await loginApi(server.url, ORG_ADMIN.account, ORG_ADMIN.password, ORG));
+    orgName = (await client.get<{ name: string }>(`/v1/${ORG}/orgInfo`)).name;
+    const idOf = async (path: string, title: string) => {
+      const rows = (await client.get<{ items: { id: number; title: string }[] }>(`${path}?page_size=100`)).items;
+      const row = rows.find((r) => r.title === title);
+      if (!row) throw new Error(`${title} is not in ${path}: ${rows.map((r) => r.title).join(', ')}`);
+      return row.id;
+    };
+    contest = await idOf(`/v1/${ORG}/contest`, '“书香苏州”阅读知识竞赛');
+    expertAct = await idOf(`/v1/${ORG}/expert/act`, '“书香姑苏”征文大赛专家评审');
+    survey = await idOf(`/v1/${ORG}/survey`, '2026年苏州图书馆读者满意度调查');
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -94,7 +112,9 @@ browserSuite('pages every family inherits', () => {
     return page;
   };
 
-  it('axe finds no serious or critical violation on the login pages, every built page and a create dialog', { timeout: 300_000 }, async () => {
+  // One visit per page for both checks (each visit waits for the network to be idle): the sweep
+  // was two, and the slowest part of the browser suite.
+  it('every built page of both scopes has exactly one h1, its title, the document title 页面名 - 机构名, and axe finds no serious or critical violation on it, its create dialog and the login pages', { timeout: 420_000 }, async () => {
     const found: string[] = [];
     const check = async (page: Page, where: string) => {
       await quiet(page);
@@ -111,11 +131,18 @@ browserSuite('pages every family inherits', () => {
 
     for (const login of [SUPER, ORG_ADMIN]) {
       const scope = login.org ?? SUPER_SCOPE;
+      const site = login.org ? orgName : APP_NAME;
       const page = await signedIn(login);
-      for (const path of ['errorPage', ...builtPages(scope)]) {
+      for (const path of builtPages(scope)) {
+        const title = findRoute(path)!.title;
         await page.goto(`/${scope}/${path}`);
         await page.waitForURL(`**/${scope}/${path}`);
+        await page.getByTestId('page-title').filter({ hasText: title }).waitFor();
         await check(page, `/${scope}/${path}`);
+        const h1 = await page.locator('h1').allInnerTexts();
+        if (h1.length !== 1 || h1[0] !== title) found.push(`/${scope}/${path}: h1 ${JSON.stringify(h1)}`);
+        const documentTitle = await page.title();
+        if (documentTitle !== `${title} - ${site}`) found.push(`/${scope}/${path}: title ${documentTitle}`);
         const create = page.getByRole('button', { name: '新增', exact: true });
         if (await create.count()) {
           await create.first().click();
@@ -125,6 +152,10 @@ browserSuite('pages every family inherits', () => {
           await dialog.waitFor({ state: 'hidden' });
         }
       }
+      await page.goto(`/${scope}/errorPage`);
+      await page.getByTestId('error-page').waitFor();
+      await check(page, `/${scope}/errorPage`);
+      expect(await page.locator('h1').count()).toBe(1);
       await page.context().close();
     }
     if (found.length) console.error(found.join('\n'));
@@ -219,49 +250,11 @@ browserSuite('pages every family inherits', () => {
     expect(await edit.getByLabel('密码').getAttribute('placeholder')).toBe(EDIT_PLACEHOLDER);
     await page.context().close();
   });
-});
 
-/**
- * Every page knows its place (issue 20, items 6, 7, 12): the breadcrumb from the route table with
- * the activity's name, the parent's menu item kept open, `页面名 - 机构名` as document title, one
- * `<h1>`, a way back from a sub page opened without its `?actID=`, the content scrolled to the top
- * after a navigation, status tags and selects that pass axe, and a page-does-not-exist message.
- */
-browserSuite('every page knows its place', () => {
-  let server: Server;
-  let browser: Browser;
-  let orgName: string;
-  /** Seeded szlib records by title. */
-  let contest: number;
-  let expertAct: number;
-  let survey: number;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-    const client = api(server.url, await loginApi(server.url, ORG_ADMIN.account, ORG_ADMIN.password, ORG));
-    orgName = (await client.get<{ name: string }>(`/v1/${ORG}/orgInfo`)).name;
-    const idOf = async (path: string, title: string) => {
-      const rows = (await client.get<{ items: { id: number; title: string }[] }>(`${path}?page_size=100`)).items;
-      const row = rows.find((r) => r.title === title);
-      if (!row) throw new Error(`${title} is not in ${path}: ${rows.map((r) => r.title).join(', ')}`);
-      return row.id;
-    };
-    contest = await idOf(`/v1/${ORG}/contest`, '“书香苏州”阅读知识竞赛');
-    expertAct = await idOf(`/v1/${ORG}/expert/act`, '“书香姑苏”征文大赛专家评审');
-    survey = await idOf(`/v1/${ORG}/survey`, '2026年苏州图书馆读者满意度调查');
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const signedIn = async (login: PageLogin, viewport = { width: 1280, height: 800 }) => {
-    const page = await newPage(browser, server.url);
-    await page.setViewportSize(viewport);
-    await loginViaPage(page, login);
-    await page.waitForURL(`**/${login.org ?? SUPER_SCOPE}/functionIndex`);
-    return page;
-  };
+  // Every page knows its place (issue 20, items 6, 7, 12): the breadcrumb from the route table with
+  // the activity's name, the parent's menu item kept open, `页面名 - 机构名` as document title, one
+  // `<h1>`, a way back from a sub page opened without its `?actID=`, the content scrolled to the top
+  // after a navigation, status tags and selects that pass axe, and a page-does-not-exist message.
   const crumbs = (page: Page) => page.getByTestId('breadcrumb').locator('li:not([aria-hidden])').allInnerTexts();
   /** The side menu's link to a page: visible only when its group is open. */
   const menuLink = (page: Page, title: string) => page.getByRole('menu').getByRole('link', { name: title, exact: true });
@@ -291,31 +284,6 @@ browserSuite('every page knows its place', () => {
       throw new Error(`${(err as Error).message}\n${await describePage(page)}`, { cause: err });
     }
     await page.context().close();
-  });
-
-  it('every built page of both scopes has exactly one h1, its title, and the document title 页面名 - 机构名', { timeout: 300_000 }, async () => {
-    const found: string[] = [];
-    for (const login of [SUPER, ORG_ADMIN]) {
-      const scope = login.org ?? SUPER_SCOPE;
-      const site = login.org ? orgName : APP_NAME;
-      const page = await signedIn(login);
-      for (const path of builtPages(scope)) {
-        const title = findRoute(path)!.title;
-        await page.goto(`/${scope}/${path}`);
-        await page.waitForURL(`**/${scope}/${path}`);
-        await page.getByTestId('page-title').filter({ hasText: title }).waitFor();
-        await quiet(page);
-        const h1 = await page.locator('h1').allInnerTexts();
-        if (h1.length !== 1 || h1[0] !== title) found.push(`/${scope}/${path}: h1 ${JSON.stringify(h1)}`);
-        const documentTitle = await page.title();
-        if (documentTitle !== `${title} - ${site}`) found.push(`/${scope}/${path}: title ${documentTitle}`);
-      }
-      await page.goto(`/${scope}/errorPage`);
-      await page.getByTestId('error-page').waitFor();
-      expect(await page.locator('h1').count()).toBe(1);
-      await page.context().close();
-    }
-    expect(found).toEqual([]);
   });
 
   it('a sub page opened without what it shows links to its list', { timeout: 180_000 }, async () => {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contestAttempts, contestProgress } from '../src/db/schema.js';
-import { sweepOverdue } from '../src/contests/engine.js';
+import { sweepOverdue } from '../src/kinds/contests/engine.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -13,8 +13,12 @@ import {
 import { orgUsers, students, auditLogs } from '../src/db/schema.js';
 import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from '../src/imports/userImports.js';
 import { seedDemo } from '../src/seed/seed.js';
+import { demoStepsOf } from '../src/seed/demo.js';
 import { organizations } from '../src/db/schema.js';
 import { MANAGER_PASSWORD, testApp, type TestApp } from './helpers.js';
+
+/** Only the demo families this file checks (platform.test.ts runs the whole demo twice). */
+const steps = demoStepsOf('orgUsers');
 
 /** Rows as the browser uploads them after validation (API keys, row numbers from 2). */
 function userRows(n: number, orgId: number, prefix = 'U'): Record<string, unknown>[] {
@@ -251,10 +255,10 @@ describe('spreadsheet imports', () => {
   });
 
   it('the demo data imports users and students through the import routes, and a re-run adds none', { timeout: 300_000 }, async () => {
-    const first = await seedDemo(t.app);
+    const first = await seedDemo(t.app, steps);
     expect(first.orgUsers).toBeGreaterThan(0);
     expect(first.students).toBeGreaterThan(0);
-    const again = await seedDemo(t.app);
+    const again = await seedDemo(t.app, steps);
     expect(again.orgUsers).toBe(0);
     expect(again.students).toBe(0);
     const [school] = await t.db.select().from(organizations).where(eq(organizations.key, 'gzsyxx'));

@@ -13,6 +13,7 @@ import { ACTIVITY_KINDS } from '@huodong/domain';
 import { captchas, organizations } from '../src/db/schema.js';
 import { ORG_PAUSED } from '../src/auth/access.js';
 import { seedDemo } from '../src/seed/seed.js';
+import { demoSteps, demoStepsOf } from '../src/seed/demo.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/families/platform.js';
 import { ok, testApp, type TestApp } from './helpers.js';
 
@@ -257,6 +258,16 @@ describe('sellers', () => {
 
 
 describe('demo data', () => {
+  it('a test can seed some families: they come with the families they build on, in the demo order', () => {
+    const names = (steps: { name: string }[]) => steps.map((s) => s.name);
+    const contests = names(demoStepsOf('contests'));
+    expect(contests.at(-1)).toBe('contests');
+    for (const needed of [...names(demoStepsOf('orgUsers')), ...names(demoStepsOf('questions'))]) expect(contests).toContain(needed);
+    expect(contests).not.toContain('survey');
+    expect(contests).not.toContain('activities');
+    expect(names(demoStepsOf('survey', 'contests', 'judging', 'voting', 'content'))).toEqual(names(demoSteps));
+  });
+
   it('is made through the API, can be run twice, and its accounts sign in', { timeout: 300_000 }, async () => {
     const first = await seedDemo(t.app);
     expect(first.organizations).toBeGreaterThanOrEqual(6);

@@ -8,9 +8,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { seedDemo } from '../src/seed/seed.js';
+import { demoStepsOf } from '../src/seed/demo.js';
 import { COVER_HEIGHT, COVER_WIDTH } from '../src/seed/cover.js';
 import { files } from '../src/db/schema.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
+
+/** Only the demo families this file checks (platform.test.ts runs the whole demo twice). */
+const steps = demoStepsOf('contests', 'activities');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +30,7 @@ const get = async (url: string) => {
 };
 
 it('contests played by dozens of readers, a levelled one with its funnel, and a random one open to a new reader', { timeout: 600_000 }, async () => {
-  const first = await seedDemo(t.app);
+  const first = await seedDemo(t.app, steps);
   expect(first.contests).toBeGreaterThan(50);
   const contests = (await get('/v1/szlib/contest?page_size=100')).items as { id: number; title: string; act_state: number }[];
   const fixed = contests.find((c) => c.title === '“书香苏州”阅读知识竞赛')!;
@@ -73,6 +77,6 @@ it('contests played by dozens of readers, a levelled one with its funnel, and a 
     expect(await t.db.select().from(files).where(eq(files.key, act.cover.slice('/v1/files/'.length)))).toHaveLength(1);
   }
 
-  const again = await seedDemo(t.app);
+  const again = await seedDemo(t.app, steps);
   expect(again.contests).toBe(0);
 });

@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_READER } from '@huodong/domain';
 import { seedDemo } from '../src/seed/seed.js';
+import { demoStepsOf } from '../src/seed/demo.js';
 import { ok, testApp, type TestApp } from './helpers.js';
+
+/** Only the demo families this file checks (platform.test.ts runs the whole demo twice). */
+const steps = demoStepsOf('survey');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +21,7 @@ const su = () => ({ token: t.superToken });
 
 describe('demo data: questionnaires', () => {
   it('a library satisfaction survey and an anonymous school survey, answered by dozens of readers; a re-run adds nothing', { timeout: 300_000 }, async () => {
-    const first = await seedDemo(t.app);
+    const first = await seedDemo(t.app, steps);
     expect(first.survey).toBe(48);
     for (const [org, title, anonymous] of [
       ['szlib', '2026年苏州图书馆读者满意度调查', 0],
@@ -35,7 +39,7 @@ describe('demo data: questionnaires', () => {
       const responses = await ok(t.call('GET', `/v1/${org}/survey/${act.id}/responses?page_size=5`, su()));
       expect(responses.items[0].account === ANONYMOUS_READER).toBe(anonymous === 1);
     }
-    const again = await seedDemo(t.app);
+    const again = await seedDemo(t.app, steps);
     expect(again.survey).toBe(0);
   });
 });

@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORK_NO_PATTERN, WORK_PASSED_STATUSES } from '@huodong/domain';
 import { seedDemo } from '../src/seed/seed.js';
+import { demoStepsOf } from '../src/seed/demo.js';
 import { ok, testApp, type TestApp } from './helpers.js';
+
+/** Only the demo families this file checks (platform.test.ts runs the whole demo twice). */
+const steps = demoStepsOf('judging');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,7 +48,7 @@ const CONTESTS = [
 
 describe('demo data: original works', () => {
   it('an essay contest and a school picture contest with reviewed works from real files; a re-run adds nothing', { timeout: 120_000 }, async () => {
-    const first = await seedDemo(t.app);
+    const first = await seedDemo(t.app, steps);
     expect(first.works).toBe(8);
 
     const snapshot: Record<string, unknown> = {};
@@ -113,7 +117,7 @@ describe('demo data: original works', () => {
       expect(verified.status).toBe('valid');
     }
 
-    const again = await seedDemo(t.app);
+    const again = await seedDemo(t.app, steps);
     expect(again.works).toBe(0);
     expect(again.judging).toBe(0);
     for (const c of CONTESTS) {

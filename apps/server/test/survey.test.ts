@@ -12,8 +12,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { SURVEY_REFUSAL, TYPE_CHANGE_NEEDS_CONFIRM } from '@huodong/domain';
 import { surveyResponses } from '../src/db/schema.js';
-import { CROSSTAB_NEEDS_CHOICE } from '../src/survey/adminRoutes.js';
-import { UPLOAD_NOT_MINE } from '../src/survey/responses.js';
+import { CROSSTAB_NEEDS_CHOICE } from '../src/kinds/survey/adminRoutes.js';
+import { UPLOAD_NOT_MINE } from '../src/kinds/survey/responses.js';
 import { multipartBody } from '../src/seed/step.js';
 import { MANAGER_PASSWORD, signedInReader, testApp, type TestApp } from './helpers.js';
 

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LAUNCH_TOKEN_SECONDS, pseudonym } from '../src/routes/third.js';
+import { LAUNCH_TOKEN_SECONDS, pseudonym } from '../src/kinds/third/routes.js';
 import { testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import * as XLSX from '@e965/xlsx';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, captchas, readerOffences, votes, voteSources, works } from '../src/db/schema.js';
 import { rowsOf } from '../src/db/rows.js';
-import { VOTE_DAY_SLOTS } from '../src/voting/tallies.js';
+import { VOTE_DAY_SLOTS } from '../src/kinds/voting/tallies.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -55,6 +55,21 @@ describe('write watch and remembered reads', () => {
     expect(await reads.get('k', ['managers'], read)).toBe(4);
   });
 
+  it('shares a read under way with requests arriving before anything is written, not after', async () => {
+    const w = new WriteWatch();
+    const reads = new RememberedReads<number>(w, 0);
+    let calls = 0;
+    let finish!: () => void;
+    const slow = () => new Promise<number>((resolve) => (finish = () => resolve(++calls)));
+    const first = reads.get('k', ['activities'], slow);
+    const together = reads.get('k', ['activities'], async () => ++calls);
+    w.observe('update "activities" set "join_num" = 1');
+    const after = reads.get('k', ['activities'], async () => ++calls);
+    finish();
+    expect(await Promise.all([first, together, after])).toEqual([2, 2, 1]);
+    expect(calls).toBe(2);
+  });
+
   it('forgets a read after its time', async () => {
     const w = new WriteWatch();
     const reads = new RememberedReads<number>(w, 0);

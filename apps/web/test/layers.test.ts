@@ -11,12 +11,17 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
 
-/** Relative specifiers a module imports; `import type` and `export type` are left out (no run-time edge). */
-export function importsOf(source: string): string[] {
+/**
+ * Relative specifiers a module imports. `import type` and `export type` are left out (no run-time
+ * edge) unless `types` is set: a type-only cycle still ties two modules into one to read and move.
+ */
+export function importsOf(source: string, types = false): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const found: string[] = [];
   const patterns = [
-    /\b(?:import|export)\s+(?!type\b)(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]/g,
+    types
+      ? /\b(?:import|export)\s+(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]/g
+      : /\b(?:import|export)\s+(?!type\b)(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]/g,
     /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g,
     /new\s+URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g,
   ];
@@ -28,18 +33,19 @@ const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** A specifier of `from` as a file under src (relative path), or undefined (a non-source file). */
 function resolve(from: string, spec: string, exists: (rel: string) => boolean): string | undefined {
-  const base = path.posix.join(path.posix.dirname(from), spec);
+  // The server and the domain write ESM specifiers ending in `.js` for their `.ts` files.
+  const base = path.posix.join(path.posix.dirname(from), spec).replace(/\.js$/, '');
   return EXTENSIONS.map((e) => base + e).find(exists);
 }
 
 export type Graph = Map<string, string[]>;
 
 /** The import graph of the source files: file → files it imports (paths relative to src). */
-export function buildGraph(files: Record<string, string>): Graph {
+export function buildGraph(files: Record<string, string>, types = false): Graph {
   const exists = (rel: string) => Object.hasOwn(files, rel);
   const graph: Graph = new Map();
   for (const [file, source] of Object.entries(files)) {
-    graph.set(file, [...new Set(importsOf(source).map((s) => resolve(file, s, exists)).filter((f): f is string => !!f))]);
+    graph.set(file, [...new Set(importsOf(source, types).map((s) => resolve(file, s, exists)).filter((f): f is string => !!f))]);
   }
   return graph;
 }
@@ -119,6 +125,13 @@ describe('web layers (apps/web/src)', () => {
   });
 });
 
+// A type imported back from a page ties the dialog and the page into one module to read: the
+// shared type lives where both import it from (the feature's api module, a shared file). The server
+// and the domain are walked the same way by apps/server/test/layers.test.ts.
+it('no import cycle in apps/web/src, type-only imports included', () => {
+  expect(cycles(buildGraph(readSources(), true))).toEqual([]);
+});
+
 describe('the layer checker itself', () => {
   const graphOf = (files: Record<string, string>) => buildGraph(files);
 
@@ -143,5 +156,16 @@ describe('the layer checker itself', () => {
       'd2.ts': "// import './d';\nexport const d2 = 1;",
     });
     expect(cycles(g)).toEqual(['a.ts → b.ts → c.ts → a.ts']);
+  });
+
+  it('counts type-only imports when asked, and resolves the `.js` specifiers of ESM TypeScript', () => {
+    const files = {
+      'page.tsx': "import { lazy } from 'react';\nconst Dialog = lazy(() => import('./Dialog'));\nexport type Row = { id: number };",
+      'Dialog.tsx': "import type { Row } from './page';",
+      'server/a.ts': "import { b } from './b.js';",
+      'server/b.ts': "import type { A } from './a.js';",
+    };
+    expect(cycles(graphOf(files))).toEqual([]);
+    expect(cycles(buildGraph(files, true))).toEqual(['Dialog.tsx → page.tsx → Dialog.tsx', 'server/a.ts → server/b.ts → server/a.ts']);
   });
 });

@@ -66,6 +66,8 @@ export function tablesOf(statement: string): string[] {
  */
 export class RememberedReads<T> {
   private readonly entries = new Map<string, { value: T; stamp: string; until: number }>();
+  /** Reads under way: requests arriving together with nothing written between share one read. */
+  private readonly reading = new Map<string, { stamp: string; value: Promise<T> }>();
 
   constructor(
     private readonly watch: WriteWatch,
@@ -78,12 +80,21 @@ export class RememberedReads<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.stamp === stamp && hit.until > now) return hit.value;
-    const value = await read();
-    // A write that landed while reading may or may not be in `value`: not kept then.
-    if (this.watch.stamp(tables) === stamp) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { value, stamp, until: now + this.ttlMs });
-    } else this.entries.delete(key);
-    return value;
+    // Begun under the same stamp, a read under way is as fresh as a new one would be.
+    const pending = this.reading.get(key);
+    if (pending && pending.stamp === stamp) return pending.value;
+    const reading = read();
+    this.reading.set(key, { stamp, value: reading });
+    try {
+      const value = await reading;
+      // A write that landed while reading may or may not be in `value`: not kept then.
+      if (this.watch.stamp(tables) === stamp) {
+        if (this.entries.size >= this.maxEntries) this.entries.clear();
+        this.entries.set(key, { value, stamp, until: now + this.ttlMs });
+      } else this.entries.delete(key);
+      return value;
+    } finally {
+      if (this.reading.get(key)?.value === reading) this.reading.delete(key);
+    }
   }
 }

@@ -60,6 +60,12 @@ export interface ResourceBinding {
    * whose `org_id` is null in the public bank), and its value for a request's keyword search.
    */
   keywordOwner?: { column: string; id: (request: FastifyRequest) => number | null };
+  /**
+   * The capped count read in list order (when no keyword is asked): for a list whose ordering
+   * index carries what its filters test, so that the count is an index-only scan where the
+   * planner would otherwise stop a sequential scan at the cap (the platform's activity states).
+   */
+  countInListOrder?: boolean;
   /** Computed filters: a declared filter field without a column (e.g. the activity state). */
   filters?: Record<string, (value: unknown, ctx: ReadContext) => SQL | undefined>;
   /** The family's own routes, registered before the generic ones. */

@@ -20,12 +20,12 @@ import { digitalGroupResourcesBinding, digitalGroupsBinding, digitalResourcesBin
 import { activityGroupActsBinding, activityGroupsBinding } from './families/activityGroups.js';
 import { platformActivitiesBinding } from './families/platformActivities.js';
 import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
-import { WORK_BINDINGS } from './families/works.js';
-import { CONTEST_BINDINGS } from './families/contests.js';
+import { WORK_BINDINGS } from '../kinds/works/family.js';
+import { CONTEST_BINDINGS } from '../kinds/contests/family.js';
 import { QUESTION_BINDINGS } from './families/questions.js';
-import { surveyQuestionsBinding, surveyResponsesBinding } from './families/survey.js';
-import { commentChecksBinding, evaluationSourcesBinding, evaluationVotesBinding } from './families/evaluation.js';
-import { certTemplatesBinding, expertActsBinding, expertsBinding } from './families/judging.js';
+import { surveyQuestionsBinding, surveyResponsesBinding } from '../kinds/survey/family.js';
+import { commentChecksBinding, evaluationSourcesBinding, evaluationVotesBinding } from '../kinds/voting/family.js';
+import { certTemplatesBinding, expertActsBinding, expertsBinding } from '../kinds/judging/family.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
 
 /** Every resource served by the machinery. A family adds its binding here. */

@@ -205,7 +205,8 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     // organisation: it costs the page's own offset plus a constant.
     const rowsOf = (ids: unknown) => db.select(visible).from(table).where(inArray(col('id'), ids as SQL)).orderBy(...order) as unknown as Promise<Row[]>;
     const countLimit = countLimitOf(page);
-    const counted = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit + 1).as('counted');
+    const counting = db.select({ one: sql`1` }).from(table).where(where);
+    const counted = (binding.countInListOrder && !keyword ? counting.orderBy(...order) : counting).limit(countLimit + 1).as('counted');
     const countQuery = db.select({ n: count() }).from(counted);
     const total = () => remember(remembered?.counts, countQuery, async () => Number((await countQuery)[0].n));
     const k = q.keyword?.trim();

@@ -10,5 +10,38 @@ import { questionSteps } from './families/questions.js';
 import { surveySteps } from './families/survey.js';
 import { contestSteps } from './families/contests.js';
 
-/** Every step of the demo data, in order. Families add their steps here. */
-export const demoSteps: SeedStep[] = [...platformSteps, ...orgUserSteps, ...contentSteps, ...questionSteps, ...activitySteps, ...votingSteps, ...workSteps, ...judgingSteps, ...surveySteps, ...contestSteps];
+/**
+ * The families of the demo data, in order, each with the families whose rows it builds on (the
+ * organisations, their users who become readers, the question banks a contest draws from, the
+ * readers whose first password an earlier family changed). A test seeds only the families it checks.
+ */
+const DEMO_FAMILIES = {
+  platform: { steps: platformSteps, needs: [] },
+  orgUsers: { steps: orgUserSteps, needs: ['platform'] },
+  content: { steps: contentSteps, needs: ['platform'] },
+  questions: { steps: questionSteps, needs: ['platform'] },
+  activities: { steps: activitySteps, needs: ['orgUsers'] },
+  voting: { steps: votingSteps, needs: ['activities'] },
+  works: { steps: workSteps, needs: ['orgUsers'] },
+  judging: { steps: judgingSteps, needs: ['works'] },
+  survey: { steps: surveySteps, needs: ['orgUsers'] },
+  contests: { steps: contestSteps, needs: ['orgUsers', 'questions'] },
+} satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
+
+export type DemoFamily = keyof typeof DEMO_FAMILIES;
+const ORDER = Object.keys(DEMO_FAMILIES) as DemoFamily[];
+
+/** Every step of the demo data, in order. Families add their steps to DEMO_FAMILIES. */
+export const demoSteps: SeedStep[] = ORDER.flatMap((f) => DEMO_FAMILIES[f].steps);
+
+/** The steps of these families and of every family they build on, in the demo's order. */
+export function demoStepsOf(...families: DemoFamily[]): SeedStep[] {
+  const wanted = new Set<DemoFamily>();
+  const add = (f: DemoFamily) => {
+    if (wanted.has(f)) return;
+    wanted.add(f);
+    for (const need of DEMO_FAMILIES[f].needs as DemoFamily[]) add(need);
+  };
+  families.forEach(add);
+  return ORDER.filter((f) => wanted.has(f)).flatMap((f) => DEMO_FAMILIES[f].steps);
+}

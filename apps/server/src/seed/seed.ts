@@ -7,7 +7,7 @@ import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { issueToken, revokeToken, sha256 } from '../auth/tokens.js';
 import { tokens } from '../db/schema.js';
 import { demoSteps } from './demo.js';
-import { multipartBody, type SeedClient } from './step.js';
+import { multipartBody, type SeedClient, type SeedStep } from './step.js';
 
 /**
  * The first super administrator: ADMIN_ACCOUNT with ADMIN_PASSWORD, or a generated password.
@@ -97,12 +97,14 @@ async function asSuper(app: FastifyInstance): Promise<{ client: SeedClient; done
   return { client: clientWith(app, { authorization: `Bearer ${issued.access_token}` }), done: () => revokeToken(db, row.id) };
 }
 
-export async function seedDemo(app: FastifyInstance): Promise<Record<string, number>> {
+/** The demo data (or, for a test, only `steps`: `demoStepsOf(...)`); rows made per step. */
+export async function seedDemo(app: FastifyInstance, steps: readonly SeedStep[] = demoSteps): Promise<Record<string, number>> {
   const { client, done } = await asSuper(app);
   try {
     const summary: Record<string, number> = {};
-    for (const step of demoSteps) summary[step.name] = await step.run(client);
-    await app.database.db.insert(meta).values({ key: 'seeded', value: String(Date.now()) }).onConflictDoNothing();
+    for (const step of steps) summary[step.name] = await step.run(client);
+    // Only the whole demo counts as seeded (a first start then adds nothing).
+    if (steps === demoSteps) await app.database.db.insert(meta).values({ key: 'seeded', value: String(Date.now()) }).onConflictDoNothing();
     return summary;
   } finally {
     await done();

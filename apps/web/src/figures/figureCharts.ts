@@ -1,6 +1,6 @@
 import type { FigureChart } from '@huodong/domain/figures';
 import { rowLabel } from '@huodong/domain/figures';
-import type { ChartOption } from '../shared/EChart';
+import type { ChartOption } from '../shared/chartOption';
 import { dailyChartFrame } from '../shared/dailyChart';
 
 type Row = Record<string, unknown>;

@@ -4,30 +4,12 @@ import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { chartRules } from './chartRules';
-import type { ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, FunnelSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
-import type {
-  GridComponentOption,
-  LegendComponentOption,
-  MarkLineComponentOption,
-  TitleComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
+import type { ChartOption } from './chartOption';
 
 // Only the modules the back office uses, not the whole echarts bundle (mark lines: a contest's pass line; funnels: figures declarations).
 echarts.use([BarChart, FunnelChart, LineChart, PieChart, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
-export type ChartOption = ComposeOption<
-  | BarSeriesOption
-  | FunnelSeriesOption
-  | LineSeriesOption
-  | PieSeriesOption
-  | GridComponentOption
-  | LegendComponentOption
-  | MarkLineComponentOption
-  | TitleComponentOption
-  | TooltipComponentOption
->;
+export type { ChartOption };
 
 export interface EChartProps {
   option: ChartOption;

@@ -1,5 +1,5 @@
 import { chartLabel } from '@huodong/domain';
-import type { ChartOption } from './EChart';
+import type { ChartOption } from './chartOption';
 
 /**
  * The layout rules every chart gets (applied by shared/EChart to whatever option a page builds), so

@@ -9,9 +9,9 @@ import type { Tx } from '../../db/client.js';
 import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../routes/activityScope.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
-import { preparedEvaluationConfig } from './evaluationConfig.js';
-import { assertContestReady, assertPassScoreFits, preparedContestConfig } from './contests.js';
-import { assertAnonymityKept, surveyPublishProblem } from '../../survey/store.js';
+import { preparedEvaluationConfig } from '../../kinds/voting/configFamily.js';
+import { assertContestReady, assertPassScoreFits, preparedContestConfig } from '../../kinds/contests/family.js';
+import { assertAnonymityKept, surveyPublishProblem } from '../../kinds/survey/store.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 

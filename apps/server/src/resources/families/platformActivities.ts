@@ -43,6 +43,8 @@ export const platformActivitiesBinding = bind({
   def: platformActivitiesResource,
   table: activities,
   softDelete: 'is_delete',
+  // Every organisation's rows: the state filters' counts read activities_list_idx alone.
+  countInListOrder: true,
   filters: { act_state: (value) => activityStateWhere(value as number) },
   present: withOrgNames,
   async after(action, rows, { tx }) {

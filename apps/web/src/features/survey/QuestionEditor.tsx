@@ -23,7 +23,7 @@ import { api, isApiError, useApiMutation } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { feedback } from '../../shared/feedback';
 import { questionsPath } from './surveyApi';
-import type { StoredQuestion } from './SurveyWorkPage';
+import type { StoredQuestion } from './surveyApi';
 import * as T from './texts';
 
 const typeOptions = Object.entries(SURVEY_QUESTION_TYPES).map(([value, label]) => ({ value, label }));

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Empty, Flex, Table, Tabs, Tag } from 'antd';
 import { LazyPopconfirm as Popconfirm } from '../../shared/LazyPopconfirm';
 import type { ColumnsType } from 'antd/es/table';
-import { questionNumbers, SURVEY_QUESTION_TYPES, type ListData, type SurveyQuestion } from '@huodong/domain';
+import { questionNumbers, SURVEY_QUESTION_TYPES, type ListData } from '@huodong/domain';
 import { PagePanel } from '../../shared/PagePanel';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { download } from '../../shared/apiClient';
@@ -12,14 +12,13 @@ import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import type { Row } from '../../resources/listModel';
 import { resourceQueryKey } from '../../resources/resourcePaths';
-import { activityPath, exportPath, idOf, questionsPath, SURVEY, SURVEY_COUNT_PAGE, surveyKey } from './surveyApi';
+import { activityPath, exportPath, idOf, questionsPath, SURVEY, SURVEY_COUNT_PAGE, surveyKey, type StoredQuestion } from './surveyApi';
 import * as T from './texts';
 
 // The editor (antd Form, the domain's checks) loads when opened, the responses with their tab.
 const QuestionEditor = lazy(() => import('./QuestionEditor'));
 const ResponsesTab = lazy(() => import('./ResponsesTab'));
 
-export type StoredQuestion = SurveyQuestion & { sort: number; answer_count: number };
 
 /** One line of a question's options (or rows), hidden ones marked. */
 function optionsLine(q: StoredQuestion): string {

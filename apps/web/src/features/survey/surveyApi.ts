@@ -1,4 +1,5 @@
 import { ACTIVITY_KINDS, SURVEY_COUNT_PAGE, SURVEY_PAPER_PAGE, SURVEY_QUESTIONS_PAGE, SURVEY_SUBQUES_PAGE } from '@huodong/domain';
+import type { SurveyQuestion } from '@huodong/domain';
 import { resourceQueryKey } from '../../resources/resourcePaths';
 
 /** The questionnaire's declaration (type 4): its key refreshes these pages after a write. */
@@ -15,3 +16,6 @@ export const exportPath = (org: string) => `/v1/${org}/export/surveyresponses`;
 
 export { SURVEY_COUNT_PAGE, SURVEY_PAPER_PAGE, SURVEY_QUESTIONS_PAGE, SURVEY_SUBQUES_PAGE };
 export { idFromQuery as idOf } from '../../resources/listModel';
+
+/** A question as the questionnaire's pages read it: its place and how many answered it. */
+export type StoredQuestion = SurveyQuestion & { sort: number; answer_count: number };

@@ -5,7 +5,7 @@ import { api, useApiMutation } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { UploadControl } from '../../shared/UploadControl';
 import { WORK_BASE, type WorkType } from './workApi';
-import type { WorkConfigView } from './WorksPage';
+import type { WorkConfigView } from './workApi';
 import * as T from './texts';
 
 const PATHS = { 1: 'work', 9: 'creations' } as const;

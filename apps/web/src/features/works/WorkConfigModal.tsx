@@ -4,7 +4,7 @@ import { CREATION_TYPES as MEDIA_KINDS } from '@huodong/domain';
 import { api, useApiMutation } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { configPath, type WorkType } from './workApi';
-import type { WorkConfigView } from './WorksPage';
+import type { WorkConfigView } from './workApi';
 import * as T from './texts';
 
 const MODERATION = [

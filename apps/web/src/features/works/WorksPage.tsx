@@ -13,7 +13,7 @@ import { findDeclaration, idFromQuery, parentDeclarationOf, type Row } from '../
 import { resourceListPath, resourceQueryKey } from '../../resources/resourcePaths';
 import type { Declaration } from '../../resources/declarations';
 import type { PreviewWork } from './WorkPreview';
-import { configPath, downloadWorks, type WorkType } from './workApi';
+import { configPath, downloadWorks, type WorkConfigView, type WorkType } from './workApi';
 import * as T from './texts';
 
 // The dialogs and the preview load when opened: not part of the page's first load.
@@ -21,12 +21,6 @@ const WorkConfigModal = lazy(() => import('./WorkConfigModal'));
 const UploadWorkModal = lazy(() => import('./UploadWorkModal'));
 const ImportWorksModal = lazy(() => import('./ImportWorksModal'));
 const WorkPreview = lazy(() => import('./WorkPreview').then((m) => ({ default: m.WorkPreview })));
-
-export interface WorkConfigView {
-  creation_types: { id: number; name: string; media: string }[];
-  groups: { id: number; name: string; code: string }[];
-  [key: string]: unknown;
-}
 
 const NAMES = { 1: 'originalWorks', 9: 'originalMixWorks' } as const;
 

@@ -20,3 +20,10 @@ export function downloadWorks(org: string, type: WorkType, act: number, chosen: 
   const query = typeof chosen === 'string' ? { act, part: chosen } : { act, ids: chosen.join(',') };
   return downloadMedia(`/v1/${org}/${WORK_BASE[type]}/download`, query, 'works.zip', wait);
 }
+
+/** A works activity's settings as the pages read them: its creation types and groups (and the rest as stored). */
+export interface WorkConfigView {
+  creation_types: { id: number; name: string; media: string }[];
+  groups: { id: number; name: string; code: string }[];
+  [key: string]: unknown;
+}

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { readTable, validateWorkbook } from './parseWorkbook';
-import type { WorkerReply, WorkerRequest } from './workerProtocol';
+import type { WorkerReply, WorkerRequest } from './workerMessages';
 
 /**
  * Spreadsheet reading off the main thread: a 50,000-row file is parsed and validated here so the

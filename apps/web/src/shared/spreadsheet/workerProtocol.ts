@@ -1,15 +1,6 @@
 import type { ImportResult, UserImportId } from '@huodong/domain';
+import type { WorkerReply, WorkerRequest } from './workerMessages';
 import type { SheetTable } from './parseWorkbook';
-
-/** Messages between the page and parse.worker.ts. */
-export type WorkerRequest =
-  | { op: 'validate'; data: ArrayBuffer; kind: UserImportId; orgId: number }
-  | { op: 'read'; data: ArrayBuffer };
-
-export type WorkerReply =
-  | { op: 'validate'; result: ImportResult<Record<string, unknown>> }
-  | { op: 'read'; table: SheetTable }
-  | { op: 'failed'; message: string };
 
 /** Shown when SheetJS cannot read the file (damaged, or not really a spreadsheet). */
 export const FILE_UNREADABLE = '文件读取失败，请确认是有效的xlsx或xls文件';

@@ -1,0 +1,620 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  attemptDeadline,
+  attemptRefusal,
+  canonicalJson,
+  chinaDayKey,
+  CONTEST_REFUSAL,
+  contestConfigOf,
+  contestRuleSchema,
+  drawPaper,
+  gradeOf,
+  GRACE_SECONDS,
+  isOverdue,
+  levelPassed,
+  levelStates,
+  markAnswer,
+  paperTotal,
+  parseBlanks,
+  passScoreOf,
+  PoolShortError,
+  poolShortfall,
+  rankContest,
+  rankLevels,
+  round2,
+  type ContestConfig,
+  type ContestRule,
+  type GivenAnswer,
+  type LevelState,
+  type PaperItem,
+  type PassMode,
+  type PoolQuestion,
+  type QuestionType,
+  type Shortfall,
+} from '@huodong/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
+import { notFound, refused, validationError } from '../../http/errors.js';
+
+/**
+ * The attempt engine of knowledge contests (types 3 and 6): the pool and its shortfall, starting an
+ * attempt under the reader's progress row lock (limits hold under parallel starts), autosave,
+ * integrity events, submission and marking on the server (also when the deadline passed: the
+ * server submits by itself, on reads and on a timer), hand marks, progress by grade method and
+ * rankings with a frozen snapshot at the end.
+ */
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type LevelRow = typeof contestLevels.$inferSelect;
+export type AttemptRow = typeof contestAttempts.$inferSelect;
+export type QuestionRow = typeof contestQuestions.$inferSelect;
+type Conn = Db | Tx;
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** What a paper is made of and what limits it, for a contest (type 3) or one of its levels (type 6). */
+export interface PaperSettings {
+  config: ContestConfig;
+  contest_type: 1 | 2;
+  rules: ContestRule[];
+  time_limit: number;
+  limits: { total: number; per_day: number; delay_sec: number };
+  pass: { mode: PassMode; value: number } | { score: number | null };
+}
+
+const levelRules = (rules: unknown): ContestRule[] =>
+  (Array.isArray(rules) ? rules : []).map((r) => contestRuleSchema.safeParse(r)).flatMap((p) => (p.success ? [p.data] : []));
+
+export function paperSettings(act: ActivityRow, level?: LevelRow | null): PaperSettings {
+  const config = contestConfigOf(act.config);
+  if (level)
+    return {
+      config,
+      contest_type: level.contest_type === 2 ? 2 : 1,
+      rules: levelRules(level.rules),
+      time_limit: level.time_limit,
+      limits: { total: level.attempts_per_level, per_day: level.attempts_per_day, delay_sec: 0 },
+      pass: { mode: level.pass_mode as PassMode, value: level.pass_value },
+    };
+  return {
+    config,
+    contest_type: config.contest_type,
+    rules: config.rules,
+    time_limit: act.time_limit,
+    limits: { total: act.answer_limit, per_day: config.attempts_per_day, delay_sec: config.delay_between_sec },
+    pass: { score: config.pass_score },
+  };
+}
+
+/** A contest's (or level's) questions as the draw sees them. */
+export async function poolOf(db: Conn, actId: number, levelId: number | null): Promise<PoolQuestion[]> {
+  // The pool is read at every start: one row of JSON (1,000 questions: one value to parse instead
+  // of 1,000 rows to map), and of the options only their keys.
+  const c = contestQuestions;
+  const keys = sql`(select coalesce(json_agg(o->>'key'), '[]') from jsonb_array_elements(${c.options}) o)`;
+  const item = sql`json_build_array(${c.id}, ${c.type}, ${c.difficulty}, ${c.category_id}, ${c.score}, ${c.sort}, ${c.is_must}, ${keys})`;
+  type Item = [number, number, number, number | null, string | number, number, number, string[]];
+  const [row] = await db
+    .select({ pool: sql<Item[] | null>`json_agg(${item})` })
+    .from(c)
+    .where(and(eq(c.act_id, actId), levelId === null ? isNull(c.level_id) : eq(c.level_id, levelId)));
+  return (row?.pool ?? []).map(([id, type, difficulty, category_id, score, sort, is_must, option_keys]) => ({ id, type: type as QuestionType, difficulty, category_id, score: Number(score), sort, is_must, option_keys }));
+}
+
+export async function levelsOf(db: Conn, actId: number): Promise<LevelRow[]> {
+  return db.select().from(contestLevels).where(eq(contestLevels.act_id, actId)).orderBy(asc(contestLevels.sort), asc(contestLevels.id));
+}
+
+/** What keeps a contest (or a level) from making papers: the question page lists it, publishing refuses it. */
+export async function shortfallOf(db: Conn, act: ActivityRow, level?: LevelRow | null): Promise<Shortfall[]> {
+  const s = paperSettings(act, level);
+  return poolShortfall(s, await poolOf(db, act.id, level ? level.id : null));
+}
+
+/** Every shortfall of a contest: for type 6 each level's, named by the level; no level at all is one. */
+export async function contestShortfalls(db: Conn, act: ActivityRow): Promise<Shortfall[]> {
+  if (act.type !== 6) return shortfallOf(db, act);
+  const levels = await levelsOf(db, act.id);
+  if (levels.length === 0) return [{ rule: -1, need: 1, have: 0, message: '还没有关卡，请先添加关卡' }];
+  const out: Shortfall[] = [];
+  for (const l of levels) for (const s of await shortfallOf(db, act, l)) out.push({ ...s, message: `关卡“${l.name}”：${s.message}` });
+  return out;
+}
+
+// ---- Progress -------------------------------------------------------------------------------------------
+
+/** The reader's progress row of a contest or level, created when missing, locked for this transaction. */
+async function lockedProgress(tx: Tx, act: ActivityRow, levelId: number, reader: { id: number; unit_id: number | null }) {
+  // One statement: a new row is the transaction's own; an existing one is locked by the
+  // conflict's (unchanging) update, as SELECT … FOR UPDATE would, and returned.
+  const [row] = await tx
+    .insert(contestProgress)
+    .values({ org_id: act.org_id, act_id: act.id, level_id: levelId, reader_id: reader.id, unit_id: reader.unit_id })
+    .onConflictDoUpdate({ target: [contestProgress.act_id, contestProgress.level_id, contestProgress.reader_id], set: { updated_at: sql`${contestProgress.updated_at}` } })
+    .returning();
+  return row;
+}
+
+/** Recompute a reader's result of a contest or level from its finished attempts (grade method, best, pass). */
+export async function refreshProgress(tx: Tx, act: ActivityRow, levelId: number, readerId: number): Promise<void> {
+  const done = await tx
+    .select()
+    .from(contestAttempts)
+    .where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.level_id, levelId), eq(contestAttempts.reader_id, readerId), eq(contestAttempts.state, 'finished')));
+  const graded = done.map((a) => ({ id: a.id, score: a.score ?? 0, duration_sec: a.duration_sec ?? 0, submitted_at: a.submitted_at ?? 0, correct_count: a.correct_count }));
+  const best = gradeOf(graded, 'highest');
+  const byMethod = levelId ? best : gradeOf(graded, contestConfigOf(act.config).grade_method);
+  const passedAt = done.filter((a) => a.passed === 1).map((a) => a.submitted_at ?? 0);
+  await tx
+    .update(contestProgress)
+    .set({
+      best_score: best?.score ?? null,
+      best_duration: best?.duration_sec ?? null,
+      graded_score: byMethod?.score ?? null,
+      graded_duration: byMethod?.duration_sec ?? null,
+      graded_submitted_at: byMethod?.submitted_at ?? null,
+      graded_attempt_id: byMethod?.id ?? null,
+      passed: passedAt.length ? 1 : 0,
+      passed_at: passedAt.length ? Math.min(...passedAt) : null,
+      updated_at: nowSec(),
+    })
+    .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, levelId), eq(contestProgress.reader_id, readerId)));
+}
+
+/** A reader's state of every level of an advanced contest (design §5), in level order. */
+export async function readerLevels(db: Conn, act: ActivityRow, readerId: number, now = nowSec()): Promise<{ level: LevelRow; state: LevelState; progress: typeof contestProgress.$inferSelect | undefined }[]> {
+  const levels = await levelsOf(db, act.id);
+  const rows = await db.select().from(contestProgress).where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.reader_id, readerId)));
+  const byLevel = new Map(rows.map((r) => [r.level_id, r]));
+  const states = levelStates(
+    levels,
+    new Map(rows.map((r) => [r.level_id, { attempts: r.attempts, passed: r.passed === 1, in_progress: r.open_attempt_id !== null }])),
+    now,
+  );
+  return levels.map((level, i) => ({ level, state: states[i], progress: byLevel.get(level.id) }));
+}
+
+// ---- Starting ---------------------------------------------------------------------------------------------
+
+/**
+ * Start (or resume) an attempt: under the reader's progress row lock, an open attempt is given again
+ * (submitted first when it is overdue); otherwise the limits are checked, the paper drawn and stored.
+ */
+export async function startAttempt(
+  tx: Tx,
+  act: ActivityRow,
+  level: LevelRow | null,
+  reader: { id: number; unit_id: number | null },
+  ip: string,
+  now = nowSec(),
+  random: () => number = Math.random,
+): Promise<AttemptRow> {
+  const levelId = level?.id ?? 0;
+  const progress = await lockedProgress(tx, act, levelId, reader);
+  if (progress.open_attempt_id) {
+    const [open] = await tx.select().from(contestAttempts).where(eq(contestAttempts.id, progress.open_attempt_id));
+    if (open?.state === 'inprogress' && !isOverdue(open.deadline_at, now)) return open;
+    if (open?.state === 'inprogress') await finishAttempt(tx, act, open, now, true);
+  }
+  if (level) {
+    const mine = await readerLevels(tx, act, reader.id, now);
+    const state = mine.find((m) => m.level.id === level.id)?.state;
+    if (state === 'locked') throw refused(CONTEST_REFUSAL.levelLocked);
+    if (state === 'passed') throw refused(CONTEST_REFUSAL.levelPassed);
+  }
+  const s = paperSettings(act, level);
+  const today = chinaDayKey(now);
+  const todayCount = progress.day === today ? progress.day_attempts : 0;
+  const refusal = attemptRefusal({ total: progress.attempts, today: todayCount, last_started_at: progress.last_started_at }, s.limits, now);
+  if (refusal) throw refused(refusal);
+  let paper: PaperItem[];
+  try {
+    paper = drawPaper({ ...s.config, contest_type: s.contest_type, rules: s.rules }, await poolOf(tx, act.id, level ? level.id : null), random);
+  } catch (err) {
+    if (err instanceof PoolShortError) throw refused(CONTEST_REFUSAL.notReady);
+    throw err;
+  }
+  const [attempt] = await tx
+    .insert(contestAttempts)
+    .values({
+      org_id: act.org_id,
+      act_id: act.id,
+      level_id: levelId,
+      reader_id: reader.id,
+      attempt_no: progress.attempts + 1,
+      day: today,
+      paper,
+      started_at: now,
+      deadline_at: attemptDeadline(now, s.time_limit, act.end_at),
+      max_score: paperTotal(paper),
+      question_count: paper.length,
+      ip,
+      unit_id: reader.unit_id,
+    })
+    .returning();
+  await tx
+    .update(contestProgress)
+    .set({ attempts: progress.attempts + 1, day: today, day_attempts: todayCount + 1, last_started_at: now, open_attempt_id: attempt.id, unit_id: reader.unit_id, updated_at: now })
+    .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, levelId), eq(contestProgress.reader_id, reader.id)));
+  await questionCounters(tx, { used: paper.map((p) => p.id) });
+  return attempt;
+}
+
+/**
+ * The use counters of a contest's questions and of the bank questions they copy: drawn into a
+ * paper (`used`), answered, answered right. Questions are shared by every attempt, so callers
+ * write these last in their transaction (a row lock held only until the commit).
+ */
+async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: number[]; correct?: number[] }): Promise<void> {
+  // Each id counts as often as it is listed (two readers' answers of one question marked right in one batch: +2).
+  const counts = new Map<number, [number, number, number]>();
+  (['used', 'answered', 'correct'] as const).forEach((kind, k) => {
+    for (const id of ids[kind] ?? []) {
+      const row = counts.get(id) ?? [0, 0, 0];
+      row[k]++;
+      counts.set(id, row);
+    }
+  });
+  if (counts.size === 0) return;
+  // Ids and counts are the server's own integers, written as a VALUES list.
+  const rows = [...counts].map(([id, [u, a, c]]) => `(${Math.trunc(id)}, ${u}, ${a}, ${c})`);
+  const c = contestQuestions;
+  const q = questions;
+  // One statement for the contest's copies and the bank questions they copy. Every paper shares
+  // rows with others (a must question is in all), so the rows are locked in id order by the
+  // sorted FOR UPDATE subqueries: an UPDATE … FROM joins by whatever plan is cheapest (a hash
+  // join locks in storage order), and two transactions locking shared rows in different orders
+  // deadlock (40P01). The copies are all locked (the grouping reads all of them) before any bank row.
+  await tx.execute(sql`
+    with d(id, used, answered, correct) as (values ${sql.raw(rows.join(', '))}),
+    counted as (
+      update ${c} set
+        used_count = ${c.used_count} + d.used,
+        answered_count = ${c.answered_count} + d.answered,
+        correct_count = ${c.correct_count} + d.correct
+      from (select id from ${c} where id in (select id from d) order by id for update) locked, d
+      where ${c.id} = locked.id and d.id = locked.id
+      returning ${c.question_id} as question_id, d.used, d.answered, d.correct
+    ),
+    bank as (
+      select question_id, sum(used)::int as used, sum(answered)::int as answered, sum(correct)::int as correct
+      from counted where question_id is not null group by question_id
+    )
+    update ${q} set
+      used_count = ${q.used_count} + bank.used,
+      answered_count = ${q.answered_count} + bank.answered,
+      correct_count = ${q.correct_count} + bank.correct
+    from (select id from ${q} where id in (select question_id from bank) order by id for update) locked, bank
+    where ${q.id} = locked.id and bank.question_id = locked.id`);
+}
+
+// ---- Answering ---------------------------------------------------------------------------------------------
+
+/** Save answers of an open attempt (autosave); each must be a question of its paper. */
+export async function saveAnswers(tx: Tx, attempt: AttemptRow, items: { question_id: number; answer: GivenAnswer | null }[], now = nowSec()): Promise<number> {
+  const inPaper = new Set(attempt.paper.map((p) => p.id));
+  const score = new Map(attempt.paper.map((p) => [p.id, p.score]));
+  const last = new Map(items.map((i) => [i.question_id, i.answer]));
+  for (const id of last.keys()) if (!inPaper.has(id)) throw refused(CONTEST_REFUSAL.notInPaper(id));
+  const values = [...last].map(([question_id, answer]) => ({ org_id: attempt.org_id, act_id: attempt.act_id, attempt_id: attempt.id, reader_id: attempt.reader_id, question_id, answer, max_score: score.get(question_id)!, answered_at: now }));
+  await tx
+    .insert(contestAnswers)
+    .values(values)
+    .onConflictDoUpdate({ target: [contestAnswers.attempt_id, contestAnswers.question_id], set: { answer: sql`excluded.answer`, answered_at: sql`excluded.answered_at`, updated_at: now } });
+  return values.length;
+}
+
+/** The attempt locked for this transaction (its state decides what may happen to it). */
+export async function lockedAttempt(tx: Tx, id: number): Promise<AttemptRow | undefined> {
+  return (await tx.select().from(contestAttempts).where(eq(contestAttempts.id, id)).for('update'))[0];
+}
+
+/**
+ * Submit and mark an attempt on the server: every question of the paper gets its answer row
+ * (unanswered ones empty), objective ones are marked (partial credit and fill-in variants by the
+ * settings), short answers wait for a marker. `auto`: the server submits (deadline, tab switches);
+ * the submission time is then the deadline at the latest.
+ */
+export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRow, now = nowSec(), auto = false): Promise<AttemptRow> {
+  const locked = await lockedAttempt(tx, attempt.id);
+  if (!locked || locked.state !== 'inprogress') return locked ?? attempt;
+  const level = locked.level_id ? (await tx.select().from(contestLevels).where(eq(contestLevels.id, locked.level_id)))[0] : null;
+  const s = paperSettings(act, level);
+  const ids = locked.paper.map((p) => p.id);
+  const copies = new Map((await tx.select().from(contestQuestions).where(inArray(contestQuestions.id, ids))).map((q) => [q.id, q]));
+  const saved = new Map((await tx.select().from(contestAnswers).where(eq(contestAnswers.attempt_id, locked.id))).map((a) => [a.question_id, a]));
+  let score = 0;
+  let correct = 0;
+  let pending = 0;
+  const answered: number[] = [];
+  const right: number[] = [];
+  const rows = locked.paper.map((item) => {
+    const q = copies.get(item.id)!;
+    const given = saved.get(item.id)?.answer ?? null;
+    const mark = markAnswer({ type: q.type as QuestionType, options: q.options, answer: q.answer }, given, item.score, { partial_multiple: !!s.config.partial_multiple, strict_blanks: !!s.config.strict_blanks });
+    const isPending = mark.score === null && given !== null && !(typeof given === 'string' && given.trim() === '');
+    if (isPending) pending++;
+    score += mark.score ?? 0;
+    if (mark.is_right) {
+      correct++;
+      right.push(item.id);
+    }
+    if (given !== null) answered.push(item.id);
+    return {
+      org_id: locked.org_id,
+      act_id: locked.act_id,
+      attempt_id: locked.id,
+      reader_id: locked.reader_id,
+      question_id: item.id,
+      answer: given,
+      is_right: mark.is_right === null ? (isPending ? null : 0) : mark.is_right ? 1 : 0,
+      credit: mark.score ?? (isPending ? null : 0),
+      max_score: item.score,
+      pending: isPending ? 1 : 0,
+    };
+  });
+  await tx
+    .insert(contestAnswers)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [contestAnswers.attempt_id, contestAnswers.question_id],
+      set: { is_right: sql`excluded.is_right`, credit: sql`excluded.credit`, pending: sql`excluded.pending`, max_score: sql`excluded.max_score`, updated_at: now },
+    });
+  const submittedAt = auto ? Math.min(now, locked.deadline_at) : now;
+  const total = round2(score);
+  const [done] = await tx
+    .update(contestAttempts)
+    .set({
+      state: pending ? 'pending_grading' : 'finished',
+      submitted_at: submittedAt,
+      auto_submitted: auto ? 1 : 0,
+      score: total,
+      correct_count: correct,
+      pending_count: pending,
+      duration_sec: Math.max(0, submittedAt - locked.started_at),
+      passed: pending ? null : attemptPassed(s, { score: total, correct_count: correct, questions: locked.question_count, max: locked.max_score }) ? 1 : 0,
+      updated_at: now,
+    })
+    .where(eq(contestAttempts.id, locked.id))
+    .returning();
+  await tx
+    .update(contestProgress)
+    .set({ open_attempt_id: null, updated_at: now })
+    .where(and(eq(contestProgress.act_id, locked.act_id), eq(contestProgress.level_id, locked.level_id), eq(contestProgress.reader_id, locked.reader_id), eq(contestProgress.open_attempt_id, locked.id)));
+  if (!pending) await refreshProgress(tx, act, locked.level_id, locked.reader_id);
+  // Counters of questions every attempt shares: written last, so their rows are held only until the commit.
+  await questionCounters(tx, { answered, correct: right });
+  return done;
+}
+
+function attemptPassed(s: PaperSettings, r: { score: number; correct_count: number; questions: number; max: number }): boolean {
+  if ('mode' in s.pass) return levelPassed({ pass_mode: s.pass.mode, pass_value: s.pass.value }, r);
+  return r.score >= passScoreOf(s.pass.score, r.max);
+}
+
+/**
+ * Hand marks of pending short answers of one activity (the check queue): all or nothing; an attempt
+ * whose last pending answer is marked is finished, its pass decided and its reader's result redone.
+ */
+export async function markPending(tx: Tx, act: ActivityRow, marks: { id: number; score: number }[], managerId: number, now = nowSec()): Promise<number[]> {
+  // One mark per answer: a repeated id counts once, its last score standing.
+  const scoreOf = new Map(marks.map((m) => [m.id, m.score]));
+  const ids = [...scoreOf.keys()];
+  const rows = await tx
+    .select()
+    .from(contestAnswers)
+    .where(and(eq(contestAnswers.org_id, act.org_id), eq(contestAnswers.act_id, act.id), eq(contestAnswers.pending, 1), inArray(contestAnswers.id, ids)))
+    .for('update');
+  if (rows.length !== ids.length) throw notFound('待批改的答案不存在或已批改');
+  const maxOf = new Map(rows.map((r) => [r.id, r.max_score]));
+  const over = marks.findIndex((m) => m.score > maxOf.get(m.id)!);
+  if (over >= 0) throw validationError([{ field: `items.${over}.score`, message: `得分不能超过该题分值${maxOf.get(marks[over].id)}` }]);
+  for (const row of rows) {
+    const score = scoreOf.get(row.id)!;
+    await tx
+      .update(contestAnswers)
+      .set({ credit: score, is_right: score >= row.max_score ? 1 : 0, pending: 0, marked_by: managerId, marked_at: now, updated_at: now })
+      .where(eq(contestAnswers.id, row.id));
+  }
+  await questionCounters(tx, { correct: rows.filter((r) => scoreOf.get(r.id)! >= r.max_score).map((r) => r.question_id) });
+  for (const attemptId of new Set(rows.map((r) => r.attempt_id))) {
+    const attempt = (await lockedAttempt(tx, attemptId))!;
+    const [sum] = await tx
+      .select({ score: sql<string>`coalesce(sum(${contestAnswers.credit}), 0)`, correct: sql<number>`count(*) filter (where ${contestAnswers.is_right} = 1)::int`, pending: sql<number>`count(*) filter (where ${contestAnswers.pending} = 1)::int` })
+      .from(contestAnswers)
+      .where(eq(contestAnswers.attempt_id, attemptId));
+    const level = attempt.level_id ? (await tx.select().from(contestLevels).where(eq(contestLevels.id, attempt.level_id)))[0] : null;
+    const score = round2(Number(sum.score));
+    const finished = sum.pending === 0;
+    await tx
+      .update(contestAttempts)
+      .set({
+        score,
+        correct_count: sum.correct,
+        pending_count: sum.pending,
+        state: finished ? 'finished' : 'pending_grading',
+        passed: finished ? (attemptPassed(paperSettings(act, level), { score, correct_count: sum.correct, questions: attempt.question_count, max: attempt.max_score }) ? 1 : 0) : null,
+        updated_at: now,
+      })
+      .where(eq(contestAttempts.id, attemptId));
+    if (finished) await refreshProgress(tx, act, attempt.level_id, attempt.reader_id);
+  }
+  // A ranking frozen at the end gets a new version with the regraded results.
+  if (await frozenRanking(tx, act.id)) await freezeRanking(tx, act);
+  return rows.map((r) => r.id);
+}
+
+// ---- Overdue attempts ------------------------------------------------------------------------------------
+
+/**
+ * Submit every attempt past its deadline and grace (of one activity, or all): the server's own
+ * submission, run on reads and by the timer, so an attempt closes even when its reader never returns.
+ */
+export async function sweepOverdue(db: Db, actId?: number, now = nowSec(), limit = 500): Promise<number> {
+  const due = await db
+    .select({ id: contestAttempts.id, act_id: contestAttempts.act_id })
+    .from(contestAttempts)
+    .where(and(eq(contestAttempts.state, 'inprogress'), lt(contestAttempts.deadline_at, now - GRACE_SECONDS), actId ? eq(contestAttempts.act_id, actId) : undefined))
+    .orderBy(asc(contestAttempts.deadline_at))
+    .limit(limit);
+  for (const d of due) {
+    await db.transaction(async (tx) => {
+      const [act] = await tx.select().from(activities).where(eq(activities.id, d.act_id));
+      const attempt = await lockedAttempt(tx, d.id);
+      if (act && attempt && attempt.state === 'inprogress') await finishAttempt(tx, act, attempt, now, true);
+    });
+  }
+  return due.length;
+}
+
+// ---- Rankings --------------------------------------------------------------------------------------------
+
+export interface RankedReader {
+  rank: number;
+  reader_id: number;
+  account: string;
+  real_name: string;
+  unit: string;
+  score: number;
+  duration_sec: number;
+  submitted_at: number;
+  /** Type 6: levels passed. */
+  passed?: number;
+  finished_at?: number | null;
+}
+
+/** The live ranking of a contest: type 3 by the grade method's result, type 6 by levels passed (rules/contests.ts). */
+export async function liveRanking(db: Conn, act: ActivityRow): Promise<RankedReader[]> {
+  if (act.type === 6) {
+    const rows = await db
+      .select({
+        reader_id: contestProgress.reader_id,
+        passed: sql<number>`sum(${contestProgress.passed})::int`,
+        score: sql<string>`coalesce(sum(${contestProgress.best_score}), 0)`,
+        duration_sec: sql<number>`coalesce(sum(${contestProgress.best_duration}), 0)::int`,
+        finished_at: sql<number | null>`max(${contestProgress.passed_at})`,
+        account: readers.account,
+        real_name: readers.real_name,
+        unit: readers.unit,
+      })
+      .from(contestProgress)
+      .innerJoin(readers, eq(readers.id, contestProgress.reader_id))
+      .where(and(eq(contestProgress.act_id, act.id), sql`${contestProgress.best_score} is not null`))
+      .groupBy(contestProgress.reader_id, readers.account, readers.real_name, readers.unit);
+    return rankLevels(rows.map((r) => ({ ...r, score: Number(r.score), finished_at: r.finished_at === null ? null : Number(r.finished_at), submitted_at: r.finished_at === null ? 0 : Number(r.finished_at) })));
+  }
+  const rows = await db
+    .select({
+      reader_id: contestProgress.reader_id,
+      score: contestProgress.graded_score,
+      duration_sec: contestProgress.graded_duration,
+      submitted_at: contestProgress.graded_submitted_at,
+      account: readers.account,
+      real_name: readers.real_name,
+      unit: readers.unit,
+    })
+    .from(contestProgress)
+    .innerJoin(readers, eq(readers.id, contestProgress.reader_id))
+    .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, 0), sql`${contestProgress.graded_score} is not null`));
+  return rankContest(rows.map((r) => ({ ...r, score: r.score ?? 0, duration_sec: r.duration_sec ?? 0, submitted_at: r.submitted_at ?? 0 })));
+}
+
+async function frozenRanking(db: Conn, actId: number) {
+  const [row] = await db.select().from(contestRankings).where(eq(contestRankings.act_id, actId)).orderBy(sql`${contestRankings.version} desc`).limit(1);
+  return row;
+}
+
+/** Write a new version of the frozen ranking (the first at the end, another after a regrade). */
+async function freezeRanking(tx: Tx, act: ActivityRow) {
+  const ranked = await liveRanking(tx, act);
+  const last = await frozenRanking(tx, act.id);
+  const text = canonicalJson(ranked);
+  const [row] = await tx
+    .insert(contestRankings)
+    .values({ org_id: act.org_id, act_id: act.id, version: (last?.version ?? 0) + 1, hash: createHash('sha256').update(text).digest('hex'), ranked })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? (await frozenRanking(tx, act.id));
+}
+
+const ended = (act: ActivityRow, now: number) => act.state === 3 || (act.state !== 1 && act.state !== 2 && now >= act.end_at);
+
+/**
+ * The ranking as readers and administrators see it: live while the contest runs; once it ended,
+ * the frozen snapshot (written at the first read after the end, overdue attempts submitted first).
+ */
+export async function rankingOf(db: Db, act: ActivityRow, now = nowSec()): Promise<{ frozen: boolean; version: number | null; hash: string | null; items: RankedReader[] }> {
+  if (!ended(act, now)) {
+    await sweepOverdue(db, act.id, now);
+    return { frozen: false, version: null, hash: null, items: await liveRanking(db, act) };
+  }
+  let snap = await frozenRanking(db, act.id);
+  if (!snap) {
+    await sweepOverdue(db, act.id, Math.max(now, act.end_at + GRACE_SECONDS + 1));
+    snap = await db.transaction((tx) => freezeRanking(tx, act));
+  }
+  return { frozen: true, version: snap!.version, hash: snap!.hash, items: snap!.ranked as RankedReader[] };
+}
+
+// ---- What a reader sees ---------------------------------------------------------------------------------
+
+/** The correct answer as shown after submission: keys, `T`/`F`, the blanks' accepted texts, or the reference text. */
+export const shownAnswer = (q: Pick<QuestionRow, 'type' | 'answer'>): unknown => (q.type === 4 ? parseBlanks(q.answer) : q.answer);
+
+/**
+ * An attempt as its reader sees it: the paper (options in the attempt's order, never the answer or
+ * analysis while it is open) with the saved answers; once submitted, the score, correctness, right
+ * answers and analysis as far as the review settings show them now.
+ */
+export async function attemptView(db: Conn, act: ActivityRow, attempt: AttemptRow, now = nowSec()) {
+  const ids = attempt.paper.map((p) => p.id);
+  const copies = new Map((await db.select().from(contestQuestions).where(inArray(contestQuestions.id, ids))).map((q) => [q.id, q]));
+  const answers = new Map((await db.select().from(contestAnswers).where(eq(contestAnswers.attempt_id, attempt.id))).map((a) => [a.question_id, a]));
+  const open = attempt.state === 'inprogress';
+  const cfg = contestConfigOf(act.config);
+  const show = (when: 'immediately' | 'after_end' | 'never') => !open && (when === 'immediately' || (when === 'after_end' && now >= act.end_at));
+  const showScore = show(cfg.show_score);
+  const showRight = show(cfg.show_correctness);
+  const showAnswer = show(cfg.show_answer);
+  const showAnalysis = show(cfg.show_analysis);
+  const items = attempt.paper.map((item, i) => {
+    const q = copies.get(item.id)!;
+    const byKey = new Map(q.options.map((o) => [o.key, o]));
+    const a = answers.get(item.id);
+    return {
+      no: i + 1,
+      question_id: item.id,
+      type: q.type,
+      stem: q.stem,
+      stem_images: q.stem_images,
+      options: item.options.map((k) => byKey.get(k)!).filter(Boolean),
+      blanks: q.type === 4 ? (parseBlanks(q.answer)?.length ?? 0) : undefined,
+      score: item.score,
+      given: a?.answer ?? null,
+      ...(showRight ? { is_right: a?.is_right ?? 0, pending: a?.pending === 1 } : {}),
+      ...(showScore ? { credit: a?.credit ?? 0 } : {}),
+      ...(showAnswer ? { answer: shownAnswer(q) } : {}),
+      ...(showAnalysis ? { analysis: q.analysis } : {}),
+    };
+  });
+  return {
+    id: attempt.id,
+    act_id: attempt.act_id,
+    level_id: attempt.level_id || null,
+    attempt_no: attempt.attempt_no,
+    state: attempt.state,
+    started_at: attempt.started_at,
+    deadline_at: attempt.deadline_at,
+    seconds_left: open ? Math.max(0, attempt.deadline_at - now) : 0,
+    submitted_at: attempt.submitted_at,
+    auto_submitted: attempt.auto_submitted,
+    switch_count: attempt.switch_count,
+    tab_switch_max: cfg.tab_switch_max,
+    question_count: attempt.question_count,
+    max_score: attempt.max_score,
+    ...(showScore ? { score: attempt.score, passed: attempt.passed, duration_sec: attempt.duration_sec } : {}),
+    ...(showRight ? { correct_count: attempt.correct_count, pending_count: attempt.pending_count } : {}),
+    items,
+  };
+}

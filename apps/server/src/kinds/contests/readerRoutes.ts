@@ -1,0 +1,218 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  attemptEventBody,
+  CONTEST_REFUSAL,
+  contestConfigOf,
+  GATE,
+  idParam,
+  inScope,
+  isOverdue,
+  joinBodySchema,
+  LEVEL_STATES,
+  readRefusal,
+  saveAnswersBody,
+  startAttemptBody,
+  submitAttemptBody,
+} from '@huodong/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
+import { orgOf, readerOf } from '../../auth/access.js';
+import { idempotent, idempotentOwn, passGate } from '../../routes/participation.js';
+import { gateReaderOf } from '../../routes/activityScope.js';
+import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
+import { refused } from '../../http/errors.js';
+
+const orgParams = z.object({ org: z.string() });
+const actParams = orgParams.extend({ id: idParam });
+const attemptParams = orgParams.extend({ aid: idParam });
+const nowSec = () => Math.floor(Date.now() / 1000);
+/** The knowledge contests: fixed or random papers (3) and levelled ones (6). */
+const CONTEST_TYPES: readonly number[] = [3, 6];
+/** How often the server looks for attempts past their deadline and grace, and submits them. */
+export const SWEEP_INTERVAL_MS = 15_000;
+
+type ReaderRow = typeof readers.$inferSelect;
+
+/** A name as other readers see it: the first and last character, the middle masked. */
+export const maskedName = (name: string): string => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(Math.min(name.length - 2, 3))}${name[name.length - 1]}`);
+
+/**
+ * The participant API of knowledge contests (types 3 and 6, design §15): start an attempt (the
+ * paper without answers), autosave, integrity events (blur/focus; past the tab-switch limit the
+ * server submits), submit, read an attempt, the levels with the reader's state, the ranking. No
+ * answer or analysis leaves the server while an attempt is open. The server submits overdue
+ * attempts itself: on every read of them and on a timer.
+ */
+export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const config = { access: 'reader' as const };
+
+  const timer = setInterval(() => {
+    sweepOverdue(db).catch((err: unknown) => app.log.error({ err }, 'contest sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
+  const contestActivity = async (request: FastifyRequest, id: number, tx: Db | Tx = db): Promise<ActivityRow | undefined> =>
+    (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id))))[0];
+  const isContest = (act: ActivityRow | undefined): act is ActivityRow => !!act && CONTEST_TYPES.includes(act.type);
+
+  /** Reads: a published contest of the organisation the reader is in the scope of (else 404 like a missing one). */
+  async function readable(request: FastifyRequest, id: number): Promise<{ act: ActivityRow; reader: ReaderRow }> {
+    const reader = await readerRow(readerOf(request).id);
+    const act = await contestActivity(request, id);
+    const gateReader = { ...(await gateReaderOf(db, reader, act?.id)), id: reader.id };
+    if (!isContest(act) || readRefusal(act) || !inScope(act.scope, gateReader)) throw refused(GATE.missing);
+    return { act, reader };
+  }
+
+  /** The reader's own attempt in the path's organisation (another's reads as missing), locked when in a transaction. */
+  async function ownAttempt(request: FastifyRequest, aid: number, tx?: Tx): Promise<{ act: ActivityRow; attempt: AttemptRow }> {
+    const me = readerOf(request);
+    const attempt = tx ? await lockedAttempt(tx, aid) : (await db.select().from(contestAttempts).where(eq(contestAttempts.id, aid)))[0];
+    if (!attempt || attempt.reader_id !== me.id || attempt.org_id !== orgOf(request).id) throw refused(CONTEST_REFUSAL.attemptMissing);
+    const [act] = await (tx ?? db).select().from(activities).where(eq(activities.id, attempt.act_id));
+    return { act, attempt };
+  }
+
+  /** An attempt as read: submitted by the server first when it is past its deadline and grace. */
+  async function current(request: FastifyRequest, aid: number) {
+    let { act, attempt } = await ownAttempt(request, aid);
+    if (attempt.state === 'inprogress' && isOverdue(attempt.deadline_at, nowSec())) attempt = await db.transaction((tx) => finishAttempt(tx, act, attempt, nowSec(), true));
+    return { act, attempt };
+  }
+
+  /**
+   * `POST /client/activities/{id}/attempts {request_id, level_id?, access_code?}`: the gate, then
+   * a new attempt (or the open one again) with its paper — stems and options in the attempt's
+   * order, never the answers.
+   */
+  r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
+    const { request_id, level_id, access_code } = request.body;
+    const started = await idempotentOwn(db, request, request_id, async (tx) => {
+      // The gate (blacklist action `submit`); the reader joins at the first attempt, last in the transaction.
+      const { act, reader, join } = await passGate(tx, request, request.params.id, CONTEST_TYPES, { action: 'submit', accessCode: access_code, join: 'last' });
+      let level = null;
+      if (act.type === 6) {
+        if (level_id === undefined) throw refused(CONTEST_REFUSAL.levelRequired);
+        [level] = await tx.select().from(contestLevels).where(and(eq(contestLevels.act_id, act.id), eq(contestLevels.id, level_id)));
+        if (!level) throw refused(CONTEST_REFUSAL.levelMissing);
+      }
+      const attempt = await startAttempt(tx, act, level, reader, request.ip);
+      await join();
+      return { answer: { id: attempt.id }, own: { act, attempt } };
+    });
+    // A start that committed has its attempt (new, or the open one, never overdue); a replay reads it.
+    const { act, attempt } = started.own ?? (await current(request, started.answer.id));
+    return attemptView(db, act, attempt);
+  });
+
+  /** `GET /client/attempts/{aid}`: the paper with the saved answers; after submission the result as the review settings show it. */
+  r.get('/v1/:org/client/attempts/:aid', { config, schema: { params: attemptParams } }, async (request) => {
+    const { act, attempt } = await current(request, request.params.aid);
+    return attemptView(db, act, attempt);
+  });
+
+  /** `PUT /client/attempts/{aid}/answers {request_id, items[{question_id, answer}]}`: autosave, while the attempt is open (deadline + grace). */
+  r.put('/v1/:org/client/attempts/:aid/answers', { config, schema: { params: attemptParams, body: saveAnswersBody } }, async (request) => {
+    const saved = await idempotent(db, request, request.body.request_id, async (tx) => {
+      const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
+      if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
+      if (act.is_pause) throw refused(GATE.paused);
+      if (isOverdue(attempt.deadline_at, nowSec())) {
+        await finishAttempt(tx, act, attempt, nowSec(), true);
+        return { saved: 0, submitted: true };
+      }
+      return { saved: await saveAnswers(tx, attempt, request.body.items), submitted: false };
+    });
+    if (saved.submitted) throw refused(CONTEST_REFUSAL.finished);
+    return { saved: saved.saved };
+  });
+
+  /**
+   * `POST /client/attempts/{aid}/events {request_id, type}`: a tab switch (`blur`) is counted; past
+   * the activity's limit (`tab_switch_max`, 0 = off) the server submits the attempt.
+   */
+  r.post('/v1/:org/client/attempts/:aid/events', { config, schema: { params: attemptParams, body: attemptEventBody } }, async (request) => {
+    return idempotent(db, request, request.body.request_id, async (tx) => {
+      const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
+      if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
+      const max = contestConfigOf(act.config).tab_switch_max;
+      if (request.body.type === 'focus') return { switch_count: attempt.switch_count, max, submitted: false };
+      const [counted] = await tx.update(contestAttempts).set({ switch_count: attempt.switch_count + 1, updated_at: nowSec() }).where(eq(contestAttempts.id, attempt.id)).returning();
+      const over = max > 0 && counted.switch_count > max;
+      if (over || isOverdue(attempt.deadline_at, nowSec())) await finishAttempt(tx, act, counted, nowSec(), true);
+      return { switch_count: counted.switch_count, max, submitted: over };
+    });
+  });
+
+  /** `POST /client/attempts/{aid}/submit {request_id}`: marked on the server; the answer is the attempt as the review settings show it. */
+  r.post('/v1/:org/client/attempts/:aid/submit', { config, schema: { params: attemptParams, body: submitAttemptBody } }, async (request) => {
+    const done = await idempotentOwn(db, request, request.body.request_id, async (tx) => {
+      const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
+      if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
+      const now = nowSec();
+      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now));
+      return { answer: { id: finished.id }, own: { act, attempt: finished } };
+    });
+    const { act, attempt } = done.own ?? (await ownAttempt(request, done.answer.id));
+    return attemptView(db, act, attempt);
+  });
+
+  /** `GET /client/activities/{id}/attempts`: the reader's own attempts of the contest, newest first. */
+  r.get('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams } }, async (request) => {
+    const { act, reader } = await readable(request, request.params.id);
+    await sweepOverdue(db, act.id);
+    const rows = await db
+      .select({ id: contestAttempts.id, level_id: contestAttempts.level_id, attempt_no: contestAttempts.attempt_no, state: contestAttempts.state, started_at: contestAttempts.started_at, submitted_at: contestAttempts.submitted_at })
+      .from(contestAttempts)
+      .where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.reader_id, reader.id)))
+      .orderBy(desc(contestAttempts.id))
+      .limit(200);
+    return { items: rows };
+  });
+
+  /** `GET /client/activities/{id}/levels`: an advanced contest's levels with the reader's state, attempts and best result. */
+  r.get('/v1/:org/client/activities/:id/levels', { config, schema: { params: actParams } }, async (request) => {
+    const { act, reader } = await readable(request, request.params.id);
+    if (act.type !== 6) throw refused(GATE.missing);
+    await sweepOverdue(db, act.id);
+    const mine = await readerLevels(db, act, reader.id);
+    return {
+      items: mine.map(({ level, state, progress }) => ({
+        id: level.id,
+        sort: level.sort,
+        name: level.name,
+        intro: level.intro,
+        time_limit: level.time_limit,
+        pass_mode: level.pass_mode,
+        pass_value: level.pass_value,
+        attempts_per_level: level.attempts_per_level,
+        attempts_per_day: level.attempts_per_day,
+        open_at: level.open_at,
+        reward_points: level.reward_points,
+        state,
+        state_label: LEVEL_STATES[state],
+        attempts: progress?.attempts ?? 0,
+        best_score: progress?.best_score ?? null,
+        passed_at: progress?.passed_at ?? null,
+        open_attempt_id: progress?.open_attempt_id ?? null,
+      })),
+    };
+  });
+
+  /** `GET /client/activities/{id}/ranking?limit=`: the top of the ranking (frozen after the end) and the reader's own place. */
+  r.get('/v1/:org/client/activities/:id/ranking', { config, schema: { params: actParams, querystring: z.object({ limit: z.coerce.number({ error: '条数必须是数字' }).int('条数必须是整数').min(1, '条数不能小于1').max(200, '条数不能超过200').optional() }) } }, async (request) => {
+    const { act, reader } = await readable(request, request.params.id);
+    const ranking = await rankingOf(db, act);
+    // Other readers are shown by a masked name and their unit only (张*明).
+    const strip = (i: (typeof ranking.items)[number]) => ({ rank: i.rank, name: maskedName(i.real_name || i.account), unit: i.unit, score: i.score, duration_sec: i.duration_sec, passed: i.passed });
+    const mine = ranking.items.find((i) => i.reader_id === reader.id);
+    return { frozen: ranking.frozen, version: ranking.version, total: ranking.items.length, items: ranking.items.slice(0, request.query.limit ?? 50).map(strip), mine: mine ? strip(mine) : null };
+  });
+}

@@ -1,0 +1,172 @@
+/**
+ * The floor of a reader write (issue 22): the same write as its minimal SQL through node-postgres,
+ * measured in the same run and at the same concurrency as the real calls, alternated with them in
+ * rounds, so that both see the same machine. Every reader-write benchmark goes through `againstFloor`.
+ *
+ * Statements per call are counted in a probe before the rounds: one flow alone, the server's
+ * statements seen through the database layer (`statementCount.onQuery`, given to onEachDatabase),
+ * the floor's through its own connection pool.
+ */
+import pg from 'pg';
+import type { Database } from '../apps/server/src/db/client.js';
+import { postgresUrls } from './databases.js';
+
+/** Times `work` under the name of the call it is (a flow may make several calls: start, save, submit). */
+export type Timed = <T>(step: string, work: () => Promise<T>) => Promise<T>;
+
+/** The floor's connection: plain statements and a transaction on one connection. */
+export interface FloorSql {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  transaction<T>(work: (query: FloorSql['query']) => Promise<T>): Promise<T>;
+}
+
+/** The server's statements: pass `onQuery` to onEachDatabase. */
+export const statementCount = { n: 0, onQuery: (): void => void statementCount.n++ };
+
+export interface FloorRun {
+  title: string;
+  /** Flows in flight at once, for the real calls and for the floor alike. */
+  concurrency: number;
+  rounds: number;
+  perRound: number;
+  /** One flow of real calls over HTTP; `i` is unique in the run (0 … readersNeeded − 1). */
+  real: (i: number, timed: Timed) => Promise<void>;
+  /** The same flow as minimal SQL; the floor writes where the checks of the real calls do not look. */
+  floor: (i: number, timed: Timed, sql: FloorSql) => Promise<void>;
+}
+
+export interface FloorFigures {
+  step: string;
+  n: number;
+  p50: number;
+  p99: number;
+  floorP50?: number;
+  floorP99?: number;
+  /** p99 / floor p99. */
+  ratio?: number;
+  statements: number;
+  floorStatements?: number;
+}
+
+/** Flow indices a run uses: one for the probe, then every round's. */
+export const readersNeeded = (run: Pick<FloorRun, 'rounds' | 'perRound'>): number => 1 + run.rounds * run.perRound;
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+
+/** A pool as large as the server's (10), statements counted. */
+function floorPool(url: string): { sql: FloorSql; sent: { n: number }; end: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The run's database is dropped with its connections when a run fails: that is no error of the floor's.
+  pool.on('error', () => {});
+  const sent = { n: 0 };
+  const on = (client: pg.Pool | pg.PoolClient) => async <R>(text: string, params?: unknown[]) => {
+    sent.n++;
+    return (await client.query(text, params)).rows as R[];
+  };
+  const sql: FloorSql = {
+    query: on(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      const query = on(client);
+      try {
+        await query('begin');
+        const result = await work(query);
+        await query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return { sql, sent, end: () => pool.end() };
+}
+
+/** `flows` flows of `fn`, `concurrency` at a time, starting at index `first`. */
+async function inFlight(first: number, flows: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, flows) }, async () => {
+      for (let k = next++; k < flows; k = next++) await fn(first + k);
+    }),
+  );
+}
+
+/**
+ * The real calls and their floor, alternated in rounds (the order switching every round), on
+ * `database`; on PGlite (one connection in the server's own process) the floor is left out.
+ * Prints and returns, per call: p50/p99 of both, the ratio p99 / floor p99, statements per call.
+ */
+export async function againstFloor(database: Database, run: FloorRun): Promise<FloorFigures[]> {
+  const url = postgresUrls.get(database);
+  const pool = url ? floorPool(url) : null;
+  const times = { real: new Map<string, number[]>(), floor: new Map<string, number[]>() };
+  const statements = { real: new Map<string, number>(), floor: new Map<string, number>() };
+  const timing =
+    (into: Map<string, number[]>): Timed =>
+    async (step, work) => {
+      const started = performance.now();
+      const result = await work();
+      const list = into.get(step) ?? [];
+      list.push(performance.now() - started);
+      into.set(step, list);
+      return result;
+    };
+  const counting =
+    (into: Map<string, number>, sent: { n: number }): Timed =>
+    async (step, work) => {
+      const before = sent.n;
+      const result = await work();
+      into.set(step, sent.n - before);
+      return result;
+    };
+
+  const realRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(times.real)));
+  const floorRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(times.floor), pool!.sql));
+  let seconds = 0;
+  try {
+    // The probe: one flow alone, statements counted.
+    await run.real(0, counting(statements.real, statementCount));
+    if (pool) await run.floor(0, counting(statements.floor, pool.sent), pool.sql);
+    const started = performance.now();
+    for (let r = 0; r < run.rounds; r++) {
+      const first = 1 + r * run.perRound;
+      if (!pool) await realRound(first);
+      else if (r % 2 === 0) await realRound(first).then(() => floorRound(first));
+      else await floorRound(first).then(() => realRound(first));
+    }
+    seconds = (performance.now() - started) / 1000;
+  } finally {
+    await pool?.end();
+  }
+
+  const figures: FloorFigures[] = [...times.real].map(([step, ms]) => {
+    const real = [...ms].sort((a, b) => a - b);
+    const floor = [...(times.floor.get(step) ?? [])].sort((a, b) => a - b);
+    const row: FloorFigures = { step, n: real.length, p50: Math.round(percentile(real, 50)), p99: Math.round(percentile(real, 99)), statements: statements.real.get(step) ?? 0 };
+    if (floor.length) {
+      row.floorP50 = Math.round(percentile(floor, 50));
+      row.floorP99 = Math.round(percentile(floor, 99));
+      row.ratio = Math.round((percentile(real, 99) / percentile(floor, 99)) * 10) / 10;
+      row.floorStatements = statements.floor.get(step);
+    }
+    return row;
+  });
+  console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s)`);
+  console.table(
+    figures.map((f) => ({
+      call: f.step,
+      n: f.n,
+      'p50 ms': f.p50,
+      'p99 ms': f.p99,
+      'floor p50': f.floorP50 ?? '–',
+      'floor p99': f.floorP99 ?? '–',
+      'ratio (p99 / floor p99)': f.ratio === undefined ? '–' : `${f.ratio}×`,
+      statements: f.statements,
+      'floor statements': f.floorStatements ?? '–',
+    })),
+  );
+  return figures;
+}

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, isBuilt, originalMixResource, originalResource, rowLinkPath, type WorkCount } from '@huodong/domain';
+import { ROUTES, WORK_KINDS, isBuilt, originalMixResource, originalResource, rowLinkPath, type WorkCount } from '@huodong/domain';
 import {
   figureText,
   figureValue,
@@ -63,6 +63,10 @@ describe('works figures', () => {
       expect(pageOf(route), def.path).toBeTypeOf('function');
     }
     expect(Object.values(COUNT_PAGE)).toEqual([originalCountFigures.path, originalMixCountFigures.path]);
+    // The declarations' own copy of WORK_KINDS (they load without zod) says the same.
+    expect([originalCountFigures.path, originalMixCountFigures.path]).toEqual([WORK_KINDS[1].count, WORK_KINDS[9].count]);
+    expect([originalDownloadFigures.downloads[0].path, originalMixDownloadFigures.downloads[0].path]).toEqual([`/v1/{org}/export/${WORK_KINDS[1].name}`, `/v1/{org}/export/${WORK_KINDS[9].name}`]);
+    expect([originalCountFigures.source, originalMixCountFigures.source]).toEqual([`/v1/{org}/${WORK_KINDS[1].parent}/{act}/count`, `/v1/{org}/${WORK_KINDS[9].parent}/{act}/count`]);
     expect(originalResource.links?.map((l) => rowLinkPath(l, 5))).toContain('adminCount/adminActCount/actCountOri?actID=5');
     expect(originalMixResource.links?.map((l) => rowLinkPath(l, 5))).toContain('adminCount/adminActCount/actCountOriMix?actID=5');
   });

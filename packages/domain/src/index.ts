@@ -7,4 +7,3 @@ export * from './rules/index.js';
 export * from './cells.js';
 export * from './client.js';
 export * from './define.js';
-export * from './figures/index.js';

@@ -1,4 +1,12 @@
-import { WORK_KINDS, type WorkActivityType } from '../resources/works.js';
+/**
+ * The two works kinds as these pages need them (resources/works.ts WORK_KINDS, whose module carries
+ * zod: the figures load without it; apps/web/test/workCount.test.ts keeps the two equal).
+ */
+const WORK_KINDS = {
+  1: { name: 'originalWorks', parent: 'original', count: 'adminCount/adminActCount/actCountOri' },
+  9: { name: 'originalMixWorks', parent: 'originalmix', count: 'adminCount/adminActCount/actCountOriMix' },
+} as const;
+type WorkActivityType = keyof typeof WORK_KINDS;
 import { defineFigures, type BlankLabel, type FigureTable } from './define.js';
 
 /** 节目下载 (`actCountOriProgramload?actID=&type=`): one route for both types; its page picks the declaration by `type` (a mixed one unless `type=1`). */

@@ -5,8 +5,8 @@ export type { PageEntry, PageModule } from './openPages';
 
 /**
  * The registry of signed-in pages: route path (ROUTES `path`, relative to `/{org}/`) → page. One
- * line per page of its own (`page: true`); a route naming a declared resource (`resource`) needs
- * no line here. A page whose route is built (`isBuilt` in the domain route table) and listed here
+ * line per page of its own (`page: true`); a route naming a declared resource (`resource`) or
+ * figures (`figures`) needs no line here. A page whose route is built (`isBuilt` in the domain route table) and listed here
  * is routed under `/{org}/{path}` with its guards; the side menu comes from the server's
  * buildMenu. Pages opened without signing in are in app/openPages.ts. This module loads beside
  * the signed-in layout (router.tsx), never with the login page.
@@ -28,10 +28,6 @@ export const PAGES: Record<string, PageEntry> = {
   'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
   'adminAct/adminOriWork': () => import('../features/works/OriWorkPage'),
   'adminAct/adminOriMixWork': () => import('../features/works/OriMixWorkPage'),
-  'adminCount/adminActCount/actCountOri': () => import('../features/works/OriCountPage'),
-  'adminCount/adminActCount/actCountOriMix': () => import('../features/works/OriMixCountPage'),
-  'adminCount/adminActCount/actCountOriDownload': () => import('../features/works/OriDownloadPage'),
-  'adminCount/adminActCount/actCountOriMixDownload': () => import('../features/works/OriMixDownloadPage'),
   'adminCount/adminActCount/actCountOriProgramload': () => import('../features/works/ProgramDownloadPage'),
   'adminCheck/adminCheckAct': () => import('../features/works/CheckActPage'),
   'adminCheck/adminCheckAct/adminCheckWorkIndex': () => import('../features/works/CheckWorkIndexPage'),
@@ -41,7 +37,6 @@ export const PAGES: Record<string, PageEntry> = {
   'review/adminExpertAct/worksManage': () => import('../features/review/WorksManagePage'),
   'adminCount/adminActCount/actCountEva': () => import('../features/voting/EvaResultsPage'),
   'adminCount/adminActCount/actCountEvaSourceMore': () => import('../features/voting/SourceEvidencePage'),
-  'adminCount/adminActCount/actCountEvaDownload': () => import('../features/voting/EvaDownloadPage'),
   'adminAct/adminContestWork': () => import('../features/contests/ContestWorkPage'),
   'adminAct/adminContestProWork': () => import('../features/contests/ContestProWorkPage'),
   'adminAct/adminContestProQuestion': () => import('../features/contests/ContestProQuestionPage'),
@@ -49,7 +44,6 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCheck/adminCheckContest/adminCheckContestWorkIndex': () => import('../features/contests/CheckContestWorkIndexPage'),
   'adminCount/adminActCount/actCountContest': () => import('../features/contests/ContestCountPage'),
   'adminCount/adminActCount/actCountContestMore': () => import('../features/contests/ContestCountMorePage'),
-  'adminCount/adminActCount/actCountContestDownload': () => import('../features/contests/ContestDownloadPage'),
   'adminAct/adminSurveyWork': () => import('../features/survey/SurveyWorkPage'),
   'adminCount/adminActCount/actCountSurvey': () => import('../features/survey/SurveyCountPage'),
   'adminCount/adminActCount/actCountSurveySubQues': () => import('../features/survey/SubQuesPage'),
@@ -88,8 +82,33 @@ function declaredPage(resource: string): () => Promise<PageModule> {
   return entry;
 }
 
-/** A route's page: its own entry in OPEN_PAGES or PAGES, else the declared resource it names. */
-export function pageOf(route: Pick<RouteDef, 'path' | 'resource'>): PageEntry | undefined {
-  return OPEN_PAGES[route.path] ?? PAGES[route.path] ?? (route.resource ? declaredPage(route.resource) : undefined);
+/**
+ * The page of a route that names a figures declaration (`RouteDef.figures`): the one FiguresPage
+ * (apps/web/src/figures), loaded with the declarations only when such a route opens. ECharts loads
+ * later still, with the first chart.
+ */
+const figures = new Map<string, () => Promise<PageModule>>();
+function figuresPage(name: string): () => Promise<PageModule> {
+  let entry = figures.get(name);
+  if (!entry) {
+    entry = () =>
+      Promise.all([import('../figures/FiguresPage'), import('@huodong/domain/figures')]).then(([{ default: FiguresPage }, { figuresNamed }]) => ({
+        default: function FiguresRoutePage() {
+          const def = figuresNamed(name);
+          return def ? <FiguresPage def={def} /> : null;
+        },
+      }));
+    figures.set(name, entry);
+  }
+  return entry;
+}
+
+/** A route's page: its own entry in OPEN_PAGES or PAGES, else the declared resource or figures it names. */
+export function pageOf(route: Pick<RouteDef, 'path' | 'resource' | 'figures'>): PageEntry | undefined {
+  return (
+    OPEN_PAGES[route.path] ??
+    PAGES[route.path] ??
+    (route.resource ? declaredPage(route.resource) : route.figures ? figuresPage(route.figures) : undefined)
+  );
 }
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { chartRules } from './chartRules';
 import type { ChartOption } from './chartOption';
 
-// Only the modules the back office uses, not the whole echarts bundle (mark lines: a contest's pass line).
-echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+// Only the modules the back office uses, not the whole echarts bundle (mark lines: a contest's pass line; funnels: figures declarations).
+echarts.use([BarChart, FunnelChart, LineChart, PieChart, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
 export type { ChartOption };
 

@@ -1,5 +1,5 @@
 import type { ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, FunnelSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type {
   GridComponentOption,
   LegendComponentOption,
@@ -11,6 +11,7 @@ import type {
 /** The options of every chart of the back office: only the chart kinds and components EChart registers. */
 export type ChartOption = ComposeOption<
   | BarSeriesOption
+  | FunnelSeriesOption
   | LineSeriesOption
   | PieSeriesOption
   | GridComponentOption

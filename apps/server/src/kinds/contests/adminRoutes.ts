@@ -21,10 +21,8 @@ import {
   type ItemFlag,
 } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
-import { activities, contestAnswers, contestAttempts, contestProgress, contestQuestions, readers } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
-import { orgOf } from '../../auth/access.js';
-import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
+import { contestAnswers, contestAttempts, contestProgress, contestQuestions, readers } from '../../db/schema.js';
+import { countBy, figuresActivity, perDaySeries } from '../../figures/index.js';
 import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
 import { levelsOf, rankingOf, shownAnswer, sweepOverdue, type ActivityRow } from './engine.js';
 import { paperView } from './family.js';
@@ -33,11 +31,7 @@ import { nowSec } from '../../participation/clock.js';
 const BINS = 10;
 
 /** The contest (type 3 or 6) of the organisation by id, not deleted; 404 otherwise. */
-async function contestOf(db: Db, request: FastifyRequest, id: number): Promise<ActivityRow> {
-  const [act] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.is_delete, 0)));
-  if (!act || (act.type !== 3 && act.type !== 6)) throw notFound('活动不存在');
-  return act;
-}
+const contestOf = (db: Db, request: FastifyRequest, id: number): Promise<ActivityRow> => figuresActivity(db, request, id, [3, 6]);
 
 const pct = (n: number, d: number) => (d ? round2((n * 100) / d) : null);
 
@@ -112,10 +106,10 @@ export async function contestCount(db: Db, act: ActivityRow) {
   await sweepOverdue(db, act.id);
   const ofAct = eq(contestAttempts.act_id, act.id);
   const done = and(ofAct, eq(contestAttempts.state, 'finished'));
-  const day = chinaDay(contestAttempts.started_at);
   // Constants inlined: the same expression is grouped by, and parameters would differ between the two.
   const bucket = sql<number>`least(${sql.raw(String(BINS - 1))}, greatest(0, floor(coalesce(${contestAttempts.score}, 0) / nullif(${contestAttempts.max_score}, 0) * ${sql.raw(String(BINS))})))::int`;
-  const [[totals], perDay, hist, questions] = await Promise.all([
+  const actState = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec());
+  const [[totals], days, hist, questions] = await Promise.all([
     db
       .select({
         attempts: count(),
@@ -130,12 +124,11 @@ export async function contestCount(db: Db, act: ActivityRow) {
       })
       .from(contestAttempts)
       .where(ofAct),
-    db.select({ day, attempts: count() }).from(contestAttempts).where(ofAct).groupBy(day).orderBy(day),
-    db.select({ bucket, n: count() }).from(contestAttempts).where(done).groupBy(bucket),
+    perDaySeries(db, { table: contestAttempts, at: contestAttempts.started_at, where: ofAct, key: 'attempts', running: actState === 2 }),
+    countBy(db, { table: contestAttempts, by: bucket, where: done }),
     questionStats(db, act),
   ]);
-  const actState = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec());
-  const histogram = scoreBuckets(100, BINS).map((b, i) => ({ label: `${b.from}-${b.to}%`, count: hist.find((h) => h.bucket === i)?.n ?? 0 }));
+  const histogram = scoreBuckets(100, BINS).map((b, i) => ({ label: `${b.from}-${b.to}%`, count: hist.find((h) => h.value === i)?.n ?? 0 }));
   return {
     activity: { id: act.id, title: act.title, type: act.type, act_state: actState },
     totals: {
@@ -144,7 +137,7 @@ export async function contestCount(db: Db, act: ActivityRow) {
       mean_score: totals.mean === null ? null : round2(totals.mean),
       mean_duration: totals.mean_duration === null ? null : Math.round(totals.mean_duration),
     },
-    days: everyDay(perDay, 'attempts', chinaDayOf(nowSec()), actState === 2),
+    days,
     histogram,
     questions,
     funnel: act.type === 6 ? await funnelOf(db, act) : [],

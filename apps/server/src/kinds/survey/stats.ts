@@ -16,7 +16,7 @@ import {
 } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { activities, surveyAnswers, surveyResponses } from '../../db/schema.js';
-import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
+import { perDaySeries, todayOf } from '../../figures/index.js';
 import { validationError } from '../../http/errors.js';
 import { unitChain } from '../../participation/scope.js';
 import { currentQuestions, latestVersion } from './store.js';
@@ -93,8 +93,8 @@ interface Cell {
  * whatever the number of questions.
  */
 export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<SurveyStats> {
-  const day = chinaDay(surveyResponses.submitted_at);
-  const [questions, version, groups, [totals], perDay] = await Promise.all([
+  const state = activityStateOf(act, nowSec());
+  const [questions, version, groups, [totals], days] = await Promise.all([
     currentQuestions(db, act.id),
     latestVersion(db, act.id),
     db
@@ -115,17 +115,15 @@ export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<Su
       .select({ n: count(), readers: countDistinct(surveyResponses.reader_id), duration: sql<number | null>`avg(nullif(${surveyResponses.duration_sec}, 0))`.mapWith(Number) })
       .from(surveyResponses)
       .where(responsesWhere(act.id, f)),
-    db.select({ day, responses: count() }).from(surveyResponses).where(responsesWhere(act.id, f)).groupBy(day).orderBy(day),
+    perDaySeries(db, { table: surveyResponses, at: surveyResponses.submitted_at, where: responsesWhere(act.id, f), key: 'responses', running: state === 2 }),
   ]);
   const nos = questionNumbers(questions);
-  const today = chinaDayOf(nowSec());
-  const state = activityStateOf(act, nowSec());
   const sum = (cells: Cell[], k: 'n' | 'leads' | 'texts') => cells.reduce((s, c) => s + c[k], 0);
   return {
     activity: { id: act.id, title: act.title, act_state: state, anonymous: surveyConfigOf(act.config).anonymous },
     version: version?.version ?? 0,
-    totals: { responses: totals.n, readers: totals.readers, mean_duration: totals.duration ? Math.round(totals.duration) : 0, today: perDay.find((d) => d.day === today)?.responses ?? 0 },
-    days: everyDay(perDay, 'responses', today, state === 2),
+    totals: { responses: totals.n, readers: totals.readers, mean_duration: totals.duration ? Math.round(totals.duration) : 0, today: todayOf(days, 'responses') },
+    days,
     questions: questions.map((q) => {
       const mine = groups.filter((g) => g.q === q.id && g.rev === q.revision);
       const earlier = sum(groups.filter((g) => g.q === q.id && g.rev !== q.revision), 'leads');

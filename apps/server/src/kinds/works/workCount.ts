@@ -2,7 +2,7 @@ import { and, count, countDistinct, eq, notInArray, sql, type SQL } from 'drizzl
 import { activityStateOf, WORK_PASSED_STATUSES, type WorkCount, type WorkCountPart, type WorkConfig } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { works } from '../../db/schema.js';
-import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
+import { countBy, perDaySeries, todayOf } from '../../figures/index.js';
 import { workConfigOf, type ActivityRow } from './workService.js';
 import { nowSec } from '../../participation/clock.js';
 
@@ -20,34 +20,31 @@ export async function workCount(db: Db, act: ActivityRow): Promise<WorkCount> {
   const ofAct = and(eq(works.org_id, act.org_id), eq(works.act_id, act.id), eq(works.is_delete, 0));
   // Submitted: neither a draft nor withdrawn.
   const submitted = and(ofAct, notInArray(works.status, ['draft', 'withdrawn'])) as SQL;
-  const day = chinaDay(works.submitted_at);
-  const [statuses, [readers], perDay, byType, byGroup, byUnit] = await Promise.all([
-    db.select({ status: works.status, n: count() }).from(works).where(ofAct).groupBy(works.status),
+  const running = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec()) === 2;
+  const [statuses, [readers], days, byType, byGroup, byUnit] = await Promise.all([
+    countBy(db, { table: works, by: works.status, where: ofAct }),
     db.select({ n: countDistinct(works.reader_id) }).from(works).where(submitted),
-    db.select({ day, works: count() }).from(works).where(and(submitted, sql`${works.submitted_at} is not null`)).groupBy(day).orderBy(day),
+    perDaySeries(db, { table: works, at: works.submitted_at, where: and(submitted, sql`${works.submitted_at} is not null`), key: 'works', running }),
     db.select({ id: works.creation_type_id, works: count(), passed: passedCount }).from(works).where(submitted).groupBy(works.creation_type_id),
     db.select({ id: works.group_id, works: count(), passed: passedCount }).from(works).where(submitted).groupBy(works.group_id),
     db.select({ name: unitOf, works: count(), passed: passedCount }).from(works).where(submitted).groupBy(unitOf).orderBy(sql`count(*) desc`, unitOf),
   ]);
-  const by_status = Object.fromEntries(statuses.map((s) => [s.status, s.n])) as WorkCount['totals']['by_status'];
+  const by_status = Object.fromEntries(statuses.map((s) => [s.value, s.n])) as WorkCount['totals']['by_status'];
   const n = (s: string) => (by_status as Record<string, number>)[s] ?? 0;
   const passed = WORK_PASSED_STATUSES.reduce((sum, s) => sum + n(s), 0);
   const rejected = n('rejected');
   const decided = passed + rejected;
-  const today = chinaDayOf(nowSec());
-  const running = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec()) === 2;
-  const days = everyDay(perDay, 'works', today, running);
   return {
     activity: { id: act.id, title: act.title, type: act.type, act_state: activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec()) },
     totals: {
-      submitted: statuses.filter((s) => s.status !== 'draft' && s.status !== 'withdrawn').reduce((sum, s) => sum + s.n, 0),
+      submitted: statuses.filter((s) => s.value !== 'draft' && s.value !== 'withdrawn').reduce((sum, s) => sum + s.n, 0),
       by_status,
       passed,
       rejected,
       pending: n('submitted'),
       readers: readers.n,
       approval_rate: decided ? Math.round((passed * 10000) / decided) / 100 : null,
-      today: days.find((d) => d.day === today)?.works ?? 0,
+      today: todayOf(days, 'works'),
     },
     days,
     by_type: parts(config.creation_types, byType),

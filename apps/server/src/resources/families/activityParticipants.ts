@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { activityParticipantsResource, idParam, isAnonymousSurvey, orgActivitiesResource, type ActivityCount } from '@huodong/domain';
 import { activities, activityJoins, readers } from '../../db/schema.js';
-import { chinaDay, chinaDayOf, everyDay } from '../../db/chinaDay.js';
+import { perDaySeries, todayOf } from '../../figures/index.js';
 import { bind } from '../binding.js';
 import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
@@ -36,10 +36,9 @@ export const orgActivitiesBinding = bind({
         // Through the declaration's service: another organisation's or a deleted activity is 404.
         const act = await app.resources.get(orgActivitiesResource.name)!.get(request, request.params.id);
         const joinsOf = and(tenantWhere(activityJoins, request), eq(activityJoins.act_id, act.id));
-        const day = chinaDay(activityJoins.created_at);
-        const today = chinaDayOf(nowSec());
-        const [perDay, [byStatus]] = await Promise.all([
-          db.select({ day, joins: count() }).from(activityJoins).where(joinsOf).groupBy(day).orderBy(day),
+        // From the first join to the last, and on to today while the activity runs.
+        const [days, [byStatus]] = await Promise.all([
+          perDaySeries(db, { table: activityJoins, at: activityJoins.created_at, where: joinsOf, key: 'joins', running: act.act_state === 2 }),
           db
             .select({
               cancelled: sql<number>`count(*) filter (where ${activityJoins.status} = 2)`.mapWith(Number),
@@ -48,18 +47,16 @@ export const orgActivitiesBinding = bind({
             .from(activityJoins)
             .where(joinsOf),
         ]);
-        const joined = new Map(perDay.map((d) => [d.day, d.joins]));
         return {
           activity: { id: act.id, title: act.title as string, type: act.type as number, act_state: act.act_state as number },
           totals: {
             joins: act.join_num as number,
             views: act.view_count as number,
-            today: joined.get(today) ?? 0,
+            today: todayOf(days, 'joins'),
             cancelled: byStatus.cancelled,
             disqualified: byStatus.disqualified,
           },
-          // From the first join to the last, and on to today while the activity runs.
-          days: everyDay(perDay, 'joins', today, act.act_state === 2),
+          days,
         };
       },
     );

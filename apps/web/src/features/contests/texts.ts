@@ -103,11 +103,4 @@ export const UNLOCKED = '已解锁';
 export const ATTEMPTED = '已挑战';
 export const MORE = '答题记录';
 export const DOWNLOAD_TITLE = '知识竞赛下载';
-export const DOWNLOAD = '下载';
-export const DOWNLOADS = [
-  { kind: 'rank', title: '成绩排名', hint: '每位读者的名次、成绩、用时和交卷时间（活动结束后为冻结的排名）。' },
-  { kind: 'objective', title: '客观题统计', hint: '每道题的作答人次、正确率、难度、区分度和选项分布。' },
-  { kind: 'subjective', title: '主观题答案', hint: '简答题的全部答案、得分和批改状态。' },
-  { kind: 'answers', title: '答案压缩包', hint: '每份简答题答案一个文本文件（类型、标题、内容），按“标题+序号”命名。' },
-] as const;
 export const NO_DAYS = '暂无答题';

@@ -9,10 +9,6 @@ export const resultsPath = (org: string, act: number) => `/v1/${org}/evaluation/
 export const evidencePath = (org: string, act: number, source: number) => `/v1/${org}/evaluation/${act}/source/${source}/evidence`;
 export const voidPath = (org: string, act: number) => `/v1/${org}/evaluation/${act}/votes/void`;
 export const importPath = (org: string, act: number) => `/v1/${org}/evaluation/${act}/source/import`;
-/** The downloads of a voting activity (each `?act=`): results (voting/resultsExport.ts), the votes and the sources lists' exports. */
-export const resultsExportPath = (org: string) => `/v1/${org}/export/evaluationresults`;
-export const votesExportPath = (org: string) => `/v1/${org}/export/evaluationvotes`;
-export const sourcesExportPath = (org: string) => `/v1/${org}/export/evaluationsource`;
 
 export const RESULTS_PAGE = 'adminCount/adminActCount/actCountEva';
 export const EVIDENCE_PAGE = 'adminCount/adminActCount/actCountEvaSourceMore';

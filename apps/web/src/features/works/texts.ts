@@ -64,29 +64,6 @@ export const SHOW_ALL = '显示全部作品';
 export const DECIDED = '审核完成';
 export const SELECT_FIRST = '请先选择作品';
 
-// 原创作品统计 / 多类型原创统计 (WorkCountPage).
-export const COUNT_TITLE = '作品统计';
-export const COUNT_SUBMITTED = '提交作品';
-export const COUNT_PASSED = '审核通过';
-export const COUNT_REJECTED = '未通过';
-export const COUNT_PENDING = '待审核';
-export const COUNT_READERS = '投稿读者';
-export const COUNT_RATE = '通过率';
-export const COUNT_TODAY = '今日提交';
-export const COUNT_DRAFTS = '草稿';
-export const COUNT_DAILY = '每日提交趋势';
-export const COUNT_NO_DAYS = '暂无提交数据';
-export const COUNT_DAY = '日期';
-export const COUNT_WORKS = '作品数';
-export const COUNT_BY_TYPE = '按创作类型';
-export const COUNT_BY_GROUP = '按组别';
-export const COUNT_BY_UNIT = '按单位';
-export const COUNT_UNIT = '单位';
-export const COUNT_NAME = '名称';
-export const COUNT_NO_UNIT = '（未填写）';
-export const COUNT_REMOVED = '（已删除）';
-export const COUNT_NO_GROUP = '（无组别）';
-export const NONE = '—';
 /** The check queue's column of the words the sensitive-word screen found. */
 export const SENSITIVE_WORDS = '命中敏感词';
 
@@ -100,15 +77,3 @@ export const IMPORT_RUN = '开始导入';
 export const IMPORT_NEED_SHEET = '请选择作品表格';
 export const IMPORT_FAILED = '导入作品失败';
 export const IMPORT_DONE = (n: number) => `成功导入${n}件作品`;
-export const DOWNLOAD_TITLE = '作品下载';
-export const PROGRAM_DOWNLOAD_TITLE = '节目下载';
-export const DOWNLOAD_ACTION = '下载';
-export const DOWNLOAD_LIST = '作品信息表';
-export const DOWNLOAD_LIST_HINT = '全部作品的作者、创作类型、组别、状态、编号与提交时间（Excel）。';
-export const DOWNLOAD_PASSED = '审核通过的作品';
-export const DOWNLOAD_PASSED_HINT = '审核通过的全部作品文件，按“标题+序号”命名打包为 zip。';
-export const DOWNLOAD_PROGRAM = '节目文件';
-export const DOWNLOAD_PROGRAM_HINT = '审核通过的节目（音频、视频作品）文件，按“标题+序号”命名打包为 zip。';
-export const TO_DOWNLOADS = '下载';
-export const TO_PROGRAMS = '节目下载';
-export const TO_DETAIL = '统计详情';

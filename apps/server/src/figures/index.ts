@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client.js';
+import { activities } from '../db/schema.js';
+import { chinaDay, chinaDayOf, everyDay } from '../db/chinaDay.js';
+import { notFound } from '../http/errors.js';
+import { orgOf } from '../auth/access.js';
+
+/**
+ * The server side of figures pages (issue 21 §3): what every count route of an activity reads the
+ * same way. A kind's own queries live in its folder (kinds/<kind>/); a new statistics page is a
+ * domain declaration (packages/domain/src/figures) plus such a query built from these helpers.
+ */
+
+export type ActivityRow = typeof activities.$inferSelect;
+
+/** The activity of the path's id: the caller's organisation's, not deleted, of one of `types`; 404 `活动不存在` otherwise. */
+export async function figuresActivity(db: Db | Tx, request: FastifyRequest, id: number, types: readonly number[]): Promise<ActivityRow> {
+  const [act] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.is_delete, 0), inArray(activities.type, [...types])));
+  if (!act) throw notFound('活动不存在');
+  return act;
+}
+
+/**
+ * Rows counted per China-time day of `at`, with no gaps (db/chinaDay `everyDay`: from the first
+ * counted day to the last, on to today while the activity is `running`), as `{ day, [key] }`.
+ */
+export async function perDaySeries<K extends string>(
+  db: Db | Tx,
+  from: { table: PgTable; at: PgColumn | SQL; where: SQL | undefined; key: K; running: boolean },
+): Promise<({ day: string } & Record<K, number>)[]> {
+  const day = chinaDay(from.at);
+  const rows = await db.select({ day, n: count() }).from(from.table).where(from.where).groupBy(day).orderBy(day);
+  const perDay = rows.map((r) => ({ day: r.day, [from.key]: r.n }) as { day: string } & Record<K, number>);
+  return everyDay(perDay, from.key, chinaDayOf(Math.floor(Date.now() / 1000)), from.running);
+}
+
+/** The count of a series on today's China-time day (0 without). */
+export function todayOf<K extends string>(days: readonly ({ day: string } & Record<K, number>)[], key: K): number {
+  const today = chinaDayOf(Math.floor(Date.now() / 1000));
+  return days.find((d) => d.day === today)?.[key] ?? 0;
+}
+
+/** Rows counted per value of `by` (a column or an expression), largest first. */
+export async function countBy<V>(db: Db | Tx, from: { table: PgTable; by: PgColumn | SQL<V>; where: SQL | undefined }): Promise<{ value: V; n: number }[]> {
+  const by = from.by as SQL<V>;
+  return db.select({ value: by, n: count() }).from(from.table).where(from.where).groupBy(by).orderBy(sql`count(*) desc`);
+}

@@ -1,0 +1,3 @@
+/** The figures page's own words (spec texts of every count page). */
+export const BACK = '返回';
+export const ACTIVITY_MISSING = '活动不存在或已被删除';

@@ -10,7 +10,6 @@ import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
 import { notFound } from '../../http/errors.js';
 import { activityStateWhere, withActState } from './activities.js';
-import { nowSec } from '../../participation/clock.js';
 
 
 /**

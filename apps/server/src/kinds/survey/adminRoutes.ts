@@ -1,4 +1,3 @@
-import { activityOfPath } from '../kind.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gt, ilike, ne, type SQL } from 'drizzle-orm';

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { ActivityType } from '@huodong/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACTIVITY_KINDS, type ActivityType } from '@huodong/domain';
 import type { Tx } from '../db/client.js';
-import type { ResourceBinding, Row } from '../resources/binding.js';
+import type { activities } from '../db/schema.js';
+import type { ResourceBinding } from '../resources/binding.js';
 import type { CheckKind } from '../routes/checkQueue.js';
 
 /** A create or update of one activity of the kind, as the activities family's `prepare` sees it. */
@@ -9,7 +10,7 @@ export interface KindWrite {
   type: ActivityType;
   /** The body's values as they will be stored: a kind sets `config` (and its own columns) here. */
   values: Record<string, unknown>;
-  existing: Row | undefined;
+  existing: ActivityRow | undefined;
   tx: Tx;
 }
 
@@ -27,9 +28,9 @@ export interface ActivityKind {
   /** The settings as stored from a body: defaults, derived values, refusals that need the database. */
   prepare?(write: KindWrite): Promise<void> | void;
   /** Why the activity may not be published yet, naming its setting (null: it may). */
-  publishProblem?(tx: Tx, row: Row): Promise<string | null> | string | null;
+  publishProblem?(tx: Tx, row: ActivityRow): Promise<string | null> | string | null;
   /** Checks at 发布 that refuse with their own field errors (a contest's paper against its rules). */
-  assertReady?(tx: Tx, row: Row): Promise<void>;
+  assertReady?(tx: Tx, row: ActivityRow): Promise<void>;
   /** The settings a copy (复制) starts with; the same as the original's when absent. */
   copyConfig?(config: Record<string, unknown>): Record<string, unknown>;
   /** Its kinds of reader content in the review queue (审核). */
@@ -40,4 +41,16 @@ export interface ActivityKind {
   routes?: readonly ((app: FastifyInstance) => Promise<void>)[];
   /** Set-up on the app itself, not encapsulated (a job kind defined on the app's runner). */
   setup?(app: FastifyInstance): Promise<void>;
+}
+
+/** An activity as stored (every kind's settings in `config`, read through the kind's own getters). */
+export type ActivityRow = typeof activities.$inferSelect;
+
+/**
+ * The activity of the path through its type's declaration, typed: another organisation's, a
+ * deleted one or one of another type answers 404 as a missing one. The one place where the
+ * resource service's untyped row becomes an activity (its table is `activities`).
+ */
+export async function activityOfPath(app: FastifyInstance, request: FastifyRequest, type: ActivityType, id: number): Promise<ActivityRow> {
+  return (await app.resources.get(ACTIVITY_KINDS[type].name)!.get(request, id)) as ActivityRow;
 }

@@ -1,3 +1,4 @@
+import { activityOfPath } from '../kind.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -43,9 +44,7 @@ export const LEVEL_NOT_OF_CONTEST = '关卡不属于本竞赛';
 export const QUESTION_NOT_IN_BANK = (id: number) => `题目不存在：${id}`;
 
 /** The contest of the path (type 3 or 6) through its declaration: another organisation's, a deleted or another type's is 404. */
-export async function contestOf(app: FastifyInstance, request: FastifyRequest, type: ContestKind, id: number): Promise<ActivityRow> {
-  return (await app.resources.get(ACTIVITY_KINDS[type].name)!.get(request, id)) as unknown as ActivityRow;
-}
+export const contestOf = (app: FastifyInstance, request: FastifyRequest, type: ContestKind, id: number): Promise<ActivityRow> => activityOfPath(app, request, type, id);
 
 async function levelOf(db: Db | Tx, act: ActivityRow, levelId: number): Promise<LevelRow> {
   const [level] = await db.select().from(contestLevels).where(and(eq(contestLevels.org_id, act.org_id), eq(contestLevels.act_id, act.id), eq(contestLevels.id, levelId)));
@@ -209,7 +208,7 @@ function questionsBinding(def: ResourceDef, type: ContestKind): ResourceBinding 
           const problems = rulesProblems(request.body.rules);
           if (problems.length) throw validationError(problems.map((p) => ({ ...p, field: p.field.replace(/^config\./, '') })));
           const updated = await app.resources.get(ACTIVITY_KINDS[3].name)!.update(request, act.id, { config: { contest_type: request.body.contest_type, rules: request.body.rules } });
-          return paperView(db, updated as unknown as ActivityRow);
+          return paperView(db, updated as ActivityRow);
         });
       }
     },
@@ -314,10 +313,10 @@ export async function assertPassScoreFits(tx: Db | Tx, actId: number | null, con
 }
 
 /** Publishing a contest needs papers: 422 naming the shortfalls (design §4 pool sufficiency), and a pass score it can reach. */
-export async function assertContestReady(tx: Tx, row: Row): Promise<void> {
-  const shortfalls = await contestShortfalls(tx, row as unknown as ActivityRow);
+export async function assertContestReady(tx: Tx, row: ActivityRow): Promise<void> {
+  const shortfalls = await contestShortfalls(tx, row);
   if (shortfalls.length) throw validationError([{ field: 'config.rules', message: `题目数不足，不能发布：${shortfallWarning(shortfalls)}` }]);
-  if ((row as unknown as ActivityRow).type === 3) await assertPassScoreFits(tx, row.id as number, row.config, true);
+  if (row.type === 3) await assertPassScoreFits(tx, row.id, row.config, true);
 }
 
 export const CONTEST_BINDINGS: ResourceBinding[] = [

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gt, ilike, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ACTIVITY_KINDS,
   answerText,
   CROSSTAB_TYPES,
   formatSeconds,
@@ -18,15 +17,15 @@ import {
   type SurveyQuestion,
   plainText,
 } from '@huodong/domain';
-import { activities, surveyAnswers, surveyResponses } from '../../db/schema.js';
+import { surveyAnswers, surveyResponses } from '../../db/schema.js';
+import { activityOfPath, type ActivityRow } from '../kind.js';
 import { notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
 import { currentQuestions, latestVersion, respondentsOf, versionsOf } from './store.js';
 import { answersWhere, filterOf, surveyCrossTab, surveyStats } from './stats.js';
 
-type Act = typeof activities.$inferSelect;
-const SURVEY = ACTIVITY_KINDS[4].name;
+type Act = ActivityRow;
 const actParams = z.object({ org: z.string(), act: idParam });
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -44,7 +43,7 @@ export async function surveyAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const config = { access: 'org' as const };
-  const surveyOf = async (request: FastifyRequest, id: number) => (await app.resources.get(SURVEY)!.get(request, id)) as unknown as Act;
+  const surveyOf = (request: FastifyRequest, id: number) => activityOfPath(app, request, 4, id);
   const questionOf = async (act: Act, id: number, field: string): Promise<SurveyQuestion> => {
     const q = (await currentQuestions(db, act.id)).find((x) => x.id === id);
     if (!q) throw validationError([{ field, message: '题目不存在' }]);

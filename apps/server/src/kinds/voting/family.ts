@@ -1,9 +1,9 @@
+import { activityOfPath } from '../kind.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ACTIVITY_KINDS,
   commentChecksResource,
   evaluationSourcesResource,
   evaluationVotesResource,
@@ -27,15 +27,12 @@ import { commentRulesOf, type VotingActivity } from './rules.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 import { nowSec } from '../../participation/clock.js';
 
-const EVALUATION = ACTIVITY_KINDS[2].name;
 export const IMPORT_FROM_WRONG = '请选择本机构的原创作品活动';
 
 const actParams = z.object({ org: z.string(), act: idParam });
 
 /** The voting activity of the path, through its declaration (another organisation's, a deleted or another type's: 404). */
-export async function votingActivityOf(app: FastifyInstance, request: FastifyRequest, id: number): Promise<VotingActivity> {
-  return (await app.resources.get(EVALUATION)!.get(request, id)) as unknown as VotingActivity;
-}
+export const votingActivityOf = (app: FastifyInstance, request: FastifyRequest, id: number): Promise<VotingActivity> => activityOfPath(app, request, 2, id);
 
 /** Reader accounts of the organisation by id, for list columns. */
 async function accountsOf(request: FastifyRequest, ids: (number | null)[]): Promise<Map<number, string>> {
@@ -267,5 +264,5 @@ export const commentsCheckKind: CheckKind = {
       .where(and(eq(comments.org_id, orgId), eq(comments.status, ITEM_PENDING), eq(activities.type, 2), eq(activities.is_delete, 0)))
       .groupBy(comments.act_id);
   },
-  moderation: (act) => commentRulesOf(act as unknown as VotingActivity).moderation,
+  moderation: (act) => commentRulesOf(act).moderation,
 };

@@ -37,7 +37,7 @@ import { orgOf, readerOf } from '../../auth/access.js';
 import { passGate as sharedGate, seenBy } from '../../participation/gate.js';
 import { idempotent } from '../../participation/idempotency.js';
 import { castBallot, quotaOf, voteOrigin } from './ballots.js';
-import { commentRulesOf, voteRulesOf, windowOf, type VotingActivity } from './rules.js';
+import { commentRulesOf, voteRulesOf, windowOf } from './rules.js';
 import { screenFor } from '../../sensitive/screen.js';
 import { recordOffence } from '../../participation/offences.js';
 import { nowSec } from '../../participation/clock.js';
@@ -82,7 +82,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   /** The counts a reader may see now (countDisplay): live, cached up to 300 s, or none. */
   function shownCounts(act: ActivityRow, live: Map<number, number>): Map<number, number> | null {
     const now = nowSec();
-    const mode = countDisplay(voteRulesOf(act as unknown as VotingActivity), windowOf(act as unknown as VotingActivity), now);
+    const mode = countDisplay(voteRulesOf(act), windowOf(act), now);
     if (mode === 'hidden') return null;
     if (mode === 'realtime') return live;
     const kept = cachedCounts.get(act.id);
@@ -123,7 +123,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /client/activities/{id}/vote-quota`. */
   r.get('/v1/:org/client/activities/:id/vote-quota', { config, schema: { params: actParams } }, async (request) => {
     const { act, reader } = await readable(request, request.params.id);
-    return quotaOf(db, act as unknown as VotingActivity, reader, voteOrigin(request).ip, nowSec());
+    return quotaOf(db, act, reader, voteOrigin(request).ip, nowSec());
   });
 
   /**
@@ -137,7 +137,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     const origin = voteOrigin(request);
     return idempotent(db, request, body.request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, request.params.id, 'vote');
-      return castBallot(tx, act as unknown as VotingActivity, reader, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id });
+      return castBallot(tx, act, reader, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id });
     });
   });
 
@@ -200,7 +200,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     { config, schema: { params: actParams.extend({ sid: idParam }), querystring: pageQuerySchema } },
     async (request) => {
       const { act, reader } = await readable(request, request.params.id);
-      const mode = commentRulesOf(act as unknown as VotingActivity).moderation;
+      const mode = commentRulesOf(act).moderation;
       const where = and(eq(comments.act_id, act.id), eq(comments.source_id, request.params.sid), isNull(comments.parent_id), visibleTo(reader.id, mode));
       return pagedList(
         request.query,
@@ -249,7 +249,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     const screened = await screenFor(app.database, orgOf(request).id, [body.content]);
     return idempotent(db, request, request_id, async (tx) => {
       const { act, reader } = await passGate(tx, request, request.params.id, 'comment');
-      const rules = commentRulesOf(act as unknown as VotingActivity);
+      const rules = commentRulesOf(act);
       if (!rules.enabled) throw refused(COMMENT_REFUSAL.closed);
       const problems = commentProblems(rules, body);
       if (problems.length) throw validationError(problems);
@@ -310,7 +310,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   async function visibleComment(tx: Tx, request: FastifyRequest, cid: number, readerId: number) {
     const [c] = await tx.select().from(comments).where(and(eq(comments.id, cid), eq(comments.org_id, orgOf(request).id))).for('update');
     const act = c ? await votingActivity(request, c.act_id, tx) : undefined;
-    if (!c || !act || readRefusal(act) || !itemVisible(c.status as CheckItemStatus, commentRulesOf(act as unknown as VotingActivity).moderation, c.reader_id === readerId, c.auto_result as ScreenResult)) throw refused(COMMENT_MISSING);
+    if (!c || !act || readRefusal(act) || !itemVisible(c.status as CheckItemStatus, commentRulesOf(act).moderation, c.reader_id === readerId, c.auto_result as ScreenResult)) throw refused(COMMENT_MISSING);
     return c;
   }
 

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.js';
 import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../participation/scope.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
-import type { ActivityKind } from '../../kinds/kind.js';
+import type { ActivityKind, ActivityRow } from '../../kinds/kind.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
@@ -77,7 +77,8 @@ function activityBinding(def: ResourceDef, kind: ActivityKind | undefined): Reso
     filters: { act_state: (value) => activityStateWhere(value as number) },
     async prepare(values, { existing, tx, org, request }) {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
-      await kind?.prepare?.({ type, values, existing, tx });
+      // The rows of this binding are activities (its table): typed once here for the kind.
+      await kind?.prepare?.({ type, values, existing: existing as ActivityRow | undefined, tx });
       return values;
     },
     async guard(action, rows, { tx, org, caller }) {
@@ -90,9 +91,9 @@ function activityBinding(def: ResourceDef, kind: ActivityKind | undefined): Reso
         const outside = caller.kind === 'super' ? null : operateTimeRefusal(await operateTimeOf(tx), nowSec());
         if (outside) throw badRequest(outside);
         for (const row of rows) {
-          const problem = (await kind?.publishProblem?.(tx, row)) ?? null;
+          const problem = (await kind?.publishProblem?.(tx, row as ActivityRow)) ?? null;
           if (problem) throw validationError([{ field: 'config', message: problem }]);
-          await kind?.assertReady?.(tx, row);
+          await kind?.assertReady?.(tx, row as ActivityRow);
         }
       }
     },

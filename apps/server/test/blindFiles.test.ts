@@ -13,7 +13,7 @@ import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { multipartBody } from '../src/seed/step.js';
-import { NOT_CLEANABLE } from '../src/kinds/judging/routes.js';
+import { NOT_CLEANABLE } from '../src/kinds/judging/expertRoutes.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
 
 const DAY = 86_400;

@@ -8,7 +8,7 @@ import { buffer } from 'node:stream/consumers';
  * What an expert downloads under blind review (design §2c "strip names from file names, document
  * metadata and EXIF"): a PDF without its document information and XMP metadata, an Office file
  * (docx, xlsx, pptx) without the author, company, last editor and comment authors of its parts.
- * Pictures are re-encoded elsewhere (kinds/judging/routes.ts, sharp writes no metadata).
+ * Pictures are re-encoded elsewhere (kinds/judging/expertRoutes.ts, sharp writes no metadata).
  */
 
 /** A file blind review cannot clean (a PDF or Office file that does not parse, an encrypted one). */

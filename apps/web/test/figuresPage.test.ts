@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
-import { FIGURES, defineFigures, figuresNamed } from '@huodong/domain/figures';
+import { FIGURES, defineFigures, figuresAt } from '@huodong/domain/figures';
 import { pageOf } from '../src/app/pages';
 import FiguresPage, { FiguresBody, figureBack, figureLinkPath, figuresSourcePath } from '../src/figures/FiguresPage';
 import { figureChartOption } from '../src/figures/figureCharts';
@@ -69,11 +69,11 @@ describe('FiguresPage', () => {
     expect(html).toContain('返回作品统计');
   });
 
-  it('every route naming figures has a declaration of its path, routed by the one page', () => {
+  it('every figures route has the declaration of its path, routed by the one page', () => {
     const routes = ROUTES.filter((r) => r.figures);
     expect(routes.length).toBeGreaterThan(0);
     for (const r of routes) {
-      expect(figuresNamed(r.figures!)?.path, r.path).toBe(r.path);
+      expect(figuresAt(r.path)?.path, r.path).toBe(r.path);
       expect(isBuilt(r) && pageOf(r), r.path).toBeTypeOf('function');
     }
     for (const f of FIGURES) expect(ROUTES.some((r) => r.path === f.path), f.name).toBe(true);

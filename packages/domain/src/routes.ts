@@ -24,8 +24,8 @@ export interface RouteDef {
   page?: boolean;
   /** The page is the declared resource of this name (packages/domain/src/resources), rendered by the machinery. */
   resource?: string;
-  /** The page is the figures declaration of this name (packages/domain/src/figures), rendered by the web's FiguresPage. */
-  figures?: string;
+  /** The page is the figures declaration of this path (packages/domain/src/figures), rendered by the web's FiguresPage. */
+  figures?: boolean;
   /** Only an organisation administrator (manager type `admin`) or super may open it. */
   adminOnly?: boolean;
 }
@@ -142,18 +142,18 @@ export const ROUTES: RouteDef[] = [
 
   r('adminCount/adminActCount', '活动统计', 'organ', 'count'),
   count('actCountMore', '活动统计详情'),
-  { ...count('actCountOri', '原创作品统计'), figures: 'originalCount' },
+  { ...count('actCountOri', '原创作品统计'), figures: true },
   count('actCountLecture', '讲座统计'),
   { ...count('actCountOriMore', '原创作品统计详情'), resource: 'originalWorks' },
-  { ...count('actCountOriDownload', '原创作品下载'), figures: 'originalDownload' },
+  { ...count('actCountOriDownload', '原创作品下载'), figures: true },
   { ...count('actCountOriProgramload', '节目下载'), page: true },
   { ...count('actCountEva', '投票评论统计'), page: true },
   { ...count('actCountEvaMore', '投票评论统计详情'), resource: 'evaluationVotes' },
   { ...count('actCountEvaSourceMore', '评选来源统计'), page: true },
-  { ...count('actCountEvaDownload', '投票评论下载'), figures: 'evaluationDownload' },
+  { ...count('actCountEvaDownload', '投票评论下载'), figures: true },
   { ...count('actCountContest', '知识竞赛统计'), page: true },
   { ...count('actCountContestMore', '知识竞赛统计详情'), page: true },
-  { ...count('actCountContestDownload', '知识竞赛下载'), figures: 'contestDownload' },
+  { ...count('actCountContestDownload', '知识竞赛下载'), figures: true },
   { ...count('actCountSurvey', '问卷统计'), page: true },
   { ...count('actCountSurveySubQues', '问卷主观题'), page: true },
   { ...count('actCountSurveyPaper', '问卷答卷'), page: true },
@@ -165,8 +165,8 @@ export const ROUTES: RouteDef[] = [
   { ...count('thirdPartyCount', '第三方活动统计'), page: true },
   count('actCountRead', '阅读打卡统计'),
   count('actCountReadRecord', '打卡记录统计'),
-  { ...count('actCountOriMix', '多类型原创统计'), figures: 'originalMixCount' },
-  { ...count('actCountOriMixDownload', '多类型原创下载'), figures: 'originalMixDownload' },
+  { ...count('actCountOriMix', '多类型原创统计'), figures: true },
+  { ...count('actCountOriMixDownload', '多类型原创下载'), figures: true },
   count('actCountIntegral', '扫码积分统计'),
   r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
   r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),

@@ -88,17 +88,17 @@ function declaredPage(resource: string): () => Promise<PageModule> {
  * later still, with the first chart.
  */
 const figures = new Map<string, () => Promise<PageModule>>();
-function figuresPage(name: string): () => Promise<PageModule> {
-  let entry = figures.get(name);
+function figuresPage(path: string): () => Promise<PageModule> {
+  let entry = figures.get(path);
   if (!entry) {
     entry = () =>
-      Promise.all([import('../figures/FiguresPage'), import('@huodong/domain/figures')]).then(([{ default: FiguresPage }, { figuresNamed }]) => ({
+      Promise.all([import('../figures/FiguresPage'), import('@huodong/domain/figures')]).then(([{ default: FiguresPage }, { figuresAt }]) => ({
         default: function FiguresRoutePage() {
-          const def = figuresNamed(name);
+          const def = figuresAt(path);
           return def ? <FiguresPage def={def} /> : null;
         },
       }));
-    figures.set(name, entry);
+    figures.set(path, entry);
   }
   return entry;
 }
@@ -108,7 +108,7 @@ export function pageOf(route: Pick<RouteDef, 'path' | 'resource' | 'figures'>): 
   return (
     OPEN_PAGES[route.path] ??
     PAGES[route.path] ??
-    (route.resource ? declaredPage(route.resource) : route.figures ? figuresPage(route.figures) : undefined)
+    (route.resource ? declaredPage(route.resource) : route.figures ? figuresPage(route.path) : undefined)
   );
 }
 

@@ -15,7 +15,7 @@ export * from './works.js';
 export * from './voting.js';
 export * from './contests.js';
 
-/** Every figures declaration; the route table's `figures:` names one of them (节目下载's page picks one of two by `?type=`). */
+/** Every figures declaration; a route with `figures: true` renders the one of its path (节目下载's own page picks one of two by `?type=`). */
 export const FIGURES: FiguresDef[] = [
   originalCountFigures,
   originalMixCountFigures,
@@ -27,4 +27,5 @@ export const FIGURES: FiguresDef[] = [
   contestDownloadFigures,
 ];
 
-export const figuresNamed = (name: string): FiguresDef | undefined => FIGURES.find((f) => f.name === name);
+/** The declaration a route with `figures: true` renders: the one of its path. */
+export const figuresAt = (path: string): FiguresDef | undefined => FIGURES.find((f) => f.path === path);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { GATE } from '@huodong/domain';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
@@ -6,6 +7,7 @@ import { activities } from '../db/schema.js';
 import { chinaDay, chinaDayOf, everyDay } from '../db/chinaDay.js';
 import { notFound } from '../http/errors.js';
 import { orgOf } from '../auth/access.js';
+import { nowSec } from '../participation/clock.js';
 
 /**
  * The server side of figures pages (issue 21 §3): what every count route of an activity reads the
@@ -13,12 +15,14 @@ import { orgOf } from '../auth/access.js';
  * domain declaration (packages/domain/src/figures) plus such a query built from these helpers.
  */
 
-export type ActivityRow = typeof activities.$inferSelect;
+import type { ActivityRow } from '../kinds/kind.js';
+
+export type { ActivityRow };
 
 /** The activity of the path's id: the caller's organisation's, not deleted, of one of `types`; 404 `活动不存在` otherwise. */
 export async function figuresActivity(db: Db | Tx, request: FastifyRequest, id: number, types: readonly number[]): Promise<ActivityRow> {
   const [act] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.is_delete, 0), inArray(activities.type, [...types])));
-  if (!act) throw notFound('活动不存在');
+  if (!act) throw notFound(GATE.missing.message);
   return act;
 }
 
@@ -33,12 +37,12 @@ export async function perDaySeries<K extends string>(
   const day = chinaDay(from.at);
   const rows = await db.select({ day, n: count() }).from(from.table).where(from.where).groupBy(day).orderBy(day);
   const perDay = rows.map((r) => ({ day: r.day, [from.key]: r.n }) as { day: string } & Record<K, number>);
-  return everyDay(perDay, from.key, chinaDayOf(Math.floor(Date.now() / 1000)), from.running);
+  return everyDay(perDay, from.key, chinaDayOf(nowSec()), from.running);
 }
 
 /** The count of a series on today's China-time day (0 without). */
 export function todayOf<K extends string>(days: readonly ({ day: string } & Record<K, number>)[], key: K): number {
-  const today = chinaDayOf(Math.floor(Date.now() / 1000));
+  const today = chinaDayOf(nowSec());
   return days.find((d) => d.day === today)?.[key] ?? 0;
 }
 

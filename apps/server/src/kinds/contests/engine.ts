@@ -46,7 +46,9 @@ import { nowSec } from '../../participation/clock.js';
  * rankings with a frozen snapshot at the end.
  */
 
-export type ActivityRow = typeof activities.$inferSelect;
+import type { ActivityRow } from '../kind.js';
+
+export type { ActivityRow };
 export type LevelRow = typeof contestLevels.$inferSelect;
 export type AttemptRow = typeof contestAttempts.$inferSelect;
 export type QuestionRow = typeof contestQuestions.$inferSelect;

@@ -1,3 +1,4 @@
+import type { ActivityRow } from '../kind.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
@@ -25,7 +26,6 @@ import { actParams } from '../../participation/params.js';
 
 const SURVEY_TYPE = 4;
 
-type ActivityRow = typeof activities.$inferSelect;
 
 /** The questions as readers get them: hidden options and rows left out, a full option marked, no quota figures. */
 function forReaders(questions: SurveyQuestion[], counters: Map<string, number>) {

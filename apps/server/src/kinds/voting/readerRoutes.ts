@@ -1,3 +1,4 @@
+import type { ActivityRow } from '../kind.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -48,7 +49,6 @@ export const SIGNUP_CLOSED: GateRefusal = { gate: 40022, status: 403, message: '
 export const SIGNUP_TWICE = '您已报名，请勿重复报名';
 const COMMENT_MISSING: GateRefusal = { gate: 40400, status: 404, message: '评论不存在' };
 
-type ActivityRow = typeof activities.$inferSelect;
 type ReaderRow = typeof readers.$inferSelect;
 
 /** Counts shown under `cached_300s`: per activity, refreshed at most every VOTE_COUNT_CACHE_SECONDS (per process). */

@@ -26,7 +26,9 @@ import { nowSec } from '../../participation/clock.js';
  */
 
 export type WorkRow = typeof works.$inferSelect;
-export type ActivityRow = typeof activities.$inferSelect;
+import type { ActivityRow } from '../kind.js';
+
+export type { ActivityRow };
 export const WORK_TYPES = [1, 9] as const;
 
 export const refusedBy = (r: { gate: number; status: number; message: string }) => new HttpError(r.status, r.message, { gate: r.gate });

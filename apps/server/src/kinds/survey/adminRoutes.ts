@@ -23,7 +23,7 @@ import { notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
 import { currentQuestions, latestVersion, respondentsOf, versionsOf } from './store.js';
-import { answersWhere, filterOf, surveyCrossTab, surveyStats } from './stats.js';
+import { answersWhere, filterOf, surveyCrossTab, surveyStats } from './figures.js';
 
 type Act = ActivityRow;
 const actParams = z.object({ org: z.string(), act: idParam });
@@ -50,7 +50,7 @@ export async function surveyAdminRoutes(app: FastifyInstance): Promise<void> {
     return q;
   };
 
-  /** `GET /v1/{org}/survey/{act}/stats?unit_id=&from=&to=`: the figures (stats.ts). */
+  /** `GET /v1/{org}/survey/{act}/stats?unit_id=&from=&to=`: the figures (figures.ts). */
   r.get('/v1/:org/survey/:act/stats', { config, schema: { params: actParams, querystring: surveyStatsQuerySchema.extend({ reflesh: z.unknown().optional() }) } }, async (request) => {
     const act = await surveyOf(request, request.params.act);
     return surveyStats(db, act, await filterOf(db, act.org_id, request.query));

@@ -50,7 +50,7 @@ import {
   type ActivityRow,
   type WorkRow,
 } from './workService.js';
-import { workCount } from './workCount.js';
+import { workCount } from './figures.js';
 import { addUploadedWork, workImportRoutes } from './workImport.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { nowSec } from '../../participation/clock.js';
@@ -158,7 +158,7 @@ function worksBinding(def: ResourceDef, type: WorkType): ResourceBinding {
         });
       });
 
-      /** `GET /v1/{org}/original/{act}/count` (`/originalmix/{act}/count`): the activity's works figures (works/workCount.ts). */
+      /** `GET /v1/{org}/original/{act}/count` (`/originalmix/{act}/count`): the activity's works figures (works/figures.ts). */
       r.get(`${prefix}/:act/count`, { config: access, schema: { params: orgParams.extend({ act: idParam }) } }, async (request) =>
         workCount(db, await activityOf(db, request, request.params.act, type)),
       );

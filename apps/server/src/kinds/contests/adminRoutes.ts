@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { contestAnswers, contestQuestions, readers } from '../../db/schema.js';
 import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
 import { rankingOf, type ActivityRow } from './engine.js';
-import { contestCount, contestOf, questionStats } from './figures.js';
+import { contestOf, questionStats } from './figures.js';
 
 const sendXlsx = (reply: FastifyReply, title: string, act: ActivityRow, headers: string[], rows: AsyncIterable<Cell[][]>) =>
   reply
@@ -39,8 +39,7 @@ async function* shortAnswers(db: Db, act: ActivityRow, batch = 2000) {
 const answerText = (a: unknown) => (Array.isArray(a) ? a.join('；') : typeof a === 'string' ? a : '');
 
 /**
- * Admin reads and downloads of contests: `GET /v1/{org}/count/contest/{id}` (figures),
- * `/count/contest/{id}/ranking` (type 3 by the grade method, type 6 by levels; `by=unit` per unit),
+ * Admin reads and downloads of contests (the figures are figures.ts): `/count/contest/{id}/ranking` (type 3 by the grade method, type 6 by levels; `by=unit` per unit),
  * exports `/export/rank`, `/export/objective` (per question), `/export/subjective` (short answers)
  * and `/export/answers` (the zip of answers: one text per answer item, spec §3 type, title, content).
  */
@@ -50,8 +49,6 @@ export async function contestAdminRoutes(app: FastifyInstance): Promise<void> {
   const config = { access: 'org' as const };
   const params = z.object({ org: z.string(), id: idParam });
   const exportQuery = { params: z.object({ org: z.string() }), querystring: z.object({ act: idParam, reflesh: z.unknown().optional() }) };
-
-  r.get('/v1/:org/count/contest/:id', { config, schema: { params } }, async (request) => contestCount(db, await contestOf(db, request, request.params.id)));
 
   r.get('/v1/:org/count/contest/:id/ranking', { config, schema: { params, querystring: z.object({ by: z.enum(['reader', 'unit'], { error: '只能是reader或unit' }).optional(), reflesh: z.unknown().optional() }) } }, async (request) => {
     const act = await contestOf(db, request, request.params.id);

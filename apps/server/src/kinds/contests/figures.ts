@@ -1,10 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   activityStateOf,
   analyseItem,
   analysisGroupSize,
   contestConfigOf,
+  idParam,
   ITEM_FLAGS,
   passScoreOf,
   QUESTION_TYPES,
@@ -170,4 +173,13 @@ async function funnelOf(db: Db, act: ActivityRow) {
     const r = byLevel.get(l.id);
     return { level_id: l.id, name: l.name, sort: l.sort, unlocked, attempted: r?.attempted ?? 0, passed: r?.passed ?? 0, pass_rate: pct(r?.passed ?? 0, r?.attempted ?? 0) };
   });
+}
+
+/** Its figures' route: `GET /v1/{org}/count/contest/{id}` (page actCountContest). */
+export async function contestFiguresRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const params = z.object({ org: z.string(), id: idParam });
+  app.withTypeProvider<ZodTypeProvider>().get('/v1/:org/count/contest/:id', { config: { access: 'org' }, schema: { params } }, async (request) =>
+    contestCount(db, await contestOf(db, request, request.params.id)),
+  );
 }

@@ -1,9 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { count, countDistinct, eq, sql } from 'drizzle-orm';
 import { activityStateOf } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { thirdEvents, thirdLaunches } from '../../db/schema.js';
-import { noGapDays, perDayCounts, type ActivityRow } from '../../figures/index.js';
+import { figuresActivity, noGapDays, perDayCounts, type ActivityRow } from '../../figures/index.js';
 import { nowSec } from '../../participation/clock.js';
+import { actParams } from '../../participation/params.js';
+import { THIRD } from './routes.js';
 
 const ofEvent = (event: 'joined' | 'completed' | 'scored') => sql<number>`count(*) filter (where ${thirdEvents.event} = ${sql.raw(`'${event}'`)})`.mapWith(Number);
 /** The partner's scores as percents of their maximum, averaged (2 decimals; null without). */
@@ -44,4 +48,12 @@ export async function thirdCount(db: Db, act: ActivityRow) {
     totals: { ...totals, joins: act.join_num, views: act.view_count, completed: partner.completed, average_score: partner.average_score },
     days: noGapDays(byDay, { launches: 0, readers: 0, joined: 0, completed: 0, scored: 0, average_score: null }, running),
   };
+}
+
+/** Its figures' route: `GET /v1/{org}/third/{id}/count` (page thirdPartyCount). */
+export async function thirdFiguresRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  app.withTypeProvider<ZodTypeProvider>().get('/v1/:org/third/:id/count', { config: { access: 'org' }, schema: { params: actParams } }, async (request) =>
+    thirdCount(db, await figuresActivity(db, request, request.params.id, [THIRD])),
+  );
 }

@@ -11,10 +11,8 @@ import { passGate } from '../../participation/gate.js';
 import { idempotent } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
-import { figuresActivity } from '../../figures/index.js';
-import { thirdCount } from './figures.js';
 
-const THIRD = 7;
+export const THIRD = 7;
 /** How long the identity token of a launch is valid (design §8). */
 export const LAUNCH_TOKEN_SECONDS = 300;
 
@@ -55,7 +53,7 @@ export const BAD_SIGNATURE = '签名不正确';
  * Third-party activities end to end (type 7, design §8): the reader's launch through the gate
  * (the first launch joins, every launch is counted) answering the partner's URL, with a signed,
  * short-lived identity token when the activity passes identity; the partner's signed callback
- * (HMAC-SHA256 over the raw body, once per event id); the count per day.
+ * (HMAC-SHA256 over the raw body, once per event id). Its count is its figures (figures.ts).
  */
 export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -117,9 +115,4 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   });
-
-  /** `GET /v1/{org}/third/{id}/count`: launches, unique readers, partner events and scores per day (China time; figures.ts). */
-  r.get('/v1/:org/third/:id/count', { config: { access: 'org' }, schema: { params: actParams } }, async (request) =>
-    thirdCount(db, await figuresActivity(db, request, request.params.id, [THIRD])),
-  );
 }

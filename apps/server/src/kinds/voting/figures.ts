@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   CHINA_UTC_OFFSET_SECONDS,
+  idParam,
   rankSources,
   suspectShare,
   velocityAlert,
@@ -15,6 +18,9 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { voteDays, voteResults, votes, voteSources, voteVoids } from '../../db/schema.js';
 import { figuresActivity, noGapDays } from '../../figures/index.js';
+import { notFound } from '../../http/errors.js';
+import { tenantWhere } from '../../resources/tenant.js';
+import { nowSec } from '../../participation/clock.js';
 import { windowOf, type VotingActivity } from './rules.js';
 import { WHOLE_ACTIVITY } from './tallies.js';
 
@@ -199,4 +205,28 @@ export async function evidenceOf(db: Db, source: typeof voteSources.$inferSelect
     voids,
     suspect_reasons: reasons,
   };
+}
+
+/** Its figures' routes: the results (page 投票评论统计) and a source's evidence (评选来源统计). */
+export async function votingFiguresRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const config = { access: 'org' as const };
+  const actParams = z.object({ org: z.string(), act: idParam });
+
+  /** `GET …/source/{id}/evidence`: the evidence of one source (votes per hour, addresses, suspect share, voids). */
+  r.get('/v1/:org/evaluation/:act/source/:id/evidence', { config, schema: { params: actParams.extend({ id: idParam }) } }, async (request) => {
+    await votingFiguresActivity(db, request, request.params.act);
+    const [source] = await db
+      .select()
+      .from(voteSources)
+      .where(and(tenantWhere(voteSources, request), eq(voteSources.act_id, request.params.act), eq(voteSources.id, request.params.id)));
+    if (!source) throw notFound();
+    return evidenceOf(db, source);
+  });
+
+  /** `GET /v1/{org}/evaluation/{act}/results`: the ranking (frozen with its hash once voting ended), totals, votes per day. */
+  r.get('/v1/:org/evaluation/:act/results', { config, schema: { params: actParams } }, async (request) =>
+    resultsOf(db, await votingFiguresActivity(db, request, request.params.act), nowSec()),
+  );
 }

@@ -145,3 +145,26 @@ it('the partner callback is accepted only when signed, once per event id, and co
   // another organisation's administrator cannot read the count
   expect((await t.call('GET', `/v1/${other.key}/third/${act.id}/count`, su())).status).toBe(404);
 });
+
+it('the count per day has no gaps: a day without launches or events is there with zeros; a missing activity is 404 活动不存在', async () => {
+  const secret = 'callback-secret-gaps-0123456';
+  const act = await activity({ pass_identity: 1, callback_secret: secret });
+  const r = await reader();
+  await launch(r.token, act.id);
+  const sub = pseudonym(secret, r.id, act.id);
+  const joined = await callback(org, act.id, { event_id: 'gap-1', sub, event: 'joined', occurred_at: now() - 2 * DAY }, secret);
+  expect(joined.statusCode, joined.body).toBe(200);
+
+  const count = await t.call('GET', `/v1/${org.key}/third/${act.id}/count`, su());
+  expect(count.status, count.message).toBe(200);
+  const dayOf = (s: number) => new Date((s + 8 * 3600) * 1000).toISOString().slice(0, 10);
+  expect(count.data.days).toEqual([
+    { day: dayOf(now() - 2 * DAY), launches: 0, readers: 0, joined: 1, completed: 0, scored: 0, average_score: null },
+    { day: dayOf(now() - DAY), launches: 0, readers: 0, joined: 0, completed: 0, scored: 0, average_score: null },
+    { day: dayOf(now()), launches: 1, readers: 1, joined: 0, completed: 0, scored: 0, average_score: null },
+  ]);
+  expect(count.data.activity).toEqual({ id: act.id, title: expect.any(String), join_num: 1, view_count: expect.any(Number) });
+
+  const missing = await t.call('GET', `/v1/${org.key}/third/999999/count`, su());
+  expect([missing.status, missing.message]).toEqual([404, '活动不存在']);
+});

@@ -58,3 +58,36 @@ describe('the server’s day is Shanghai’s', () => {
     ]);
   });
 });
+
+describe('the results per day', () => {
+  it('have no gaps between the first and the last day with votes (a Shanghai day without votes is there with zeros), and a missing activity is 404 活动不存在', async () => {
+    const start = Date.UTC(2026, 0, 1) / 1000;
+    const made = await t.call('POST', `/v1/${org.key}/evaluation`, {
+      ...su(),
+      body: { title: `无缺日投票${randomUUID().slice(0, 6)}`, start_at: start, end_at: Math.floor(Date.now() / 1000) + 30 * 86_400, config: { captcha: 'off', min_interval_sec: 0, votes_per_day: 1 } },
+    });
+    expect(made.status, made.message).toBe(200);
+    const act = made.data.id as number;
+    expect((await t.call('POST', `/v1/${org.key}/evaluation/${act}/publish`, su())).status).toBe(200);
+    const source = await t.call('POST', `/v1/${org.key}/evaluation/${act}/source`, { ...su(), body: { title: '对象', sort: 1 } });
+    const reader = await signedInReader(t, org);
+    const ballot = () => t.call('POST', `/v1/${org.key}/client/activities/${act}/ballots`, { token: reader.token, body: { request_id: randomUUID(), source_ids: [source.data.id] } });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    at('2026-01-02T02:00:00Z'); // 2 January in Shanghai
+    expect((await ballot()).status).toBe(200);
+    at('2026-01-04T02:00:00Z'); // 4 January: none on the 3rd
+    expect((await ballot()).status).toBe(200);
+    vi.useRealTimers();
+
+    const results = await t.call('GET', `/v1/${org.key}/evaluation/${act}/results`, su());
+    expect(results.status, results.message).toBe(200);
+    expect(results.data.days).toEqual([
+      { day: '2026-01-02', valid: 1, suspect: 0, voters: 1 },
+      { day: '2026-01-03', valid: 0, suspect: 0, voters: 0 },
+      { day: '2026-01-04', valid: 1, suspect: 0, voters: 1 },
+    ]);
+    const missing = await t.call('GET', `/v1/${org.key}/evaluation/999999/results`, su());
+    expect([missing.status, missing.message]).toEqual([404, '活动不存在']);
+  });
+});

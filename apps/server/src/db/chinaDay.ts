@@ -23,13 +23,18 @@ export function daysBetween(from: string, to: string): string[] {
 
 /**
  * Per-day figures with no gaps: every day from the first counted day to the last (or on to
- * `today` while the activity runs, `running`), 0 on a day without; none when nothing was counted.
- * `perDay` is ordered by day.
+ * `today` while the activity runs, `running`), `zero` on a day without; none when nothing was
+ * counted. `perDay` is ordered by day; a row may carry several counted columns.
  */
-export function everyDay<K extends string>(perDay: readonly ({ day: string } & Record<K, number>)[], key: K, today: string, running: boolean): ({ day: string } & Record<K, number>)[] {
-  const byDay = new Map(perDay.map((d) => [d.day, d[key]]));
+export function everyDayOf<R extends { day: string }>(perDay: readonly R[], zero: Omit<R, 'day'>, today: string, running: boolean): R[] {
+  const byDay = new Map(perDay.map((d) => [d.day, d]));
   const last = perDay.at(-1)?.day;
   if (!last) return [];
   const to = running && today > last ? today : last;
-  return daysBetween(perDay[0].day, to).map((day) => ({ day, [key]: byDay.get(day) ?? 0 }) as { day: string } & Record<K, number>);
+  return daysBetween(perDay[0].day, to).map((day) => byDay.get(day) ?? ({ day, ...zero } as R));
+}
+
+/** everyDayOf with one counted column `key` (0 on a day without). */
+export function everyDay<K extends string>(perDay: readonly ({ day: string } & Record<K, number>)[], key: K, today: string, running: boolean): ({ day: string } & Record<K, number>)[] {
+  return everyDayOf(perDay, { [key]: 0 } as Omit<{ day: string } & Record<K, number>, 'day'>, today, running);
 }

@@ -4,7 +4,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 import { activities } from '../db/schema.js';
-import { chinaDay, chinaDayOf, everyDay } from '../db/chinaDay.js';
+import { chinaDay, chinaDayOf, everyDayOf } from '../db/chinaDay.js';
 import { notFound } from '../http/errors.js';
 import { orgOf } from '../auth/access.js';
 import { nowSec } from '../participation/clock.js';
@@ -27,17 +27,39 @@ export async function figuresActivity(db: Db | Tx, request: FastifyRequest, id: 
 }
 
 /**
- * Rows counted per China-time day of `at`, with no gaps (db/chinaDay `everyDay`: from the first
- * counted day to the last, on to today while the activity is `running`), as `{ day, [key] }`.
+ * Rows per China-time day of `at` with several counted columns (`count()`, `countDistinct(…)`,
+ * filtered counts, averages), ordered by day; days without rows are absent (see `noGapDays`).
  */
+export async function perDayCounts<C extends Record<string, SQL<unknown>>>(
+  db: Db | Tx,
+  from: { table: PgTable; at: PgColumn | SQL; where: SQL | undefined; columns: C },
+): Promise<({ day: string } & { [K in keyof C]: C[K] extends SQL<infer T> ? T : never })[]> {
+  const day = chinaDay(from.at);
+  const rows = await db
+    .select({ day, ...(from.columns as Record<string, SQL<unknown>>) })
+    .from(from.table)
+    .where(from.where)
+    .groupBy(day)
+    .orderBy(day);
+  return rows as ({ day: string } & { [K in keyof C]: C[K] extends SQL<infer T> ? T : never })[];
+}
+
+/**
+ * Per-day rows (ordered by day) with no gaps, from the first counted day to the last, on to
+ * today (China time) while the activity is `running`; `zero` on a day without (db/chinaDay `everyDayOf`).
+ */
+export function noGapDays<R extends { day: string }>(perDay: readonly R[], zero: Omit<R, 'day'>, running: boolean): R[] {
+  return everyDayOf(perDay, zero, chinaDayOf(nowSec()), running);
+}
+
+/** Rows counted per China-time day of `at`, with no gaps (`noGapDays`), as `{ day, [key] }`. */
 export async function perDaySeries<K extends string>(
   db: Db | Tx,
   from: { table: PgTable; at: PgColumn | SQL; where: SQL | undefined; key: K; running: boolean },
 ): Promise<({ day: string } & Record<K, number>)[]> {
-  const day = chinaDay(from.at);
-  const rows = await db.select({ day, n: count() }).from(from.table).where(from.where).groupBy(day).orderBy(day);
+  const rows = await perDayCounts(db, { ...from, columns: { n: count() } });
   const perDay = rows.map((r) => ({ day: r.day, [from.key]: r.n }) as { day: string } & Record<K, number>);
-  return everyDay(perDay, from.key, chinaDayOf(nowSec()), from.running);
+  return noGapDays(perDay, { [from.key]: 0 } as Omit<{ day: string } & Record<K, number>, 'day'>, from.running);
 }
 
 /** The count of a series on today's China-time day (0 without). */

@@ -17,9 +17,9 @@ const BY_TYPE = new Map<number, ActivityKind>(KINDS.flatMap((k) => k.types.map((
 /** The kind serving an activity type; undefined for a declared type no kind serves yet. */
 export const kindOfType = (type: ActivityType | number): ActivityKind | undefined => BY_TYPE.get(type);
 
-/** Every kind's routes, each encapsulated. */
+/** Every kind's routes and figures' routes, each encapsulated. */
 export async function registerKindRoutes(app: FastifyInstance): Promise<void> {
-  for (const kind of KINDS) for (const routes of kind.routes ?? []) await app.register(routes);
+  for (const kind of KINDS) for (const routes of [...(kind.routes ?? []), ...(kind.figures ? [kind.figures] : [])]) await app.register(routes);
 }
 
 /** Every kind's set-up on the app itself (after storage and uploads are registered). */

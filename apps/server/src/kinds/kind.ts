@@ -39,6 +39,11 @@ export interface ActivityKind {
   bindings?: readonly ResourceBinding[];
   /** Its own routes (admin pages beyond its resources, reader calls), each registered encapsulated. */
   routes?: readonly ((app: FastifyInstance) => Promise<void>)[];
+  /**
+   * Its figures: the routes answering its count pages (`kinds/<kind>/figures.ts`, its queries on
+   * the shared helpers of `figures/`), registered encapsulated like its routes.
+   */
+  figures?: (app: FastifyInstance) => Promise<void>;
   /** Set-up on the app itself, not encapsulated (a job kind defined on the app's runner). */
   setup?(app: FastifyInstance): Promise<void>;
 }

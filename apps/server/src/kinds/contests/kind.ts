@@ -3,6 +3,7 @@ import { contestCheckKind } from './checkKind.js';
 import { assertContestReady, assertPassScoreFits, CONTEST_BINDINGS, preparedContestConfig } from './family.js';
 import { contestAdminRoutes } from './adminRoutes.js';
 import { contestReaderRoutes } from './readerRoutes.js';
+import { contestFiguresRoutes } from './figures.js';
 
 /** Knowledge contests (types 3 知识竞赛, 6 闯关竞赛): papers drawn from banks, attempts, marking, rankings. */
 export const contestsKind: ActivityKind = {
@@ -16,4 +17,5 @@ export const contestsKind: ActivityKind = {
   checkKinds: [contestCheckKind],
   bindings: CONTEST_BINDINGS,
   routes: [contestReaderRoutes, contestAdminRoutes],
+  figures: contestFiguresRoutes,
 };

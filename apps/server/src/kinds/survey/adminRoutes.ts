@@ -23,7 +23,7 @@ import { notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
 import { currentQuestions, latestVersion, respondentsOf, versionsOf } from './store.js';
-import { answersWhere, filterOf, surveyCrossTab, surveyStats } from './stats.js';
+import { answersWhere, filterOf, surveyCrossTab } from './figures.js';
 
 type Act = ActivityRow;
 const actParams = z.object({ org: z.string(), act: idParam });
@@ -34,8 +34,8 @@ export const RESPONSES_EXPORT_TITLE = '问卷答卷';
 
 /**
  * The administrator's reads of a questionnaire's responses (count pages actCountSurvey,
- * actCountSurveySubQues, actCountSurveyPaper; spec §7 exports): statistics with the unit and date
- * filters, a cross-tab, one question's answers (written text searchable), one response, and every
+ * actCountSurveySubQues, actCountSurveyPaper; spec §7 exports; the statistics are figures.ts): with
+ * the unit and date filters a cross-tab, one question's answers (written text searchable), one response, and every
  * response as a spreadsheet. The activity is read through its declaration (another organisation's
  * or another type's is 404); an anonymous questionnaire never shows or exports who answered.
  */
@@ -49,12 +49,6 @@ export async function surveyAdminRoutes(app: FastifyInstance): Promise<void> {
     if (!q) throw validationError([{ field, message: '题目不存在' }]);
     return q;
   };
-
-  /** `GET /v1/{org}/survey/{act}/stats?unit_id=&from=&to=`: the figures (stats.ts). */
-  r.get('/v1/:org/survey/:act/stats', { config, schema: { params: actParams, querystring: surveyStatsQuerySchema.extend({ reflesh: z.unknown().optional() }) } }, async (request) => {
-    const act = await surveyOf(request, request.params.act);
-    return surveyStats(db, act, await filterOf(db, act.org_id, request.query));
-  });
 
   /** `GET /v1/{org}/survey/{act}/crosstab?row=&col=` (+ filters): two choice questions against each other. */
   r.get(

@@ -1,6 +1,7 @@
 import type { ActivityKind } from '../kind.js';
 import { surveyQuestionsBinding, surveyResponsesBinding } from './family.js';
 import { assertAnonymityKept, surveyPublishProblem } from './store.js';
+import { surveyFiguresRoutes } from './figures.js';
 
 /** Questionnaires (type 4 问卷): versioned questions with logic, responses with quotas, statistics. */
 export const surveyKind: ActivityKind = {
@@ -9,4 +10,5 @@ export const surveyKind: ActivityKind = {
   prepare: ({ tx, existing, values }) => assertAnonymityKept(tx, existing, values),
   publishProblem: (tx, row) => surveyPublishProblem(tx, row.id),
   bindings: [surveyQuestionsBinding, surveyResponsesBinding],
+  figures: surveyFiguresRoutes,
 };

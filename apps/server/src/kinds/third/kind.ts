@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { thirdPublishProblem } from '@huodong/domain';
 import type { ActivityKind } from '../kind.js';
 import { thirdPartyRoutes } from './routes.js';
+import { thirdFiguresRoutes } from './figures.js';
 
 /** A partner's callback secret when none was given; a copy gets a secret of its own. */
 const secret = () => randomBytes(24).toString('base64url');
@@ -17,4 +18,5 @@ export const thirdKind: ActivityKind = {
   publishProblem: (_tx, row) => thirdPublishProblem(row),
   copyConfig: (config) => ({ ...config, callback_secret: secret() }),
   routes: [thirdPartyRoutes],
+  figures: thirdFiguresRoutes,
 };

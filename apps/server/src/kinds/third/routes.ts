@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { joinBodySchema, plainText } from '@huodong/domain';
 import { activities, thirdEvents, thirdLaunches } from '../../db/schema.js';
-import { chinaDay } from '../../db/chinaDay.js';
 import { HttpError } from '../../http/errors.js';
 import { orgOf } from '../../auth/access.js';
 import { passGate } from '../../participation/gate.js';
@@ -13,7 +12,7 @@ import { idempotent } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
 
-const THIRD = 7;
+export const THIRD = 7;
 /** How long the identity token of a launch is valid (design §8). */
 export const LAUNCH_TOKEN_SECONDS = 300;
 
@@ -54,7 +53,7 @@ export const BAD_SIGNATURE = '签名不正确';
  * Third-party activities end to end (type 7, design §8): the reader's launch through the gate
  * (the first launch joins, every launch is counted) answering the partner's URL, with a signed,
  * short-lived identity token when the activity passes identity; the partner's signed callback
- * (HMAC-SHA256 over the raw body, once per event id); the count per day.
+ * (HMAC-SHA256 over the raw body, once per event id). Its count is its figures (figures.ts).
  */
 export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -115,43 +114,5 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
         return { accepted: !!stored, duplicate: !stored };
       },
     );
-  });
-
-  /** `GET /v1/{org}/third/{id}/count`: launches, unique readers, partner events and scores per day (China time). */
-  r.get('/v1/:org/third/:id/count', { config: { access: 'org' }, schema: { params: actParams } }, async (request) => {
-    const org = orgOf(request);
-    const [act] = await db.select({ id: activities.id, title: activities.title, join_num: activities.join_num, view_count: activities.view_count }).from(activities).where(and(eq(activities.id, request.params.id), eq(activities.org_id, org.id), eq(activities.type, THIRD), eq(activities.is_delete, 0)));
-    if (!act) throw new HttpError(404, '数据不存在或已被删除');
-    const launches = await db
-      .select({ day: chinaDay(thirdLaunches.created_at), launches: count(), readers: countDistinct(thirdLaunches.reader_id) })
-      .from(thirdLaunches)
-      .where(eq(thirdLaunches.act_id, act.id))
-      .groupBy(chinaDay(thirdLaunches.created_at));
-    const events = await db
-      .select({
-        day: chinaDay(thirdEvents.occurred_at),
-        joined: sql<number>`count(*) filter (where ${thirdEvents.event} = 'joined')`.mapWith(Number),
-        completed: sql<number>`count(*) filter (where ${thirdEvents.event} = 'completed')`.mapWith(Number),
-        scored: sql<number>`count(*) filter (where ${thirdEvents.event} = 'scored')`.mapWith(Number),
-        average_score: sql<number | null>`round(avg(${thirdEvents.score_given} * 100 / nullif(${thirdEvents.score_max}, 0))::numeric, 2)`.mapWith((v) => (v === null ? null : Number(v))),
-      })
-      .from(thirdEvents)
-      .where(eq(thirdEvents.act_id, act.id))
-      .groupBy(chinaDay(thirdEvents.occurred_at));
-    const days = [...new Set([...launches.map((l) => l.day), ...events.map((e) => e.day)])].sort();
-    const byDay = days.map((d) => {
-      const l = launches.find((x) => x.day === d);
-      const e = events.find((x) => x.day === d);
-      return { day: d, launches: l?.launches ?? 0, readers: l?.readers ?? 0, joined: e?.joined ?? 0, completed: e?.completed ?? 0, scored: e?.scored ?? 0, average_score: e?.average_score ?? null };
-    });
-    const [totals] = await db.select({ launches: count(), readers: countDistinct(thirdLaunches.reader_id) }).from(thirdLaunches).where(eq(thirdLaunches.act_id, act.id));
-    const [partner] = await db
-      .select({
-        completed: sql<number>`count(distinct ${thirdEvents.sub}) filter (where ${thirdEvents.event} = 'completed')`.mapWith(Number),
-        average_score: sql<number | null>`round(avg(${thirdEvents.score_given} * 100 / nullif(${thirdEvents.score_max}, 0))::numeric, 2)`.mapWith((v) => (v === null ? null : Number(v))),
-      })
-      .from(thirdEvents)
-      .where(eq(thirdEvents.act_id, act.id));
-    return { activity: act, totals: { ...totals, joins: act.join_num, views: act.view_count, completed: partner.completed, average_score: partner.average_score }, days: byDay };
   });
 }

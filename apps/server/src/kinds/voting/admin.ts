@@ -1,123 +1,15 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import {
-  CHINA_UTC_OFFSET_SECONDS,
-  DAY_SECONDS,
-  rankSources,
-  suspectShare,
-  velocityAlert,
-  voteResultsSnapshot,
-  votingEnded,
-  type ResultRow,
-  type SourceEvidence,
-  type VoidAnswer,
-  type VoidVotesBody,
-  type VoteResultsAnswer,
-} from '@huodong/domain';
-import type { Db, Tx } from '../../db/client.js';
-import { blacklists, voteResults, votes, voteSources, voteVoids } from '../../db/schema.js';
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { DAY_SECONDS, votingEnded, type VoidAnswer, type VoidVotesBody } from '@huodong/domain';
+import type { Tx } from '../../db/client.js';
+import { blacklists, votes, voteVoids } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { callerOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
 import { recordOffence } from '../../participation/offences.js';
 import { windowOf, type VotingActivity } from './rules.js';
-import { ballotsOrVoid, dayFigures, untallyVoids, type VoidedVote } from './tallies.js';
-
-/** The live ranking of an activity's shown sources (rankSources; per group when sources are grouped). */
-async function liveRanking(db: Db | Tx, act: VotingActivity): Promise<ResultRow[]> {
-  // The columns the ranking shows (not the intro or media a source may carry at length).
-  const rows = await db
-    .select({
-      id: voteSources.id,
-      title: voteSources.title,
-      group_name: voteSources.group_name,
-      vote_count: voteSources.vote_count,
-      suspect_count: voteSources.suspect_count,
-      void_count: voteSources.void_count,
-      reached_at: voteSources.reached_at,
-      sort: voteSources.sort,
-    })
-    .from(voteSources)
-    .where(and(eq(voteSources.act_id, act.id), eq(voteSources.status, 1)))
-    .orderBy(asc(voteSources.sort), asc(voteSources.id));
-  const groups = new Map<string, number>();
-  for (const r of rows) if (!groups.has(r.group_name)) groups.set(r.group_name, groups.size + 1);
-  const ranked = rankSources(
-    rows.map((r) => ({ id: r.id, votes: r.vote_count, reached_at: r.reached_at, sort: r.sort, group_id: groups.get(r.group_name)!, row: r })),
-    { perGroup: groups.size > 1 },
-  );
-  return ranked.map(({ row, rank }) => ({
-    id: row.id,
-    title: row.title,
-    group_name: row.group_name,
-    rank,
-    votes: row.vote_count,
-    suspect: row.suspect_count,
-    void: row.void_count,
-    reached_at: row.reached_at,
-    sort: row.sort,
-  }));
-}
-
-const hashOf = (rows: ResultRow[], groups: Map<string, number>) =>
-  createHash('sha256')
-    .update(voteResultsSnapshot(rows.map((r) => ({ id: r.id, votes: r.votes, reached_at: r.reached_at, sort: r.sort, rank: r.rank, group_id: groups.get(r.group_name) ?? null }))))
-    .digest('hex');
-
-/**
- * Freeze the current ranking as the next snapshot version unless the latest one has the same
- * hash (design §1.7: a void after the end makes a new version, never a silent change).
- */
-export async function freezeResults(tx: Tx, act: VotingActivity): Promise<typeof voteResults.$inferSelect> {
-  const rows = await liveRanking(tx, act);
-  const groups = new Map<string, number>();
-  for (const r of rows) if (!groups.has(r.group_name)) groups.set(r.group_name, groups.size + 1);
-  const hash = hashOf(rows, groups);
-  const [latest] = await tx.select().from(voteResults).where(eq(voteResults.act_id, act.id)).orderBy(desc(voteResults.version)).limit(1);
-  if (latest?.hash === hash) return latest;
-  const [made] = await tx
-    .insert(voteResults)
-    .values({ org_id: act.org_id, act_id: act.id, version: (latest?.version ?? 0) + 1, hash, ranked: rows })
-    .onConflictDoNothing()
-    .returning();
-  // Frozen by a request alongside: theirs.
-  return made ?? (await tx.select().from(voteResults).where(eq(voteResults.act_id, act.id)).orderBy(desc(voteResults.version)).limit(1))[0];
-}
-
-/** `GET …/results`: the ranking (frozen once voting ended), totals and votes per day. */
-export async function resultsOf(db: Db, act: VotingActivity, now: number): Promise<VoteResultsAnswer> {
-  const window = windowOf(act);
-  const ended = votingEnded(window, now);
-  let rows: ResultRow[];
-  let snapshot: VoteResultsAnswer['snapshot'] = null;
-  if (ended) {
-    const frozen = await db.transaction((tx) => freezeResults(tx, act));
-    rows = frozen.ranked as ResultRow[];
-    snapshot = { version: frozen.version, hash: frozen.hash, created_at: frozen.created_at };
-  } else rows = await liveRanking(db, act);
-  const [figures, [sources]] = await Promise.all([
-    dayFigures(db, act.id),
-    db
-      .select({
-        valid: sql<number>`coalesce(sum(${voteSources.vote_count}), 0)`.mapWith(Number),
-        suspect: sql<number>`coalesce(sum(${voteSources.suspect_count}), 0)`.mapWith(Number),
-        void: sql<number>`coalesce(sum(${voteSources.void_count}), 0)`.mapWith(Number),
-        n: count(),
-      })
-      .from(voteSources)
-      .where(eq(voteSources.act_id, act.id)),
-  ]);
-  return {
-    activity: { id: act.id, title: act.title },
-    window,
-    ended,
-    snapshot,
-    totals: { valid: sources.valid, suspect: sources.suspect, void: sources.void, voters: figures.voters, sources: sources.n },
-    rows,
-    days: figures.days,
-  };
-}
+import { ballotsOrVoid, untallyVoids, type VoidedVote } from './tallies.js';
+import { freezeResults } from './figures.js';
 
 /**
  * `POST …/votes/void`: every vote of the activity matching all the criteria becomes void with the
@@ -182,61 +74,4 @@ export async function voidVotes(tx: Tx, request: FastifyRequest, act: VotingActi
   if (votingEnded(windowOf(act), now)) await freezeResults(tx, act);
   await audit(tx, request, 'void', 'evaluationVotes', [record.id]);
   return { void_id: record.id, voided: changed.length, readers: voters.length, blacklisted };
-}
-
-const hourLabel = (h: number) => new Date(h * 3600 * 1000).toISOString().slice(0, 13).replace('T', ' ');
-
-/** `GET …/source/{sid}/evidence`: votes per hour with velocity alerts, addresses, suspect share, voids with reasons. */
-export async function evidenceOf(db: Db, source: typeof voteSources.$inferSelect): Promise<SourceEvidence> {
-  const mine = eq(votes.source_id, source.id);
-  const hour = sql<number>`((${votes.created_at} + ${sql.raw(String(CHINA_UTC_OFFSET_SECONDS))}) / 3600)`.mapWith(Number);
-  const [hours, [spread], top, voids, reasons] = await Promise.all([
-    db
-      .select({
-        hour,
-        valid: sql<number>`count(*) filter (where ${votes.status} = 'valid')`.mapWith(Number),
-        suspect: sql<number>`count(*) filter (where ${votes.status} = 'suspect')`.mapWith(Number),
-        void: sql<number>`count(*) filter (where ${votes.status} = 'void')`.mapWith(Number),
-      })
-      .from(votes)
-      .where(mine)
-      .groupBy(hour)
-      .orderBy(hour),
-    db.select({ n: sql<number>`count(distinct ${votes.ip})`.mapWith(Number) }).from(votes).where(mine),
-    db
-      .select({ ip: votes.ip, votes: count(), valid: sql<number>`count(*) filter (where ${votes.status} = 'valid')`.mapWith(Number) })
-      .from(votes)
-      .where(mine)
-      .groupBy(votes.ip)
-      .orderBy(desc(count()), asc(votes.ip))
-      .limit(20),
-    db
-      .select({ id: voteVoids.id, reason: voteVoids.reason, created_at: voteVoids.created_at, votes: count() })
-      .from(votes)
-      .innerJoin(voteVoids, eq(voteVoids.id, votes.void_id))
-      .where(mine)
-      .groupBy(voteVoids.id)
-      .orderBy(desc(voteVoids.created_at)),
-    db
-      .select({ reason: votes.reason, votes: count() })
-      .from(votes)
-      .where(and(mine, eq(votes.status, 'suspect')))
-      .groupBy(votes.reason)
-      .orderBy(desc(count())),
-  ]);
-  // Velocity (design §3): an hour above max(100, 5 × the mean of the 24 hours before it).
-  const byHour = new Map(hours.map((h) => [h.hour, h.valid + h.suspect]));
-  const trailingMean = (h: number) => {
-    let sum = 0;
-    for (let i = 1; i <= 24; i++) sum += byHour.get(h - i) ?? 0;
-    return sum / 24;
-  };
-  return {
-    source: { id: source.id, title: source.title, vote_count: source.vote_count, suspect_count: source.suspect_count, void_count: source.void_count },
-    suspect_share: suspectShare(source.vote_count, source.suspect_count),
-    hours: hours.map((h) => ({ hour: hourLabel(h.hour), valid: h.valid, suspect: h.suspect, void: h.void, alert: velocityAlert(h.valid + h.suspect, trailingMean(h.hour)) })),
-    addresses: { distinct: spread.n, top },
-    voids,
-    suspect_reasons: reasons,
-  };
 }

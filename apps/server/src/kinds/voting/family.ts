@@ -15,12 +15,13 @@ import {
   voidVotesBody,
 } from '@huodong/domain';
 import { activities, comments, readers, voteSources, votes, works } from '../../db/schema.js';
-import { notFound, validationError } from '../../http/errors.js';
+import { validationError } from '../../http/errors.js';
 import { bind, type ReadContext } from '../../resources/binding.js';
 import { keywordWhere } from '../../resources/keyword.js';
 import { tenantWhere } from '../../resources/tenant.js';
 import { audit } from '../../resources/audit.js';
-import { evidenceOf, resultsOf, voidVotes } from './admin.js';
+import { voidVotes } from './admin.js';
+import { resultsOf, votingFiguresActivity } from './figures.js';
 import { RESULTS_EXPORT_HEADERS, RESULTS_EXPORT_TITLE, resultsExportRows } from './resultsExport.js';
 import { attachment, xlsxStream, XLSX_TYPE } from '../../exports/xlsxStream.js';
 import { commentRulesOf, type VotingActivity } from './rules.js';
@@ -130,22 +131,6 @@ export const evaluationSourcesBinding = bind({
       });
     });
 
-    /** `GET …/source/{id}/evidence`: the evidence of one source (votes per hour, addresses, suspect share, voids). */
-    r.get('/v1/:org/evaluation/:act/source/:id/evidence', { config, schema: { params: actParams.extend({ id: idParam }) } }, async (request) => {
-      await votingActivityOf(app, request, request.params.act);
-      const [source] = await db
-        .select()
-        .from(voteSources)
-        .where(and(tenantWhere(voteSources, request), eq(voteSources.act_id, request.params.act), eq(voteSources.id, request.params.id)));
-      if (!source) throw notFound();
-      return evidenceOf(db, source);
-    });
-
-    /** `GET /v1/{org}/evaluation/{act}/results`: the ranking (frozen with its hash once voting ended), totals, votes per day. */
-    r.get('/v1/:org/evaluation/:act/results', { config, schema: { params: actParams } }, async (request) =>
-      resultsOf(db, await votingActivityOf(app, request, request.params.act), nowSec()),
-    );
-
     /**
      * `GET /v1/{org}/export/evaluationresults?act=`: the results (`GET …/results`: live before the
      * end, the frozen snapshot after it, with its version and hash) as an .xlsx (page actCountEvaDownload).
@@ -155,7 +140,7 @@ export const evaluationSourcesBinding = bind({
       '/v1/:org/export/evaluationresults',
       { config: { ...config, rawBody: true }, schema: { params: z.object({ org: z.string() }), querystring: z.object({ act: idParam, reflesh: z.unknown().optional() }) } },
       async (request, reply) => {
-        const act = await votingActivityOf(app, request, request.query.act);
+        const act = await votingFiguresActivity(db, request, request.query.act);
         const results = await resultsOf(db, act, nowSec());
         async function* rows() {
           yield resultsExportRows(results);

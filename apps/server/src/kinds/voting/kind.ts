@@ -3,6 +3,7 @@ import type { ActivityKind } from '../kind.js';
 import { preparedEvaluationConfig } from './configFamily.js';
 import { commentChecksBinding, commentsCheckKind, evaluationSourcesBinding, evaluationVotesBinding } from './family.js';
 import { votingRoutes } from './readerRoutes.js';
+import { votingFiguresRoutes } from './figures.js';
 
 /** Voting and comments (type 2 投票评论): sources, ballots with limits, comments under moderation. */
 export const votingKind: ActivityKind = {
@@ -15,4 +16,5 @@ export const votingKind: ActivityKind = {
   checkKinds: [commentsCheckKind],
   bindings: [evaluationSourcesBinding, evaluationVotesBinding, commentChecksBinding],
   routes: [votingRoutes],
+  figures: votingFiguresRoutes,
 };

@@ -1,5 +1,5 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { voteAddressDays, voteDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';
 
 /**
@@ -14,7 +14,7 @@ import { voteAddressDays, voteDays, voteReaderDays, votes, voteSources } from '.
 /** Rows each day's figures are split over (by `reader_id % VOTE_DAY_SLOTS`); migration 0019 backfilled with 8. */
 export const VOTE_DAY_SLOTS = 8;
 /** `vote_days.day` of the whole activity's row (voters only). */
-const WHOLE_ACTIVITY = '';
+export const WHOLE_ACTIVITY = '';
 
 const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
 const count = (vs: readonly { status: string }[], status: string) => vs.filter((v) => v.status === status).length;
@@ -162,24 +162,3 @@ async function recountSources(tx: Tx, sourceIds: number[]): Promise<void> {
     })
     .where(inArray(voteSources.id, ids));
 }
-
-/** `YYYYMMDD` → `YYYY-MM-DD`. */
-const dashed = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
-
-/** The results' figures per day (valid, suspect, voters) and the activity's voters, from the day slots. */
-export async function dayFigures(db: Db, actId: number): Promise<{ voters: number; days: { day: string; valid: number; suspect: number; voters: number }[] }> {
-  const rows = await db
-    .select({
-      day: voteDays.day,
-      valid: sql<number>`sum(${voteDays.valid})`.mapWith(Number),
-      suspect: sql<number>`sum(${voteDays.suspect})`.mapWith(Number),
-      voters: sql<number>`sum(${voteDays.voters})`.mapWith(Number),
-    })
-    .from(voteDays)
-    .where(eq(voteDays.act_id, actId))
-    .groupBy(voteDays.day)
-    .orderBy(asc(voteDays.day));
-  const whole = rows.find((r) => r.day === WHOLE_ACTIVITY);
-  return { voters: whole?.voters ?? 0, days: rows.filter((r) => r.day !== WHOLE_ACTIVITY).map((r) => ({ ...r, day: dashed(r.day) })) };
-}
-

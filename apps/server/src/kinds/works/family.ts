@@ -50,13 +50,12 @@ import {
   type ActivityRow,
   type WorkRow,
 } from './workService.js';
-import { workCount } from './workCount.js';
 import { addUploadedWork, workImportRoutes } from './workImport.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { nowSec } from '../../participation/clock.js';
 
 const orgParams = z.object({ org: z.string() });
-type WorkType = 1 | 9;
+export type WorkType = 1 | 9;
 
 export const CREATION_TYPE_IN_USE = (name: string) => `创作类型“${name}”已有作品，不能删除`;
 export const GROUP_IN_USE = (name: string) => `组别“${name}”已有作品，不能删除`;
@@ -67,6 +66,9 @@ async function activityOf(db: Db | Tx, request: FastifyRequest, actId: number, t
   if (!act || act.type !== type || act.is_delete) throw notFound('活动不存在');
   return act;
 }
+
+/** The routes' prefix of a works type (`/v1/:org/original`, `/v1/:org/originalmix`). */
+export const worksPathPrefix = (type: WorkType): string => WORK_KINDS[type].path.slice(0, WORK_KINDS[type].path.indexOf('/{act}')).replace('{org}', ':org');
 
 /** List rows with their type and group names, author and unit (the configuration of the parent activity). */
 async function presentWorks(rows: Row[], db: Db): Promise<Row[]> {
@@ -89,7 +91,7 @@ const issuesOf = (error: z.ZodError) => error.issues.map((i) => ({ field: ['conf
  */
 function worksBinding(def: ResourceDef, type: WorkType): ResourceBinding {
   const kind = WORK_KINDS[type];
-  const prefix = kind.path.slice(0, kind.path.indexOf('/{act}')).replace('{org}', ':org');
+  const prefix = worksPathPrefix(type);
   return bind({
     def,
     table: works,
@@ -157,11 +159,6 @@ function worksBinding(def: ResourceDef, type: WorkType): ResourceBinding {
           return { config: next, saved: true, windows: workWindows(next, act) };
         });
       });
-
-      /** `GET /v1/{org}/original/{act}/count` (`/originalmix/{act}/count`): the activity's works figures (works/workCount.ts). */
-      r.get(`${prefix}/:act/count`, { config: access, schema: { params: orgParams.extend({ act: idParam }) } }, async (request) =>
-        workCount(db, await activityOf(db, request, request.params.act, type)),
-      );
 
       /**
        * `POST /v1/{org}/original/{act}/work/upload` (`/originalmix/{act}/creations/upload`): an administrator uploads a work on a reader's behalf

@@ -1,13 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { and, count, countDistinct, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   activityStateOf,
   crossTab,
+  idParam,
   npsSummary,
   optionShares,
   questionNumbers,
   round2,
   scoreSummary,
   surveyConfigOf,
+  surveyStatsQuerySchema,
   TEXT_TYPES,
   type SurveyOption,
   type SurveyQuestion,
@@ -22,6 +27,7 @@ import { unitChain } from '../../participation/scope.js';
 import { currentQuestions, latestVersion } from './store.js';
 import { rowsOf } from '../../db/rows.js';
 import { nowSec } from '../../participation/clock.js';
+import { activityOfPath } from '../kind.js';
 
 type Act = typeof activities.$inferSelect;
 
@@ -223,3 +229,15 @@ export async function surveyCrossTab(db: Db, act: Act, rowQ: SurveyQuestion, col
   };
 }
 
+
+/** Its figures' route: `GET /v1/{org}/survey/{act}/stats?unit_id=&from=&to=` (page 问卷统计). */
+export async function surveyFiguresRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const params = z.object({ org: z.string(), act: idParam });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/v1/:org/survey/:act/stats', { config: { access: 'org' }, schema: { params, querystring: surveyStatsQuerySchema.extend({ reflesh: z.unknown().optional() }) } }, async (request) => {
+      const act = await activityOfPath(app, request, 4, request.params.act);
+      return surveyStats(db, act, await filterOf(db, act.org_id, request.query));
+    });
+}

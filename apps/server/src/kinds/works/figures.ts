@@ -1,9 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { and, count, countDistinct, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { activityStateOf, WORK_PASSED_STATUSES, type WorkCount, type WorkCountPart, type WorkConfig } from '@huodong/domain';
+import { activityStateOf, idParam, WORK_PASSED_STATUSES, type WorkCount, type WorkCountPart, type WorkConfig } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { works } from '../../db/schema.js';
-import { countBy, perDaySeries, todayOf } from '../../figures/index.js';
-import { workConfigOf, type ActivityRow } from './workService.js';
+import { countBy, figuresActivity, perDaySeries, todayOf } from '../../figures/index.js';
+import { WORK_TYPES, workConfigOf, type ActivityRow } from './workService.js';
+import { worksPathPrefix } from './family.js';
 import { nowSec } from '../../participation/clock.js';
 
 const passedSql = sql.raw(WORK_PASSED_STATUSES.map((s) => `'${s}'`).join(','));
@@ -59,4 +63,15 @@ function parts(named: WorkConfig['groups'] | WorkConfig['creation_types'], rows:
   const listed: WorkCountPart[] = named.map((x) => ({ id: x.id, name: x.name, works: got.get(x.id)?.works ?? 0, passed: got.get(x.id)?.passed ?? 0 }));
   for (const r of rows) if (!named.some((x) => x.id === r.id)) listed.push({ id: r.id, name: '', works: r.works, passed: r.passed });
   return listed;
+}
+
+/** Its figures' routes: `GET /v1/{org}/original/{act}/count` and `/originalmix/{act}/count` (the works count pages). */
+export async function worksFiguresRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const params = z.object({ org: z.string(), act: idParam });
+  for (const type of WORK_TYPES)
+    r.get(`${worksPathPrefix(type)}/:act/count`, { config: { access: 'org' }, schema: { params } }, async (request) =>
+      workCount(db, await figuresActivity(db, request, request.params.act, [type])),
+    );
 }

@@ -15,9 +15,9 @@ import { idFromQuery } from '../resources/listModel';
 import { declaredChartOption } from './figureCharts';
 import { FIGURES_KEY } from './figuresKey';
 import { cardText, chartRows, columnCell, DeclaredList, SideTables, type FiguresSlots } from './figureParts';
+import * as T from './texts';
 
 export type { FiguresContext, FiguresSlots } from './figureParts';
-import * as T from './texts';
 
 const CHART_HEIGHT = 300;
 /** A table longer than this pages. */

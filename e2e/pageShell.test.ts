@@ -83,6 +83,7 @@ browserSuite('pages every family inherits, and every page knows its place', () =
   let contest: number;
   let expertAct: number;
   let survey: number;
+  let vote: number;
 
   // One seeded server for the whole file (a seeded start is the costliest step of a browser test).
   beforeAll(async () => {
@@ -98,6 +99,7 @@ browserSuite('pages every family inherits, and every page knows its place', () =
     contest = await idOf(`/v1/${ORG}/contest`, '“书香苏州”阅读知识竞赛');
     expertAct = await idOf(`/v1/${ORG}/expert/act`, '“书香姑苏”征文大赛专家评审');
     survey = await idOf(`/v1/${ORG}/survey`, '2026年苏州图书馆读者满意度调查');
+    vote = await idOf(`/v1/${ORG}/evaluation`, '“我最喜爱的苏州好书”读者投票');
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -351,6 +353,49 @@ browserSuite('pages every family inherits, and every page knows its place', () =
     }
     if (found.length) console.error(found.join('\n'));
     expect(found).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the figures declarations of voting and contests: results with the live notice and 证据 to a source, the contest figures and its attempts', { timeout: 120_000 }, async () => {
+    const page = await signedIn(ORG_ADMIN);
+    try {
+      await page.goto(`/${ORG}/adminCount/adminActCount/actCountEva?actID=${vote}`);
+      await page.getByTestId('count-title').filter({ hasText: '投票结果：“我最喜爱的苏州好书”读者投票' }).waitFor();
+      await page.getByText('投票进行中，排名实时变化').waitFor();
+      // the seed's readers voted
+      expect((await page.getByTestId('total-valid').innerText()).replace(/\s+/g, ' ')).toMatch(/有效票 [1-9]/);
+      await page.getByRole('img', { name: '每日投票：“我最喜爱的苏州好书”读者投票' }).waitFor();
+      // voting's own: 作废投票 opens its dialog
+      await page.getByRole('button', { name: '作废投票' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      const first = page.getByTestId('eva-rank').locator('tbody tr.ant-table-row').first();
+      const title = (await first.locator('td').nth(1).innerText()).trim();
+      await first.getByRole('button', { name: '证据' }).click();
+      await page.waitForURL(new RegExp(`actCountEvaSourceMore\\?actID=${vote}&sourceID=\\d+`));
+      await page.getByTestId('count-title').filter({ hasText: `投票证据：${title}` }).waitFor();
+      await page.getByTestId('eva-hours').waitFor();
+      await page.getByRole('button', { name: '返回投票结果' }).click();
+      await page.waitForURL(`**/${ORG}/adminCount/adminActCount/actCountEva?actID=${vote}`);
+      // without the source: the declared need
+      await page.goto(`/${ORG}/adminCount/adminActCount/actCountEvaSourceMore?actID=${vote}`);
+      await page.getByText('请从投票结果进入（缺少投票对象ID）').waitFor();
+
+      await page.goto(`/${ORG}/adminCount/adminActCount/actCountContest?actID=${contest}`);
+      await page.getByTestId('count-title').filter({ hasText: '知识竞赛统计：“书香苏州”阅读知识竞赛' }).waitFor();
+      await page.getByTestId('contest-questions').locator('.ant-tag-orange').first().waitFor();
+      await page.getByRole('img', { name: /^成绩分布（得分占总分）：/ }).waitFor();
+      await page.getByRole('button', { name: '答题记录' }).click();
+      await page.waitForURL(`**/${ORG}/adminCount/adminActCount/actCountContestMore?actID=${contest}`);
+      await page.getByTestId('count-title').filter({ hasText: '答题记录：“书香苏州”阅读知识竞赛' }).waitFor();
+      await page.locator('.ant-table-row').first().waitFor();
+      await page.getByRole('button', { name: '返回知识竞赛统计' }).click();
+      await page.getByRole('button', { name: '返回知识竞赛', exact: true }).click();
+      await page.waitForURL(`**/${ORG}/adminAct/adminContest`);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${await describePage(page)}`, { cause: err });
+    }
     await page.context().close();
   });
 

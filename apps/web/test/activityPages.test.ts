@@ -1,25 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
 import { PAGES, pageOf } from '../src/app/pages';
-import { dailyOption, scoreText, thirdCountPath, totalCards, type ThirdCountDay } from '../src/features/activities/thirdCount';
+import { figureShown, thirdPartyCountFigures } from '@huodong/domain/figures';
+import { figuresSourcePath } from '../src/figures/FiguresPage';
+import { declaredChartOption } from '../src/figures/figureCharts';
+import { cardText } from '../src/figures/figureParts';
 import { activityCards, activityCountPath, cumulative, joinsOption } from '../src/features/activities/activityCount';
 import { actIdOf } from '../src/features/activities/actId';
 import { publicActivityPath, publicState, publicStateLabel, timeRange } from '../src/features/activities/publicActivity';
 
 /** The activity pages' own code (issue 11): the third-party figures and the public page. */
-describe('third-party figures', () => {
-  const days: ThirdCountDay[] = [
+describe('third-party figures (a figures declaration)', () => {
+  const days = [
     { day: '2025-03-01', launches: 3, readers: 2, joined: 1, completed: 1, scored: 1, average_score: 87.5 },
     { day: '2025-03-02', launches: 1, readers: 1, joined: 0, completed: 0, scored: 0, average_score: null },
   ];
+  const def = thirdPartyCountFigures;
 
   it('calls the count of one activity', () => {
-    expect(thirdCountPath('szlib', 12)).toBe('/v1/szlib/third/12/count');
+    expect(figuresSourcePath(def.source!, 'szlib', 12)).toBe('/v1/szlib/third/12/count');
   });
 
   it('shows the totals as cards, a missing score as —', () => {
-    const cards = totalCards({ launches: 4, readers: 3, joins: 2, views: 9, completed: 1, average_score: null });
-    expect(cards.map((c) => [c.title, c.value])).toEqual([
+    const totals = { launches: 4, readers: 3, joins: 2, views: 9, completed: 1, average_score: null };
+    expect(def.cards.map((c) => [c.title, cardText(c, { totals })])).toEqual([
       ['启动次数', 4],
       ['启动人数', 3],
       ['参与人数', 2],
@@ -27,12 +31,12 @@ describe('third-party figures', () => {
       ['完成人数', 1],
       ['平均得分率', '—'],
     ]);
-    expect(scoreText(87.5)).toBe('87.5%');
-    expect(scoreText(0)).toBe('0%');
+    expect(figureShown(87.5, 'percent')).toBe('87.5%');
+    expect(figureShown(0, 'percent')).toBe('0%');
   });
 
   it('charts every day: launches and readers as bars, events as lines, the score on the percent axis', () => {
-    const option = dailyOption(days);
+    const option = declaredChartOption(def.charts[0]!, days);
     expect((option.xAxis as { data: string[] }).data).toEqual(['2025-03-01', '2025-03-02']);
     const series = option.series as { name: string; type: string; data: (number | null)[]; yAxisIndex?: number }[];
     expect(series.map((s) => [s.name, s.type])).toEqual([
@@ -45,6 +49,7 @@ describe('third-party figures', () => {
     ]);
     expect(series[0].data).toEqual([3, 1]);
     expect(series[5]).toMatchObject({ yAxisIndex: 1, data: [87.5, null] });
+    expect((option.yAxis as { max?: number }[])[1]).toMatchObject({ min: 0, max: 100 });
     // the chart label rule of spec §9 formats the day labels
     const formatter = (option.xAxis as { axisLabel: { formatter: (s: string) => string } }).axisLabel.formatter;
     expect(formatter('2025-03-01')).toBe('2025-03-01');

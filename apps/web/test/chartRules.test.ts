@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { chartLabel } from '@huodong/domain';
 import { BAR_MAX_WIDTH, chartRules, LABEL_ROTATE, LEGEND_ROOM, SYMBOL_SIZE } from '../src/shared/chartRules';
 import type { ChartOption } from '../src/shared/EChart';
-import { histogramOption } from '../src/features/contests/contestCount';
+import { contestCountFigures } from '@huodong/domain/figures';
+import { declaredChartOption } from '../src/figures/figureCharts';
+
+/** The score distribution of the contest's figures declaration with its pass line (domain figures/contests.ts). */
+const HISTOGRAM = contestCountFigures.charts.find((c) => c.key === 'histogram')!;
+const histogramOption = (h: { label: string; count: number }[], passLine: { score: number; total: number; percent: number } | null = null) => declaredChartOption(HISTOGRAM, h, { pass_line: passLine });
+
 
 type Axis = { data: string[]; axisLabel: { rotate?: number; interval?: number | string; formatter?: (s: string) => string } };
 type Series = { type: string; barMaxWidth?: number; showSymbol?: boolean; symbolSize?: number; center?: string[] };

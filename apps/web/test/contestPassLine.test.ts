@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chartRules } from '../src/shared/chartRules';
-import { histogramOption } from '../src/features/contests/contestCount';
+import { contestCountFigures } from '@huodong/domain/figures';
+import { declaredChartOption } from '../src/figures/figureCharts';
 import { PASS_LINE } from '../src/features/contests/texts';
+
+/** The score distribution of the contest's figures declaration with its pass line (domain figures/contests.ts). */
+const HISTOGRAM = contestCountFigures.charts.find((c) => c.key === 'histogram')!;
+const histogramOption = (h: { label: string; count: number }[], passLine: { score: number; total: number; percent: number } | null = null) => declaredChartOption(HISTOGRAM, h, { pass_line: passLine });
+
 
 type Mark = { markLine?: { data: { xAxis: number }[]; label: { formatter: string } } };
 const buckets = Array.from({ length: 10 }, (_, i) => ({ label: `${i * 10}-${i * 10 + 10}%`, count: i }));

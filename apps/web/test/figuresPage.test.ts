@@ -4,10 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
-import { FIGURES, defineFigures, figuresAt } from '@huodong/domain/figures';
+import { FIGURES, chosenBy, contestCountFigures, defineFigures, evaluationResultsFigures, figuresAt, sourceEvidenceFigures } from '@huodong/domain/figures';
 import { pageOf } from '../src/app/pages';
-import FiguresPage, { FiguresBody, figureBack, figureLinkPath, figuresSourcePath } from '../src/figures/FiguresPage';
-import { figureChartOption } from '../src/figures/figureCharts';
+import FiguresPage, { FiguresBody, figureBack, figureLinkPath, figureParams, figuresSourcePath, figuresSourceWith } from '../src/figures/FiguresPage';
+import { declaredChartOption, figureChartOption } from '../src/figures/figureCharts';
+import { chartRows } from '../src/figures/figureParts';
 
 /** The one figures page (issue 21 §3): a declaration renders its cards, charts, tables and downloads. */
 const sample = defineFigures({
@@ -78,5 +79,100 @@ describe('FiguresPage', () => {
     }
     for (const f of FIGURES) expect(ROUTES.some((r) => r.path === f.path), f.name).toBe(true);
     expect(new Set(FIGURES.map((f) => f.name)).size).toBe(FIGURES.length);
+  });
+
+  it('shows cells by their declared format: percent, dash, time, tag, tags, pairs and row links', () => {
+    const def = defineFigures({
+      name: 'cells',
+      path: 'adminCount/adminActCount/cells',
+      source: '/v1/{org}/cells/{act}',
+      heading: '格式',
+      backTo: { path: 'adminCount/adminActCount/actCountOri', text: '返回' },
+      cards: [{ key: 'mean', title: '平均分', value: 'totals.mean', show: 'dash' }],
+      tables: [
+        {
+          key: 'cells',
+          title: '题目',
+          rows: 'rows',
+          pageSize: 1,
+          columns: [
+            { field: 'rate', title: '正确率', show: 'percent' },
+            { field: 'p', title: '难度', show: 'dash' },
+            { field: 'at', title: '时间', show: 'time' },
+            { field: 'alert', title: '预警', show: 'tag', tag: { text: '异常', color: 'red' } },
+            { field: 'flags', title: '提示', show: 'tags', tag: { color: 'orange' } },
+            { field: 'options', title: '选项分布', show: 'pairs', pairs: { key: 'key', value: 'picks' } },
+            { field: 'id', title: '证据', link: { path: 'adminCount/adminActCount/actCountEvaSourceMore', query: { sourceID: 'id' }, text: '证据' } },
+          ],
+        },
+      ],
+    });
+    const data = {
+      activity: { title: '竞赛' },
+      totals: { mean: null },
+      rows: [
+        { id: 4, rate: 50, p: null, at: 1767225600, alert: true, flags: ['太难', '区分度低'], options: [{ key: 'A', picks: 3 }, { key: 'B', picks: 1 }] },
+        { id: 5, rate: null, p: 0.4, at: null, alert: false, flags: [], options: [] },
+      ],
+    };
+    const html = render(createElement(FiguresBody, { def, data, org: 'lib', act: 5 }));
+    expect(html).toMatch(/data-testid="total-mean".*—/);
+    expect(html).toContain('50%');
+    expect(html).toContain('2026-01-01 08:00'); // China time
+    expect(html).toMatch(/ant-tag-red[^>]*>异常/);
+    expect(html).toMatch(/ant-tag-orange[^>]*>太难/);
+    expect(html).toContain('A:3 B:1');
+    expect(html).toContain('证据');
+    // one row a page: the second row is on page 2
+    expect(html).toContain('ant-pagination');
+    expect(html).not.toContain('>0.4<');
+  });
+
+  it('reads extra query parameters into the source, the title from another path, and the way back by a value of the answer', () => {
+    expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=9'))).toEqual({ sourceID: '9' });
+    expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=x'))).toEqual({});
+    expect(figuresSourceWith(figuresSourcePath(sourceEvidenceFigures.source!, 'lib', 3), { sourceID: '9' })).toBe('/v1/lib/evaluation/3/source/9/evidence');
+    const html = render(createElement(FiguresPage, { def: sourceEvidenceFigures }), '/lib/x?actID=3');
+    expect(html).toContain('请从投票结果进入（缺少投票对象ID）');
+    const body = render(createElement(FiguresBody, { def: sourceEvidenceFigures, data: { source: { title: '作品甲', vote_count: 3 }, hours: [], addresses: { distinct: 2, top: [] }, voids: [], suspect_reasons: [], suspect_share: 0 }, org: 'lib', act: 3 }));
+    expect(body).toContain('data-testid="chart-hourly"'); // no hours: the declared empty text
+    expect(body).toContain('data-testid="eva-ips"'); // side-by-side tables
+    expect(figureBack(contestCountFigures, 7, { activity: { type: 6 } })?.text).toBe('返回进阶知识竞赛');
+    expect(figureBack(contestCountFigures, 7, { activity: { type: 3 } })?.text).toBe('返回知识竞赛');
+    expect(figureBack(contestCountFigures, 7)?.text).toBe('返回知识竞赛');
+    expect(chosenBy({ by: 'activity.type', choices: { 6: 'contestProAttempts' }, otherwise: 'contestAttempts' }, { activity: { type: 3 } })).toBe('contestAttempts');
+  });
+
+  it('draws series of their own type and stack, a right percent axis, slices, a pass line and marked labels', () => {
+    const daily = evaluationResultsFigures.charts[0]!;
+    const o = declaredChartOption(daily, [{ day: '2026-01-01', valid: 3, suspect: 1, voters: 2 }]);
+    expect((o.series as { type: string; stack?: string }[]).map((s) => [s.type, s.stack])).toEqual([['bar', 'votes'], ['bar', 'votes'], ['line', undefined]]);
+    const pass = contestCountFigures.charts.find((c) => c.key === 'pass')!;
+    expect(chartRows(pass, { totals: { passed: 3, finished: 5 } })).toEqual([{ name: '及格/过关', value: 3 }, { name: '未及格/未过关', value: 2 }]);
+    const hist = contestCountFigures.charts.find((c) => c.key === 'histogram')!;
+    const h = declaredChartOption(hist, [{ label: '0-10%', count: 1 }], { pass_line: { score: 6, total: 10, percent: 60 } });
+    expect(JSON.stringify(h.series)).toContain('及格线 6/10分');
+    expect(declaredChartOption(hist, [{ label: '0-10%', count: 1 }], { pass_line: null }).series).toHaveLength(1);
+    const picks = contestCountFigures.tables[0]!.expand!.chart;
+    const p = declaredChartOption(picks, [{ key: 'A', picks: 2, right: true }, { key: 'B', picks: 1, right: false }]);
+    expect((p.xAxis as { data: string[] }).data).toEqual(['A✓', 'B']);
+  });
+
+  it('renders the contest figures: cards with —, the funnel hidden without levels, the question table with its tags', () => {
+    const data = {
+      activity: { title: '竞赛', type: 3 },
+      totals: { attempts: 2, readers: 2, finished: 2, pending: 0, passed: 1, pass_rate: null, mean_score: null, mean_duration: 30 },
+      days: [{ day: '2026-01-01', attempts: 2 }],
+      histogram: [{ label: '0-10%', count: 1 }],
+      funnel: [],
+      pass_line: null,
+      questions: [{ id: 1, type_name: '单选', stem: '题', answered: 2, correct_rate: 50, difficulty: null, discrimination: 0.3, options: [{ key: 'A', picks: 1, right: true }], flag_labels: ['太难'] }],
+    };
+    const html = render(createElement(FiguresBody, { def: contestCountFigures, data, org: 'lib', act: 7 }));
+    expect(html).toMatch(/data-testid="total-pass".*?—/);
+    expect(html).not.toContain('data-testid="chart-funnel"');
+    expect(html).toContain('data-testid="chart-pass"');
+    expect(html).toContain('A:1');
+    expect(html).toMatch(/ant-tag-orange[^>]*>太难/);
   });
 });

@@ -4,16 +4,20 @@ import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, theme } from 'an
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { routeOfResource } from '@huodong/domain/routes';
-import { figureRows, figureText, figureValue, rowLabel, type FigureChart, type FigureDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
+import { chosenBy, figureRows, figureValue, type FigureChart, type FigureDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
 import { api, useApiQuery } from '../shared/api';
 import { downloadMedia } from '../shared/mediaDownload';
 import { LazyEChart } from '../shared/LazyEChart';
 import { PageLoading } from '../shared/PageLoading';
 import { scopeLink } from '../shared/scope';
 import { useScope } from '../shared/session';
-import { idFromQuery } from '../resources/listModel';
-import { figureChartOption } from './figureCharts';
+import { idFromQuery } from '../shared/url';
+import { declaredChartOption } from './figureCharts';
+import { FIGURES_KEY } from './figuresKey';
+import { cardText, chartRows, columnCell, DeclaredList, SideTables, type FiguresSlots } from './figureParts';
 import * as T from './texts';
+
+export type { FiguresContext, FiguresSlots } from './figureParts';
 
 const CHART_HEIGHT = 300;
 /** A table longer than this pages. */
@@ -25,28 +29,59 @@ type Row = Record<string, unknown> & { key: string };
 export const figuresSourcePath = (source: string, org: string, act: number): string =>
   source.replace('{org}', encodeURIComponent(org)).replace('{act}', String(act));
 
+/** The extra query parameters a declaration needs (`params`), as read from the page's query (ids only). */
+export function figureParams(def: Pick<FiguresDef, 'params'>, query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of def.params ?? []) {
+    const id = idFromQuery(query.get(p.name));
+    if (id !== undefined) out[p.name] = String(id);
+  }
+  return out;
+}
+
+/** A source path with the extra parameters (`{sourceID}`) filled in. */
+export const figuresSourceWith = (path: string, extra: Record<string, string>): string =>
+  Object.entries(extra).reduce((p, [name, v]) => p.replace(`{${name}}`, encodeURIComponent(v)), path);
+
 /** A link of the page with the activity (and its extra query). */
 export function figureLinkPath(path: string, act: number, query: Record<string, string> = {}): string {
   return `${path}?${new URLSearchParams({ actID: String(act), ...query }).toString()}`;
 }
 
-function Chart({ chart, rows, label }: { chart: Pick<FigureChart, 'kind' | 'label' | 'blank' | 'series'>; rows: Row[]; label: string }) {
-  const option = useMemo(() => figureChartOption(chart, rows), [chart, rows]);
+type ChartShape = Pick<FigureChart, 'kind' | 'label' | 'blank' | 'series' | 'rightAxis' | 'markLine' | 'labelMark' | 'height'>;
+
+function Chart({ chart, rows, label, data }: { chart: ChartShape; rows: Row[]; label: string; data?: unknown }) {
+  const option = useMemo(() => declaredChartOption(chart, rows, data), [chart, rows, data]);
+  const height = chart.height ?? CHART_HEIGHT;
   return (
-    <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
-      <LazyEChart option={option} height={CHART_HEIGHT} ariaLabel={label} />
+    <Suspense fallback={<div style={{ height }} />}>
+      <LazyEChart option={option} height={height} ariaLabel={label} />
     </Suspense>
   );
 }
 
-function TableCard({ table, data }: { table: FigureTable; data: unknown }) {
+function TableCard({ table, data, act }: { table: FigureTable; data: unknown; act: number }) {
+  const { scope: org } = useScope();
+  const navigate = useNavigate();
   const rows = figureRows(data, table.rows).map((r, i) => ({ ...r, key: `${i}` }));
   if (table.hideEmpty && rows.length === 0) return null;
-  const columns: ColumnsType<Row> = table.columns.map((c) => ({ key: c.field, title: c.title, render: (_: unknown, r: Row) => rowLabel(r, c.field, c.blank) }));
+  const open = (path: string) => navigate(scopeLink(org, path));
+  const columns: ColumnsType<Row> = table.columns.map((c) => ({ key: c.link ? `link-${c.field}` : c.field, title: c.title, width: c.width, ellipsis: c.ellipsis, render: (_: unknown, r: Row) => columnCell(c, r, open, act) }));
+  const page = table.pageSize ?? TABLE_PAGE;
+  const expand = table.expand;
+  const items = (r: Row) => figureRows(r, expand?.rows ?? '').map((o, i) => ({ ...o, key: `${i}` }));
   return (
     <Card title={table.title} size="small" style={{ marginTop: 16 }} data-testid={table.key}>
       {table.chart && rows.length > 0 && <Chart chart={table.chart} rows={rows} label={table.title} />}
-      <Table<Row> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={rows.length > TABLE_PAGE ? { pageSize: TABLE_PAGE } : false} />
+      <Table<Row>
+        rowKey="key"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={rows.length > page ? { pageSize: page } : false}
+        scroll={{ x: 'max-content' }}
+        {...(expand ? { expandable: { rowExpandable: (r: Row) => items(r).length > 0, expandedRowRender: (r: Row) => <Chart chart={expand.chart} rows={items(r)} label={`${expand.title}${String(r.id ?? '')}`} /> } } : {})}
+      />
     </Card>
   );
 }
@@ -97,42 +132,57 @@ function Downloads({ def, org, act }: { def: FiguresDef; org: string; act: numbe
 }
 
 /** The body of a declaration over one answer: cards, charts, tables, downloads. */
-export function FiguresBody({ def, data, org, act }: { def: FiguresDef; data: unknown; org: string; act: number }) {
-  const title = String(figureValue(data, 'activity.title') ?? '');
+export function FiguresBody({ def, data, org, act, slots }: { def: FiguresDef; data: unknown; org: string; act: number; slots?: FiguresSlots }) {
+  const title = String(figureValue(data, def.titleFrom ?? 'activity.title') ?? '');
+  const chartCard = (chart: FigureChart) => {
+    const rows = chartRows(chart, data).map((r, i) => ({ ...r, key: `${i}` }));
+    if (rows.length === 0 && chart.empty === undefined) return null;
+    return (
+      <Card key={chart.key} title={chart.title} size="small" style={{ marginTop: 16 }} data-testid={`chart-${chart.key}`}>
+        {rows.length === 0 ? <Empty description={chart.empty} /> : <Chart chart={chart} rows={rows} label={`${chart.title}：${title}`} data={data} />}
+      </Card>
+    );
+  };
+  const table = (t: FigureTable) => <TableCard key={t.key} table={t} data={data} act={act} />;
   return (
     <>
+      {slots?.top?.({ data, org, act })}
       {def.cards.length > 0 && (
       <Row gutter={[16, 16]}>
         {def.cards.map((c) => (
           <Col key={c.key} xs={12} sm={8} lg={6} xl={3}>
             <Card size="small" data-testid={`total-${c.key}`}>
-              <Statistic title={c.title} value={figureText(figureValue(data, c.value), c.format)} />
+              <Statistic title={c.title} value={cardText(c, data)} />
             </Card>
           </Col>
         ))}
       </Row>
       )}
-      {def.charts.map((chart) => {
-        const rows = figureRows(data, chart.rows).map((r, i) => ({ ...r, key: `${i}` }));
-        if (rows.length === 0 && chart.empty === undefined) return null;
-        return (
-          <Card key={chart.key} title={chart.title} size="small" style={{ marginTop: 16 }} data-testid={`chart-${chart.key}`}>
-            {rows.length === 0 ? <Empty description={chart.empty} /> : <Chart chart={chart} rows={rows} label={`${chart.title}：${title}`} />}
-          </Card>
-        );
-      })}
-      {def.tables.map((t) => (
-        <TableCard key={t.key} table={t} data={data} />
-      ))}
+      {def.charts.some((c) => c.span) ? (
+        <Row gutter={[16, 0]}>
+          {def.charts.map((chart) => (
+            <Col key={chart.key} xs={24} lg={chart.span ?? 24}>
+              {chartCard(chart)}
+            </Col>
+          ))}
+        </Row>
+      ) : (
+        def.charts.map(chartCard)
+      )}
+      {def.tables.filter((t) => !t.side).map(table)}
+      <SideTables tables={def.tables.filter((t) => t.side)} render={table} />
       {def.downloads.length > 0 && <Downloads def={def} org={org} act={act} />}
+      {def.list && <DeclaredList def={def} data={data} org={org} act={act} />}
+      {slots?.bottom?.({ data, org, act })}
     </>
   );
 }
 
 /** Where 返回 goes and what it says: the list of a resource, or another page of the activity. */
-export function figureBack(def: Pick<FiguresDef, 'backTo'>, act: number | undefined): { path: string; text: string } | undefined {
-  if ('path' in def.backTo) return { path: act !== undefined ? figureLinkPath(def.backTo.path, act) : def.backTo.path, text: def.backTo.text };
-  const list = routeOfResource(def.backTo.resource);
+export function figureBack(def: Pick<FiguresDef, 'backTo' | 'backBy'>, act: number | undefined, data?: unknown): { path: string; text: string } | undefined {
+  const backTo = (def.backBy && chosenBy(def.backBy, data)) ?? def.backTo;
+  if ('path' in backTo) return { path: act !== undefined ? figureLinkPath(backTo.path, act) : backTo.path, text: backTo.text };
+  const list = routeOfResource(backTo.resource);
   return list ? { path: list.path, text: `${T.BACK}${list.title}` } : undefined;
 }
 
@@ -141,24 +191,27 @@ export function figureBack(def: Pick<FiguresDef, 'backTo'>, act: number | undefi
  * heading with the activity's title, the declared links), then the declaration's cards, charts and
  * tables over the answer of its `source`.
  */
-export default function FiguresPage({ def }: { def: FiguresDef }) {
+export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: FiguresSlots }) {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
+  const extra = figureParams(def, params);
+  const missing = def.params?.find((p) => extra[p.name] === undefined);
   const source = def.source;
-  const answer = useApiQuery<unknown>(['figures', source, act], act !== undefined && source ? figuresSourcePath(source, org, act) : null);
+  const answer = useApiQuery<unknown>([FIGURES_KEY, source, act, extra], act !== undefined && source && !missing ? figuresSourceWith(figuresSourcePath(source, org, act), extra) : null);
   // A page without a source (downloads) has nothing to wait for.
   const data = source ? answer.data : {};
-  const back = figureBack(def, act);
-  const title = source && data !== undefined ? String(figureValue(data, 'activity.title') ?? '') : '';
+  const back = figureBack(def, act, data);
+  const title = source && data !== undefined ? String(figureValue(data, def.titleFrom ?? 'activity.title') ?? '') : '';
 
   let body;
   if (act === undefined) body = <Empty description={def.needActivity} />;
+  else if (missing) body = <Empty description={missing.need} />;
   else if (source && answer.isPending) body = <PageLoading />;
   else if (!data) body = <Empty description={T.ACTIVITY_MISSING} />;
-  else body = <FiguresBody def={def} data={data} org={org} act={act} />;
+  else body = <FiguresBody def={def} data={data} org={org} act={act} slots={slots} />;
 
   return (
     <div data-testid={def.testId} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
@@ -169,13 +222,14 @@ export default function FiguresPage({ def }: { def: FiguresDef }) {
             {title ? `${def.heading}：${title}` : def.heading}
           </h5>
         )}
-        {act !== undefined && def.links.length > 0 && (
+        {act !== undefined && (def.links.length > 0 || slots?.actions) && (
           <Flex gap={8} style={{ marginLeft: 'auto' }}>
             {def.links.map((l) => (
               <Button key={l.path} onClick={() => navigate(scopeLink(org, figureLinkPath(l.path, act, l.query)))}>
                 {l.title}
               </Button>
             ))}
+            {data !== undefined && slots?.actions?.({ data, org, act })}
           </Flex>
         )}
       </Flex>

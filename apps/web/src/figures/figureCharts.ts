@@ -1,5 +1,5 @@
 import type { FigureChart } from '@huodong/domain/figures';
-import { rowLabel } from '@huodong/domain/figures';
+import { figureValue, markText, rowLabel } from '@huodong/domain/figures';
 import type { ChartOption } from '../shared/chartOption';
 import { dailyChartFrame } from '../shared/dailyChart';
 
@@ -39,4 +39,64 @@ export function figureChartOption(chart: ChartShape, rows: readonly Row[]): Char
       return { tooltip: { trigger: 'item' }, legend: { top: 0 }, series: [{ name: s?.title, type: chart.kind, data }] };
     }
   }
+}
+
+/*
+ * The declared abilities beyond a chart's kind (define.ts: series `type`/`stack`/`right`, a right
+ * axis, a mark line, a label mark), applied over the kind's option.
+ */
+
+type DeclaredChart = ChartShape & Pick<FigureChart, 'rightAxis' | 'markLine' | 'labelMark'>;
+
+/** The rows with the label mark appended to the labels of marked rows (a right option's ✓). */
+export function markedRows(chart: Pick<FigureChart, 'label' | 'blank' | 'labelMark'>, rows: readonly Row[]): Row[] {
+  const mark = chart.labelMark;
+  if (!mark) return [...rows];
+  return rows.map((r) => (r[mark.field] ? { ...r, [chart.label]: `${rowLabel(r, chart.label, chart.blank)}${mark.text}` } : r));
+}
+
+/**
+ * The option of a declared chart from its rows and the answer (the mark line reads it). The mark
+ * line is a dashed vertical line at a percent of the width: a category axis places marks on
+ * bucket centres only, so it sits on a hidden 0–100 % value axis over the same width, carried by
+ * an empty helper series.
+ */
+export function declaredChartOption(chart: DeclaredChart, rows: readonly Row[], data?: unknown): ChartOption {
+  const marked = markedRows(chart, rows);
+  const option = figureChartOption(chart, marked) as Record<string, unknown>;
+  if (chart.kind === 'pie' || chart.kind === 'funnel') return option as ChartOption;
+  const own = chart.series.some((s) => s.type || s.stack || s.right);
+  if (own) {
+    option.series = chart.series.map((s, i) => {
+      const base = (option.series as Record<string, unknown>[])[i] ?? {};
+      const type = s.type ?? base.type;
+      return {
+        ...base,
+        type,
+        ...(s.stack ? { stack: s.stack } : {}),
+        // a value on the right axis may be missing on a day: a gap, joined over
+        ...(s.right ? { yAxisIndex: 1, connectNulls: true, data: marked.map((r) => (r[s.field] === null || r[s.field] === undefined ? null : num(r[s.field]))) } : {}),
+      };
+    });
+  }
+  if (chart.rightAxis === 'percent') {
+    option.yAxis = [option.yAxis, { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitLine: { show: false } }];
+  }
+  const line = chart.markLine;
+  const at = line && data !== undefined ? figureValue(data, line.at) : undefined;
+  if (line && at && typeof at === 'object' && rows.length > 0) {
+    const text = markText(line.text, at as Row);
+    option.xAxis = [option.xAxis, { type: 'value', min: 0, max: 100, show: false }];
+    option.series = [
+      ...(option.series as object[]),
+      {
+        name: text,
+        type: 'line',
+        xAxisIndex: 1,
+        data: [],
+        markLine: { symbol: 'none', silent: true, lineStyle: { type: 'dashed', color: '#cf1322' }, label: { formatter: text, position: 'end' }, data: [{ xAxis: num((at as Row)[line.value]) }] },
+      },
+    ];
+  }
+  return option as ChartOption;
 }

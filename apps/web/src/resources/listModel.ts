@@ -216,12 +216,8 @@ export function thumbnailUrl(url: unknown, width: number = IMAGE_WIDTH_DEFAULT):
   return url.startsWith('/v1/files/') ? `${url}${url.includes('?') ? '&' : '?'}width=${width}` : url;
 }
 
-/** A positive whole number from a URL query value (a parent's id), else undefined. */
-export function idFromQuery(v: string | null | undefined): number | undefined {
-  if (!v || !/^[0-9]{1,10}$/.test(v)) return undefined;
-  const n = Number(v);
-  return n >= 1 && n <= 2_147_483_647 ? n : undefined;
-}
+/** A positive whole number from a URL query value (a parent's id), else undefined (shared/url, where pages without the declarations read it). */
+export { idFromQuery } from '../shared/url';
 
 /** antd's name of a field: `config.time_limit` → `['config', 'time_limit']`. */
 export const namePath = (name: string): string | string[] => (name.includes('.') ? name.split('.') : name);

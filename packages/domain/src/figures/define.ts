@@ -167,3 +167,130 @@ export function rowLabel(row: Record<string, unknown>, field: string, blank?: Bl
   if (!blank) return '';
   return blank.noId !== undefined && (row.id === null || row.id === undefined) ? blank.noId : blank.text;
 }
+
+/*
+ * Abilities the voting, contest and third-party pages need (issue 21 §3), added to the interfaces
+ * above by declaration merging: every field is optional, a declaration without them reads as before.
+ */
+
+/** A value chosen by a value of the answer (e.g. `activity.type`): `choices[String(value)]`, else `otherwise`. */
+export interface ByValue<T> {
+  by: DataPath;
+  choices: Record<string, T>;
+  otherwise?: T;
+}
+
+/** The choice of `by` for an answer (`otherwise` until it is read, or for a value not listed). */
+export function chosenBy<T>(by: ByValue<T>, data: unknown): T | undefined {
+  const v = data === undefined ? undefined : figureValue(data, by.by);
+  return (v !== undefined && v !== null ? by.choices[String(v)] : undefined) ?? by.otherwise;
+}
+
+/**
+ * How a cell or a card shows its value beyond a plain number: `percent` (`v%`, `—` without),
+ * `dash` (`—` without), `time` (Unix seconds as China time, empty without), `tag` (the column's
+ * `tag` when true), `tags` (an array of texts, one tag each), `pairs` (an array of objects as
+ * `key:value` pairs, `—` when empty).
+ */
+export type FigureShow = 'percent' | 'dash' | 'time' | 'tag' | 'tags' | 'pairs';
+
+/** A link in each row to another page of the activity: `?actID=` plus query parameters from the row's fields. */
+export interface FigureRowLink {
+  path: string;
+  /** query parameter → row field (e.g. `{ sourceID: 'id' }`). */
+  query: Record<string, string>;
+  text: string;
+}
+
+/** An extra query parameter the page needs (e.g. `sourceID`): fills `{name}` in `source`; `need` is shown without it. */
+export interface FigureParam {
+  name: string;
+  need: string;
+}
+
+export interface FigureCard {
+  show?: FigureShow;
+}
+
+export interface FigureSeries {
+  /** Per series kind in a daily or bars chart (the chart's own kind without). */
+  type?: 'bar' | 'line';
+  /** Series with the same stack are stacked. */
+  stack?: string;
+  /** On the second (right) axis. */
+  right?: boolean;
+}
+
+export interface FigureChart {
+  /** A second y axis on the right for series with `right`: `percent` is 0–100 %. */
+  rightAxis?: 'percent';
+  /** A dashed vertical line at a percent of the chart's width, from the object at `at` (no object, no line); `{field}` in `text` is filled from it. */
+  markLine?: { at: DataPath; value: string; text: string };
+  /** Appended to a category's label when the row's field is true (a right option's ✓). */
+  labelMark?: { field: string; text: string };
+  /** A chart of named values of the answer instead of rows (a pie of parts): each `value` less `minus`; the rows then have `name` and `value`. */
+  slices?: { title: string; value: DataPath; minus?: DataPath }[];
+  /** Of 24 columns on wide screens; charts side by side share a row. */
+  span?: number;
+  height?: number;
+}
+
+export interface FigureColumn {
+  show?: FigureShow;
+  /** The tag of `show: 'tag'` (text and colour) or the colour of `show: 'tags'`. */
+  tag?: { text?: string; color: string };
+  /** The fields of each item of `show: 'pairs'`. */
+  pairs?: { key: string; value: string };
+  /** The cell is this link (the column's `field` is unused). */
+  link?: FigureRowLink;
+  width?: number;
+  ellipsis?: boolean;
+}
+
+export interface FigureTable {
+  /** Rows per page (a table longer than this pages; 20 without). */
+  pageSize?: number;
+  /** A row opens to a chart of an array of the row (`rows`, a row field); rows without items do not open. */
+  expand?: { rows: string; title: string; chart: Omit<FigureChart, 'key' | 'title' | 'rows' | 'empty'> };
+  /** Tables with a side are drawn in two columns, after the others. */
+  side?: 'left' | 'right';
+}
+
+export interface FiguresInput {
+  /** The title after the heading (`activity.title` without). */
+  titleFrom?: DataPath;
+  /** Query parameters the source needs beyond `actID`. */
+  params?: FigureParam[];
+  /** Where 返回 goes once the answer is read, by one of its values (`backTo` before). */
+  backBy?: ByValue<FigureBack>;
+  /** A declared resource's list under the figures, with the activity as its parent (chosen by a value of the answer). */
+  list?: ByValue<string>;
+}
+
+/** A cell's or a card's value as shown (`show` above). */
+export function figureShown(v: unknown, show: FigureShow | undefined, column?: Pick<FigureColumn, 'pairs'>): string | number {
+  const none = v === null || v === undefined;
+  switch (show) {
+    case 'percent':
+      return none ? NO_VALUE : `${String(v)}%`;
+    case 'dash':
+      return none ? NO_VALUE : typeof v === 'number' ? v : String(v);
+    case 'pairs': {
+      const p = column?.pairs ?? { key: 'key', value: 'value' };
+      const items = Array.isArray(v) ? (v as Record<string, unknown>[]) : [];
+      return items.map((o) => `${String(o[p.key])}:${String(o[p.value])}`).join(' ') || NO_VALUE;
+    }
+    default:
+      return none ? '' : typeof v === 'number' ? v : String(v);
+  }
+}
+
+/** A row link's path: the page, `?actID=` and the row's fields as the declared parameters. */
+export function rowLinkQuery(link: FigureRowLink, row: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(link.query).map(([param, field]) => [param, String(row[field] ?? '')]));
+}
+
+/** The text of a mark line with `{field}` filled from its object. */
+export function markText(text: string, at: Record<string, unknown>): string {
+  return text.replace(/\{(\w+)\}/g, (_, f: string) => String(at[f] ?? ''));
+}

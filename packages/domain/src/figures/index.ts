@@ -1,6 +1,7 @@
-import { contestDownloadFigures } from './contests.js';
+import { contestCountFigures, contestCountMoreFigures, contestDownloadFigures } from './contests.js';
 import type { FiguresDef } from './define.js';
-import { evaluationDownloadFigures } from './voting.js';
+import { thirdPartyCountFigures } from './third.js';
+import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
 import {
   originalCountFigures,
   originalDownloadFigures,
@@ -14,6 +15,7 @@ export * from './define.js';
 export * from './works.js';
 export * from './voting.js';
 export * from './contests.js';
+export * from './third.js';
 
 /** Every figures declaration; a route with `figures: true` renders the one of its path (节目下载's own page picks one of two by `?type=`). */
 export const FIGURES: FiguresDef[] = [
@@ -25,6 +27,11 @@ export const FIGURES: FiguresDef[] = [
   originalMixProgramDownloadFigures,
   evaluationDownloadFigures,
   contestDownloadFigures,
+  evaluationResultsFigures,
+  sourceEvidenceFigures,
+  contestCountFigures,
+  contestCountMoreFigures,
+  thirdPartyCountFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

@@ -4,18 +4,10 @@ export const COUNT_TITLE = '第三方活动统计';
 export const NEED_ACTIVITY = '请先从第三方活动列表进入';
 export const NO_DAYS = '暂无参与数据';
 export const DAILY_CHART = '每日参与趋势';
-export const DAILY_TABLE = '每日明细';
 
-export const LAUNCHES = '启动次数';
-export const LAUNCH_READERS = '启动人数';
 export const JOINS = '参与人数';
 export const VIEWS = '浏览量';
-export const COMPLETED = '完成人数';
-export const AVERAGE_SCORE = '平均得分率';
 export const DAY = '日期';
-export const JOINED_EVENTS = '参与回调';
-export const COMPLETED_EVENTS = '完成回调';
-export const SCORED_EVENTS = '得分回调';
 
 export const PUBLIC_TITLE = '活动数据';
 export const ACTIVITY_MISSING = '活动不存在或未发布';

@@ -3,7 +3,8 @@ import { Form, Modal, Select } from 'antd';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { feedback } from '../../shared/feedback';
 import { resourceQueryKey } from '../../resources/resourcePaths';
-import { importPath, votingKey } from './votingApi';
+import { importPath } from './votingApi';
+import { FIGURES_KEY } from '../../figures/figuresKey';
 import * as T from './texts';
 
 const SOURCES = { name: 'evaluationSources' };
@@ -14,7 +15,7 @@ export default function ImportWorksDialog({ org, actId, onClose }: { org: string
   const [keyword, setKeyword] = useState('');
   const names = useApiQuery<{ id: number; title: string; type: number }[]>(['activityNames', org], `/v1/${org}/activity/names`, { keyword });
   const run = useApiMutation(() => api.post<{ imported: number; skipped: number }>(importPath(org, actId), { from_act_id: from }), {
-    invalidate: [votingKey(actId), resourceQueryKey(SOURCES)],
+    invalidate: [[FIGURES_KEY], resourceQueryKey(SOURCES)],
     onSuccess: (a) => {
       feedback.message.success(T.IMPORT_DONE(a.imported, a.skipped));
       onClose();

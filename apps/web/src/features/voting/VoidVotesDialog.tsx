@@ -3,7 +3,8 @@ import type { ResultRow } from '@huodong/domain';
 import DateTimeInput from '../../resources/DateTimeInput';
 import { api, useApiMutation } from '../../shared/api';
 import { feedback } from '../../shared/feedback';
-import { voidPath, votingKey, type VoidAnswer } from './votingApi';
+import { voidPath, type VoidAnswer } from './votingApi';
+import { FIGURES_KEY } from '../../figures/figuresKey';
 import * as T from './texts';
 
 interface Values {
@@ -31,7 +32,7 @@ export default function VoidVotesDialog({ org, actId, sources, onClose }: { org:
     if (v.to) body.to = v.to;
     return api.post<VoidAnswer>(voidPath(org, actId), body);
   }, {
-    invalidate: [votingKey(actId)],
+    invalidate: [[FIGURES_KEY]],
     onSuccess: (a) => {
       feedback.message.success(T.VOID_DONE(a.voided, a.readers));
       onClose();

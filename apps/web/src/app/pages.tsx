@@ -46,7 +46,6 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCount/adminActCount/actCountContestMore': () => import('../features/contests/ContestCountMorePage'),
   'adminAct/adminSurveyWork': () => import('../features/survey/SurveyWorkPage'),
   'adminCount/adminActCount/actCountSurvey': () => import('../features/survey/SurveyCountPage'),
-  'adminCount/adminActCount/actCountSurveySubQues': () => import('../features/survey/SubQuesPage'),
   'adminCount/adminActCount/actCountSurveyPaper': () => import('../features/survey/PaperPage'),
   'system/sensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
   'adminSystem/adminSensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),

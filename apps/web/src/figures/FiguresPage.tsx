@@ -1,10 +1,11 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, theme } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { routeOfResource } from '@huodong/domain/routes';
 import { figureRows, figureText, figureValue, rowLabel, type FigureChart, type FigureDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
+import { fillFigurePath, type FigureHeaderDownload } from '@huodong/domain/figures';
 import { api, useApiQuery } from '../shared/api';
 import { downloadMedia } from '../shared/mediaDownload';
 import { LazyEChart } from '../shared/LazyEChart';
@@ -13,6 +14,8 @@ import { scopeLink } from '../shared/scope';
 import { useScope } from '../shared/session';
 import { idFromQuery } from '../resources/listModel';
 import { figureChartOption } from './figureCharts';
+import type { FigureFilterValues } from './FiguresFilters';
+import { FiguresExtras, figureHeadingTitle, figureParams, type FigureSlots } from './FiguresExtras';
 import * as T from './texts';
 
 const CHART_HEIGHT = 300;
@@ -52,11 +55,31 @@ function TableCard({ table, data }: { table: FigureTable; data: unknown }) {
 }
 
 /** One file of a downloads page, `?act=` added; a media zip with the spec's retries. */
-export async function downloadFigure(d: FigureDownload, org: string, act: number): Promise<void> {
+export async function downloadFigure(d: Omit<FigureDownload, 'hint'>, org: string, act: number): Promise<void> {
   const path = d.path.replace('{org}', encodeURIComponent(org));
   const query = { act, ...d.query };
   if (d.retries) await downloadMedia(path, query, d.filename ?? 'download.zip');
   else await api.download(path, query, d.filename ? { filename: d.filename } : undefined);
+}
+
+/** Downloads as buttons beside the heading, one at a time. */
+function HeaderDownloads({ downloads, org, act }: { downloads: readonly FigureHeaderDownload[]; org: string; act: number }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  return downloads.map((d) => (
+    <Button
+      key={d.key}
+      loading={busy === d.key}
+      disabled={busy !== null && busy !== d.key}
+      onClick={() => {
+        setBusy(d.key);
+        downloadFigure(d, org, act)
+          .catch(() => undefined) // the client showed the server's message
+          .finally(() => setBusy(null));
+      }}
+    >
+      {d.title}
+    </Button>
+  ));
 }
 
 /** The downloads of a declaration, one card each; one download at a time. */
@@ -133,7 +156,7 @@ export function FiguresBody({ def, data, org, act }: { def: FiguresDef; data: un
 export function figureBack(def: Pick<FiguresDef, 'backTo'>, act: number | undefined): { path: string; text: string } | undefined {
   if ('path' in def.backTo) return { path: act !== undefined ? figureLinkPath(def.backTo.path, act) : def.backTo.path, text: def.backTo.text };
   const list = routeOfResource(def.backTo.resource);
-  return list ? { path: list.path, text: `${T.BACK}${list.title}` } : undefined;
+  return list ? { path: list.path, text: def.backTo.text ?? `${T.BACK}${list.title}` } : undefined;
 }
 
 /**
@@ -141,24 +164,37 @@ export function figureBack(def: Pick<FiguresDef, 'backTo'>, act: number | undefi
  * heading with the activity's title, the declared links), then the declaration's cards, charts and
  * tables over the answer of its `source`.
  */
-export default function FiguresPage({ def }: { def: FiguresDef }) {
+// The filters (date picker, unit cascader) load after the page.
+const FiguresFilters = lazy(() => import('./FiguresFilters'));
+
+export default function FiguresPage({ def, slots = {} }: { def: FiguresDef; slots?: FigureSlots }) {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
   const source = def.source;
-  const answer = useApiQuery<unknown>(['figures', source, act], act !== undefined && source ? figuresSourcePath(source, org, act) : null);
+  const { values: paramValues, missing } = figureParams(def, params);
+  const [filters, setFilters] = useState<FigureFilterValues>({});
+  const sourcePath = act !== undefined && !missing && source ? fillFigurePath(figuresSourcePath(source, org, act), paramValues) : null;
+  const answer = useApiQuery<unknown>(['figures', source, act], sourcePath, def.filters ? filters : undefined);
   // A page without a source (downloads) has nothing to wait for.
   const data = source ? answer.data : {};
   const back = figureBack(def, act);
-  const title = source && data !== undefined ? String(figureValue(data, 'activity.title') ?? '') : '';
+  const title = source && data !== undefined ? (def.headingFrom ? figureHeadingTitle(def.headingFrom, data, paramValues) : String(figureValue(data, 'activity.title') ?? '')) : '';
 
-  let body;
+  let body: ReactNode;
   if (act === undefined) body = <Empty description={def.needActivity} />;
+  else if (missing) body = <Empty description={missing.need} />;
   else if (source && answer.isPending) body = <PageLoading />;
   else if (!data) body = <Empty description={T.ACTIVITY_MISSING} />;
-  else body = <FiguresBody def={def} data={data} org={org} act={act} />;
+  else
+    body = (
+      <>
+        <FiguresBody def={def} data={data} org={org} act={act} />
+        <FiguresExtras def={def} slots={slots} context={{ data, org, act, params: paramValues, filters }} />
+      </>
+    );
 
   return (
     <div data-testid={def.testId} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
@@ -176,9 +212,15 @@ export default function FiguresPage({ def }: { def: FiguresDef }) {
                 {l.title}
               </Button>
             ))}
+            {def.headerDownloads && <HeaderDownloads downloads={def.headerDownloads} org={org} act={act} />}
           </Flex>
         )}
       </Flex>
+      {def.filters && act !== undefined && !missing && (
+        <Suspense fallback={null}>
+          <FiguresFilters filters={def.filters} org={org} onSearch={setFilters} />
+        </Suspense>
+      )}
       {body}
     </div>
   );

@@ -5,6 +5,8 @@
  * `resource:`. A new statistics page is a declaration here plus the server query that answers it.
  */
 
+import { formatSeconds } from '../cells.js';
+
 /** A dotted path into the answer (`totals.passed`, `days`). */
 export type DataPath = string;
 
@@ -55,6 +57,13 @@ export interface FigureColumn {
   field: string;
   title: string;
   blank?: BlankLabel;
+  /** How the value reads (see `FigureColumnFormat`); as it is without it. */
+  format?: FigureColumnFormat;
+  /** A row field read when `field` is empty (e.g. a number answer where there is no text). */
+  fallback?: string;
+  /** The cell is a link to another page of the activity (`?actID=` added), its query from row fields. */
+  link?: FigureColumnLink;
+  width?: number;
 }
 
 export interface FigureTable {
@@ -94,7 +103,7 @@ export interface FigureDownload {
 }
 
 /** Where 返回 goes: a declared resource's list page, or another page of the activity (`?actID=` kept). */
-export type FigureBack = { resource: string } | { path: string; text: string };
+export type FigureBack = { resource: string; text?: string } | { path: string; text: string };
 
 export interface FiguresInput {
   /** The name the route table's `figures:` gives. */
@@ -117,6 +126,120 @@ export interface FiguresInput {
   downloads?: FigureDownload[];
   /** The text of each download button. */
   downloadAction?: string;
+  /** Query parameters the page needs beyond `?actID=` (filled into `{name}` of its paths, passed on to its links). */
+  params?: FigureParam[];
+  /** Filters above the page; their values are query parameters of `source` (the answer is read again). */
+  filters?: FigureFilter[];
+  /** The heading's text after `：` from a row of the answer chosen by a query parameter, instead of the activity's title. */
+  headingFrom?: FigureHeadingFrom;
+  /** One record of the answer as labelled values (descriptions). */
+  record?: FigureRecordItem[];
+  /** A table read page by page from its own path, with an optional keyword search. */
+  pagedTable?: FigurePagedTable;
+  /** Downloads as buttons beside the heading (`?act=` and the filters added). */
+  headerDownloads?: FigureHeaderDownload[];
+  /** Parts a feature page renders itself (`<FiguresPage slots={{ name: … }}/>`), in this order after the tables. */
+  slots?: string[];
+}
+
+/** How a column's value reads: a number as a percent with 2 decimals (`12.50%`), Unix seconds as China time. */
+export type FigureColumnFormat = 'percent2' | 'time';
+
+/** A link cell: the page's path and its query, each parameter from a row field (`{ paperID: 'response_id' }`). */
+export interface FigureColumnLink {
+  path: string;
+  query: Record<string, string>;
+}
+
+/** A query parameter of the page (`quesID`): shown `need` when it is missing or not an id. */
+export interface FigureParam {
+  name: string;
+  need: string;
+}
+
+/** A filter of the answer: a unit (its units below included) as `param`, or a China-day range as `from`/`to` seconds. */
+export type FigureFilter = { kind: 'unit'; title: string; param: string } | { kind: 'dateRange'; title: string; from: string; to: string };
+
+/**
+ * A text made of row fields: each piece's `{field}` filled in, a piece whose fields are all empty
+ * left out (`['第{no}题 ', '{title}']`); `instead` when the row's `when` field is true.
+ */
+export interface FigureText {
+  pieces: string[];
+  instead?: { when: string; text: string };
+}
+
+export interface FigureHeadingFrom {
+  /** The rows to look in, the row field to match and the parameter it must equal. */
+  rows: DataPath;
+  match: string;
+  param: string;
+  text: FigureText;
+}
+
+export interface FigureRecordItem {
+  label: string;
+  /** A path into the answer, or a text of its fields. */
+  value: DataPath | FigureText;
+  format?: 'time';
+  /** Left out when empty. */
+  hideEmpty?: boolean;
+}
+
+export interface FigurePagedTable {
+  /** Test id of its card. */
+  key: string;
+  /** `GET` path of a list (`{items, _meta: {totalCount}}`, `page`/`page_size`); `{org}`, `{act}` and params filled in. */
+  source: string;
+  columns: FigureColumn[];
+  /** Row fields making a row's key. */
+  rowKey: string[];
+  search?: { placeholder: string; param: string; testId?: string };
+}
+
+export interface FigureHeaderDownload {
+  key: string;
+  title: string;
+  /** `{org}` is filled in. */
+  path: string;
+  query?: Record<string, string>;
+  filename?: string;
+  retries?: boolean;
+}
+
+/** The text of a `FigureText` over a row (empty when `row` is not one). */
+export function figureTextOf(text: FigureText, row: unknown): string {
+  const r = (row !== null && typeof row === 'object' ? row : {}) as Record<string, unknown>;
+  if (text.instead && r[text.instead.when]) return text.instead.text;
+  const filled = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== 0;
+  return text.pieces
+    .map((piece) => {
+      const fields = [...piece.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      if (fields.length > 0 && !fields.some((f) => filled(r[f]))) return '';
+      return piece.replace(/\{(\w+)\}/g, (_, f: string) => (filled(r[f]) ? String(r[f]) : ''));
+    })
+    .join('');
+}
+
+/** A path with `{name}` filled from `values` (encoded). */
+export function fillFigurePath(path: string, values: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(String(values[name])) : whole));
+}
+
+/** What a column shows for a row: the field (or its fallback) through the column's format; blank labels as tables do. */
+export function columnText(row: Record<string, unknown>, column: Pick<FigureColumn, 'field' | 'blank' | 'format' | 'fallback'>): string {
+  let v = row[column.field];
+  if ((v === null || v === undefined || v === '') && column.fallback) v = row[column.fallback];
+  if (column.format === 'percent2') return percentText(v);
+  if (column.format === 'time') return formatSeconds(v);
+  if (v === null || v === undefined || v === '') return column.blank ? rowLabel(row, column.field, column.blank) : '';
+  return String(v);
+}
+
+/** A share as a percent with 2 decimals (spec §9): `12.50%`; `0.00%` without a value. */
+export function percentText(v: unknown): string {
+  const n = Number(v);
+  return `${(Number.isFinite(n) ? n : 0).toFixed(2)}%`;
 }
 
 export interface FiguresDef extends Required<Pick<FiguresInput, 'cards' | 'charts' | 'tables' | 'links' | 'downloads' | 'needActivity' | 'testId' | 'downloadAction'>>, Omit<FiguresInput, 'cards' | 'charts' | 'tables' | 'links' | 'downloads' | 'needActivity' | 'testId' | 'downloadAction'> {}

@@ -1,5 +1,6 @@
 import { contestDownloadFigures } from './contests.js';
 import type { FiguresDef } from './define.js';
+import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import { evaluationDownloadFigures } from './voting.js';
 import {
   originalCountFigures,
@@ -14,6 +15,9 @@ export * from './define.js';
 export * from './works.js';
 export * from './voting.js';
 export * from './contests.js';
+export * from './survey.js';
+/** Times in a figures table or record read as everywhere (China time). */
+export { formatSeconds } from '../cells.js';
 
 /** Every figures declaration; a route with `figures: true` renders the one of its path (节目下载's own page picks one of two by `?type=`). */
 export const FIGURES: FiguresDef[] = [
@@ -25,6 +29,9 @@ export const FIGURES: FiguresDef[] = [
   originalMixProgramDownloadFigures,
   evaluationDownloadFigures,
   contestDownloadFigures,
+  surveyCountFigures,
+  surveySubQuesFigures,
+  surveyPaperFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

@@ -1,30 +1,17 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Flex, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Card, Flex, Select, Space, Table, Tag } from 'antd';
 import { LazyAlert as Alert } from '../../shared/LazyAlert';
 import type { ColumnsType } from 'antd/es/table';
 import { CROSSTAB_TYPES, SURVEY_QUESTION_TYPES, type CrossTab, type OptionShare, type SurveyQuestionStats, type SurveyStats } from '@huodong/domain';
+import { percentText as pct, surveyCountFigures } from '@huodong/domain/figures';
+import FiguresPage from '../../figures/FiguresPage';
+import type { FigureSlotContext } from '../../figures/FiguresExtras';
 import { useApiQuery } from '../../shared/api';
-import { download } from '../../shared/apiClient';
-import { dailyChartFrame } from '../../shared/dailyChart';
-import type { ChartOption } from '../../shared/EChart';
-import { PageLoading } from '../../shared/PageLoading';
 import { scopeLink } from '../../shared/scope';
-import { useScope } from '../../shared/session';
-import { crossPath, exportPath, idOf, statsPath, SURVEY, SURVEY_QUESTIONS_PAGE, SURVEY_SUBQUES_PAGE, surveyKey } from './surveyApi';
-import { barOption, Chart, Figures, SurveyFrame } from './SurveyFrame';
-import type { SurveyFilterValues } from './SurveyFilters';
+import { crossPath, SURVEY_SUBQUES_PAGE, surveyKey } from './surveyApi';
+import { barOption, Chart } from './SurveyFrame';
 import * as T from './texts';
-
-type Filters = SurveyFilterValues;
-// The filters (date picker, unit cascader) load after the page.
-const SurveyFilters = lazy(() => import('./SurveyFilters'));
-
-function dailyOption(days: SurveyStats['days']): ChartOption {
-  return { ...dailyChartFrame(days), yAxis: { type: 'value', minInterval: 1 }, series: [{ name: T.RESPONSES_TOTAL, type: 'line', data: days.map((d) => d.responses) }] };
-}
-
-const pct = (v: number) => `${v.toFixed(2)}%`;
 
 function OptionTable({ options, multiple }: { options: OptionShare[]; multiple: boolean }) {
   const columns: ColumnsType<OptionShare> = [
@@ -110,90 +97,39 @@ function QuestionCard({ q, onAnswers }: { q: SurveyQuestionStats; onAnswers: () 
   );
 }
 
+/** The cross-tab of two choice questions, read again with the page's filters. */
+function CrossCard({ context }: { context: FigureSlotContext }) {
+  const { org, act, filters } = context;
+  const [cross, setCross] = useState<{ row?: number; col?: number }>({});
+  const data = context.data as SurveyStats;
+  const crossTab = useApiQuery<CrossTab>([...surveyKey(act), 'cross'], cross.row && cross.col && cross.row !== cross.col ? crossPath(org, act) : null, { ...filters, row: cross.row, col: cross.col });
+  const choiceQuestions = data.questions.filter((q) => CROSSTAB_TYPES.includes(q.type)).map((q) => ({ value: q.id, label: `第${q.no}题 ${q.title}` }));
+  return (
+    <Card size="small" title={T.CROSS} style={{ marginBottom: 16 }}>
+      <p style={{ opacity: 0.65, marginTop: 0 }}>{T.CROSS_HINT}</p>
+      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+        <Select placeholder={T.CROSS_ROW} aria-label={T.CROSS_ROW} style={{ width: 260 }} options={choiceQuestions} value={cross.row} onChange={(row) => setCross((c) => ({ ...c, row }))} data-testid="cross-row" />
+        <Select placeholder={T.CROSS_COL} aria-label={T.CROSS_COL} style={{ width: 260 }} options={choiceQuestions} value={cross.col} onChange={(col) => setCross((c) => ({ ...c, col }))} data-testid="cross-col" />
+      </Flex>
+      {crossTab.data && <CrossTable tab={crossTab.data} />}
+    </Card>
+  );
+}
+
+function Questions({ context }: { context: FigureSlotContext }) {
+  const navigate = useNavigate();
+  const { org, act } = context;
+  return (context.data as SurveyStats).questions.map((q) => <QuestionCard key={q.id} q={q} onAnswers={() => navigate(scopeLink(org, `${SURVEY_SUBQUES_PAGE}?actID=${act}&quesID=${q.id}`))} />);
+}
+
 /**
- * 问卷统计 (`adminCount/adminActCount/actCountSurvey?actID=`, design §6): responses, readers,
- * mean duration, responses per day; per question its option counts and percentages (2 decimals,
- * spec §9) with a bar chart (labels cut by §9's rule), rating mean and distribution, NPS, matrix
- * cells, mean ranks and the written answers one click away; a cross-tab of two choice questions;
- * filters by unit and submission date; the responses spreadsheet.
+ * 问卷统计 (`adminCount/adminActCount/actCountSurvey?actID=`, design §6): the declaration
+ * (`surveyCountFigures`: cards, responses per day, filters by unit and submission date, 答卷 and
+ * the responses spreadsheet) with this page's own parts: per question its option counts and
+ * percentages (2 decimals, spec §9) with a bar chart (labels cut by §9's rule), rating mean and
+ * distribution, NPS, matrix cells, mean ranks and the written answers one click away; a cross-tab
+ * of two choice questions.
  */
 export default function SurveyCountPage() {
-  const { scope: org } = useScope();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = idOf(params.get('actID'));
-  const [filters, setFilters] = useState<Filters>({});
-  const [cross, setCross] = useState<{ row?: number; col?: number }>({});
-  const key = surveyKey(id ?? 0);
-  const stats = useApiQuery<SurveyStats>([...key, 'stats'], id !== undefined ? statsPath(org, id) : null, filters);
-  const crossTab = useApiQuery<CrossTab>([...key, 'cross'], id !== undefined && cross.row && cross.col && cross.row !== cross.col ? crossPath(org, id) : null, { ...filters, row: cross.row, col: cross.col });
-  const data = stats.data;
-  const daily = useMemo(() => dailyOption(data?.days ?? []), [data?.days]);
-  const choiceQuestions = (data?.questions ?? []).filter((q) => CROSSTAB_TYPES.includes(q.type)).map((q) => ({ value: q.id, label: `第${q.no}题 ${q.title}` }));
-  const [exporting, setExporting] = useState(false);
-
-  let body;
-  if (id === undefined) body = <Empty description={T.NEED_ACTIVITY} />;
-  else if (stats.isPending) body = <PageLoading />;
-  else if (!data) body = <Empty />;
-  else {
-    body = (
-      <>
-        <Suspense fallback={null}>
-          <SurveyFilters org={org} onSearch={setFilters} />
-        </Suspense>
-        <Figures
-          cards={[
-            [T.RESPONSES_TOTAL, data.totals.responses],
-            [T.READERS, data.totals.readers],
-            [T.MEAN_DURATION, data.totals.mean_duration],
-            [T.TODAY, data.totals.today],
-          ]}
-        />
-        <Card size="small" title={T.DAILY} style={{ marginBottom: 16 }}>
-          <Chart label={`${T.DAILY}：${data.activity.title}`} option={daily} empty={data.days.length === 0} />
-        </Card>
-        {data.questions.map((q) => (
-          <QuestionCard key={q.id} q={q} onAnswers={() => navigate(scopeLink(org, `${SURVEY_SUBQUES_PAGE}?actID=${id}&quesID=${q.id}`))} />
-        ))}
-        <Card size="small" title={T.CROSS} style={{ marginBottom: 16 }}>
-          <p style={{ opacity: 0.65, marginTop: 0 }}>{T.CROSS_HINT}</p>
-          <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-            <Select placeholder={T.CROSS_ROW} aria-label={T.CROSS_ROW} style={{ width: 260 }} options={choiceQuestions} value={cross.row} onChange={(row) => setCross((c) => ({ ...c, row }))} data-testid="cross-row" />
-            <Select placeholder={T.CROSS_COL} aria-label={T.CROSS_COL} style={{ width: 260 }} options={choiceQuestions} value={cross.col} onChange={(col) => setCross((c) => ({ ...c, col }))} data-testid="cross-col" />
-          </Flex>
-          {crossTab.data && <CrossTable tab={crossTab.data} />}
-        </Card>
-      </>
-    );
-  }
-
-  return (
-    <SurveyFrame
-      testId="survey-count"
-      back={T.BACK_TO_LIST}
-      onBack={() => navigate(scopeLink(org, SURVEY.page))}
-      title={data && `${T.COUNT}：${data.activity.title}`}
-      extra={
-        id !== undefined && (
-          <>
-            <Button onClick={() => navigate(scopeLink(org, `${SURVEY_QUESTIONS_PAGE}?actID=${id}&tab=responses`))}>{T.RESPONSES}</Button>
-            <Button
-              loading={exporting}
-              onClick={async () => {
-                setExporting(true);
-                await download(exportPath(org), { act: id })
-                  .catch(() => undefined)
-                  .finally(() => setExporting(false));
-              }}
-            >
-              {T.EXPORT}
-            </Button>
-          </>
-        )
-      }
-    >
-      {body}
-    </SurveyFrame>
-  );
+  return <FiguresPage def={surveyCountFigures} slots={{ questions: (c) => <Questions context={c} />, cross: (c) => <CrossCard context={c} /> }} />;
 }

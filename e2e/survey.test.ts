@@ -314,5 +314,26 @@ browserSuite('questionnaire: build it, change an option type with the confirmati
     await card(often).getByText(T.RESPONDENTS(2), { exact: true }).waitFor({ state: 'visible' });
     await card(rare).getByText(T.RESPONDENTS(1), { exact: true }).waitFor({ state: 'visible' });
     await card(questions.find((q) => q.type === 'nps')!).getByText(T.RESPONDENTS(2), { exact: true }).waitFor({ state: 'visible' });
+    // The filters read the figures again and keep the page (nothing picked: the same counts).
+    await page.getByTestId('figures-search').click();
+    await card(often).getByText(T.RESPONDENTS(2), { exact: true }).waitFor({ state: 'visible' });
+
+    // 问卷主观题: a written answer's question, its answers paged and searchable, each opening its 答卷.
+    const text = questions.find((q) => q.type === 'text')!;
+    await card(text).getByTestId(`answers-${text.id}`).click();
+    await page.waitForURL(`**/adminCount/adminActCount/actCountSurveySubQues?actID=${all}&quesID=${text.id}`);
+    await page.getByTestId('count-title').filter({ hasText: new RegExp(`^题目答案：第\\d+题 ${text.title}$`) }).waitFor({ state: 'visible' });
+    const answers = page.getByTestId('answers');
+    await expect.poll(() => answers.getByRole('cell', { name: '《城南旧事》', exact: true }).count(), { timeout: 10_000 }).toBe(2);
+    await page.getByPlaceholder('搜索答案内容').fill('没有这本书');
+    await page.getByPlaceholder('搜索答案内容').press('Enter');
+    await expect.poll(() => answers.getByRole('cell', { name: '《城南旧事》', exact: true }).count(), { timeout: 10_000 }).toBe(0);
+    await page.getByPlaceholder('搜索答案内容').fill('城南');
+    await page.getByPlaceholder('搜索答案内容').press('Enter');
+    await expect.poll(() => answers.getByRole('cell', { name: '《城南旧事》', exact: true }).count(), { timeout: 10_000 }).toBe(2);
+    await answers.getByRole('row').nth(1).getByRole('button').click();
+    await page.waitForURL(`**/adminCount/adminActCount/actCountSurveyPaper?actID=${all}&paperID=*`);
+    await page.getByTestId('figures-record').getByText('答卷ID').waitFor({ state: 'visible' });
+    await page.getByTestId(`paper-item-${text.id}`).getByText('《城南旧事》', { exact: true }).waitFor({ state: 'visible' });
   });
 });

@@ -4,11 +4,14 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
-import { FIGURES, chosenBy, contestCountFigures, defineFigures, evaluationResultsFigures, figuresAt, sourceEvidenceFigures } from '@huodong/domain/figures';
+import { FIGURES, chosenBy, columnText, contestCountFigures, defineFigures, evaluationResultsFigures, figureTextOf, figuresAt, fillFigurePath, percentText, sourceEvidenceFigures, surveyCountFigures } from '@huodong/domain/figures';
 import { pageOf } from '../src/app/pages';
-import FiguresPage, { FiguresBody, figureBack, figureLinkPath, figureParams, figuresSourcePath, figuresSourceWith } from '../src/figures/FiguresPage';
+import FiguresPage, { FiguresBody, figureBack, figureLinkPath, figuresSourcePath } from '../src/figures/FiguresPage';
 import { declaredChartOption, figureChartOption } from '../src/figures/figureCharts';
-import { chartRows } from '../src/figures/figureParts';
+import { chartRows, columnLinkPath, figureColumns } from '../src/figures/figureParts';
+import { figureHeadingTitle, figureParams } from '../src/figures/FiguresExtras';
+import FigureRecord from '../src/figures/FigureRecord';
+import { filterValues } from '../src/figures/FiguresFilters';
 
 /** The one figures page (issue 21 §3): a declaration renders its cards, charts, tables and downloads. */
 const sample = defineFigures({
@@ -129,9 +132,9 @@ describe('FiguresPage', () => {
   });
 
   it('reads extra query parameters into the source, the title from another path, and the way back by a value of the answer', () => {
-    expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=9'))).toEqual({ sourceID: '9' });
-    expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=x'))).toEqual({});
-    expect(figuresSourceWith(figuresSourcePath(sourceEvidenceFigures.source!, 'lib', 3), { sourceID: '9' })).toBe('/v1/lib/evaluation/3/source/9/evidence');
+    expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=9'))).toEqual({ values: { sourceID: 9 } });
+    expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=x')).missing?.name).toBe('sourceID');
+    expect(fillFigurePath(figuresSourcePath(sourceEvidenceFigures.source!, 'lib', 3), { sourceID: 9 })).toBe('/v1/lib/evaluation/3/source/9/evidence');
     const html = render(createElement(FiguresPage, { def: sourceEvidenceFigures }), '/lib/x?actID=3');
     expect(html).toContain('请从投票结果进入（缺少投票对象ID）');
     const body = render(createElement(FiguresBody, { def: sourceEvidenceFigures, data: { source: { title: '作品甲', vote_count: 3 }, hours: [], addresses: { distinct: 2, top: [] }, voids: [], suspect_reasons: [], suspect_share: 0 }, org: 'lib', act: 3 }));
@@ -174,5 +177,93 @@ describe('FiguresPage', () => {
     expect(html).toContain('data-testid="chart-pass"');
     expect(html).toContain('A:1');
     expect(html).toMatch(/ant-tag-orange[^>]*>太难/);
+  });
+});
+
+/** The abilities statistics pages beyond the first ones need (the questionnaire's three pages). */
+const detail = defineFigures({
+  name: 'detail',
+  path: 'adminCount/adminActCount/detail',
+  source: '/v1/{org}/sample/{act}/item/{itemID}',
+  heading: '详情',
+  needActivity: '缺少活动',
+  backTo: { resource: 'original', text: '返回列表' },
+  params: [{ name: 'itemID', need: '请从统计进入（缺少题目ID）' }],
+  filters: [
+    { kind: 'unit', title: '单位', param: 'unit_id' },
+    { kind: 'dateRange', title: '日期', from: 'from', to: 'to' },
+  ],
+  headingFrom: { rows: 'items', match: 'id', param: 'itemID', text: { pieces: ['第{no}题 ', '{title}'] } },
+  record: [
+    { label: '读者', value: { pieces: ['{account}', '（{real_name}）'], instead: { when: 'anonymous', text: '匿名' } } },
+    { label: '提交时间', value: 'at', format: 'time' },
+    { label: '渠道', value: 'channel', hideEmpty: true },
+  ],
+  headerDownloads: [{ key: 'x', title: '导出', path: '/v1/{org}/export/x' }],
+});
+
+describe('FiguresPage: parameters, filters, texts, formats, records, slots', () => {
+  it('reads the declared parameters as ids and names the first missing one', () => {
+    expect(figureParams(detail, new URLSearchParams('actID=1&itemID=7'))).toEqual({ values: { itemID: 7 } });
+    expect(figureParams(detail, new URLSearchParams('actID=1&itemID=x')).missing?.need).toBe('请从统计进入（缺少题目ID）');
+    expect(figureParams(sample, new URLSearchParams(''))).toEqual({ values: {} });
+    expect(fillFigurePath(detail.source!, { org: 'lib', act: 5, itemID: 7 })).toBe('/v1/lib/sample/5/item/7');
+    expect(fillFigurePath('/v1/{org}/{missing}', { org: 'a b' })).toBe('/v1/a%20b/{missing}');
+  });
+
+  it('shows the missing parameter’s words, and a resource way back with its declared text', () => {
+    const html = render(createElement(FiguresPage, { def: detail }), '/lib/x?actID=3');
+    expect(html).toContain('请从统计进入（缺少题目ID）');
+    expect(html).toContain('返回列表');
+    expect(html).not.toContain('figures-filters'); // no filters without the page's parameters
+  });
+
+  it('fills texts from row fields, leaving out pieces whose fields are empty', () => {
+    const text = { pieces: ['第{no}题 ', '{title}'] };
+    expect(figureTextOf(text, { no: 2, title: '爱读什么' })).toBe('第2题 爱读什么');
+    expect(figureTextOf(text, { no: 0, title: '说明' })).toBe('说明');
+    expect(figureTextOf({ pieces: ['{a}'], instead: { when: 'anon', text: '匿名' } }, { a: 'x', anon: true })).toBe('匿名');
+    expect(figureHeadingTitle(detail.headingFrom!, { items: [{ id: 7, no: 3, title: '题' }] }, { itemID: 7 })).toBe('第3题 题');
+    expect(figureHeadingTitle(detail.headingFrom!, { items: [] }, { itemID: 7 })).toBe('');
+  });
+
+  it('formats columns: percent with 2 decimals, China time, a fallback field, link cells from row fields', () => {
+    expect(percentText(12.5)).toBe('12.50%');
+    expect(percentText(null)).toBe('0.00%');
+    expect(columnText({ p: 33.333 }, { field: 'p', show: 'percent2' })).toBe('33.33%');
+    expect(columnText({ at: 0 }, { field: 'at', show: 'time' })).toBe('');
+    expect(columnText({ at: 1_700_000_000 }, { field: 'at', show: 'time' })).toBe('2023-11-15 06:13');
+    expect(columnText({ text: '', num: 4 }, { field: 'text', fallback: 'num' })).toBe('4');
+    const link = { path: 'adminCount/adminActCount/paper', query: { paperID: 'response_id' } };
+    expect(columnLinkPath(link, 5, { response_id: 9 })).toBe('adminCount/adminActCount/paper?actID=5&paperID=9');
+    const opened: string[] = [];
+    const [col] = figureColumns([{ field: 'response_id', title: 'ID', link }], 5, (p) => opened.push(p));
+    const html = renderToStaticMarkup(col.render!(undefined, { response_id: 9 }, 0) as ReturnType<typeof createElement>);
+    expect(html).toContain('<button');
+    expect(html).toContain('9');
+  });
+
+  it('turns picked filters into query parameters', () => {
+    expect(filterValues(detail.filters!, { unit: { unit_id: 4 }, range: { from: [100, null] } })).toEqual({ unit_id: 4, from: 100, to: undefined });
+    expect(filterValues(detail.filters!, { unit: {}, range: {} })).toEqual({ unit_id: undefined, from: undefined, to: undefined });
+  });
+
+  it('renders a record (an empty item declared hideEmpty left out) and the feature’s slots with the page’s parameters', () => {
+    const paper = { account: 'S1', real_name: '张三', at: 1_700_000_000, channel: '' };
+    const html = render(createElement(FigureRecord, { items: detail.record!, data: paper }));
+    expect(html).toContain('S1（张三）');
+    expect(html).toContain('2023-11-15 06:13');
+    expect(html).not.toContain('渠道');
+    expect(render(createElement(FigureRecord, { items: detail.record!, data: { ...paper, anonymous: true } }))).toContain('匿名');
+    const context = { data: paper, org: 'lib', act: 5, params: { itemID: 7 }, filters: {} };
+    const slots = { top: (c: { act: number; params: Record<string, number> }) => createElement('p', { 'data-testid': 'mine' }, `slot ${c.act} ${c.params.itemID}`) };
+    expect(render(createElement(FiguresBody, { def: detail, data: paper, org: 'lib', act: 5, slots, context }))).toContain('slot 5 7');
+  });
+
+  it('the questionnaire’s count page declares its filters, cards, daily chart, 答卷 link and export', () => {
+    expect(surveyCountFigures.filters?.map((f) => f.kind)).toEqual(['unit', 'dateRange']);
+    const html = render(createElement(FiguresBody, { def: surveyCountFigures, data: { activity: { title: '问卷' }, totals: { responses: 3, readers: 2, mean_duration: 40, today: 1 }, days: [] }, org: 'lib', act: 5 }));
+    expect(html).toContain('平均用时（秒）');
+    expect(html).toContain('data-testid="chart-daily"');
   });
 });

@@ -155,7 +155,7 @@ export const ROUTES: RouteDef[] = [
   { ...count('actCountContestMore', '知识竞赛统计详情'), figures: true },
   { ...count('actCountContestDownload', '知识竞赛下载'), figures: true },
   { ...count('actCountSurvey', '问卷统计'), page: true },
-  { ...count('actCountSurveySubQues', '问卷主观题'), page: true },
+  { ...count('actCountSurveySubQues', '问卷主观题'), figures: true },
   { ...count('actCountSurveyPaper', '问卷答卷'), page: true },
   count('actCountOffline', '线下活动统计'),
   count('actCountOffineS', '系列线下活动统计'),

@@ -42,7 +42,6 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCheck/adminCheckContest/adminCheckContestWorkIndex': () => import('../features/contests/CheckContestWorkIndexPage'),
   'adminAct/adminSurveyWork': () => import('../features/survey/SurveyWorkPage'),
   'adminCount/adminActCount/actCountSurvey': () => import('../features/survey/SurveyCountPage'),
-  'adminCount/adminActCount/actCountSurveySubQues': () => import('../features/survey/SubQuesPage'),
   'adminCount/adminActCount/actCountSurveyPaper': () => import('../features/survey/PaperPage'),
   'system/sensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
   'adminSystem/adminSensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),

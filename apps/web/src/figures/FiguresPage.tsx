@@ -1,10 +1,10 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, theme } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { routeOfResource } from '@huodong/domain/routes';
-import { chosenBy, figureRows, figureValue, type FigureChart, type FigureDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
+import { chosenBy, figureRows, figureValue, fillFigurePath, type FigureChart, type FigureDownload, type FigureHeaderDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
 import { api, useApiQuery } from '../shared/api';
 import { downloadMedia } from '../shared/mediaDownload';
 import { LazyEChart } from '../shared/LazyEChart';
@@ -14,7 +14,9 @@ import { useScope } from '../shared/session';
 import { idFromQuery } from '../shared/url';
 import { declaredChartOption } from './figureCharts';
 import { FIGURES_KEY } from './figuresKey';
-import { cardText, chartRows, columnCell, DeclaredList, SideTables, type FiguresSlots } from './figureParts';
+import { cardText, chartRows, DeclaredList, figureColumns, SideTables, type FiguresContext, type FiguresSlots } from './figureParts';
+import type { FigureFilterValues } from './FiguresFilters';
+import { FiguresExtras, figureHeadingTitle, figureParams } from './FiguresExtras';
 import * as T from './texts';
 
 export type { FiguresContext, FiguresSlots } from './figureParts';
@@ -28,20 +30,6 @@ type Row = Record<string, unknown> & { key: string };
 /** A declaration's `source` with the organisation and activity filled in. */
 export const figuresSourcePath = (source: string, org: string, act: number): string =>
   source.replace('{org}', encodeURIComponent(org)).replace('{act}', String(act));
-
-/** The extra query parameters a declaration needs (`params`), as read from the page's query (ids only). */
-export function figureParams(def: Pick<FiguresDef, 'params'>, query: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of def.params ?? []) {
-    const id = idFromQuery(query.get(p.name));
-    if (id !== undefined) out[p.name] = String(id);
-  }
-  return out;
-}
-
-/** A source path with the extra parameters (`{sourceID}`) filled in. */
-export const figuresSourceWith = (path: string, extra: Record<string, string>): string =>
-  Object.entries(extra).reduce((p, [name, v]) => p.replace(`{${name}}`, encodeURIComponent(v)), path);
 
 /** A link of the page with the activity (and its extra query). */
 export function figureLinkPath(path: string, act: number, query: Record<string, string> = {}): string {
@@ -66,7 +54,7 @@ function TableCard({ table, data, act }: { table: FigureTable; data: unknown; ac
   const rows = figureRows(data, table.rows).map((r, i) => ({ ...r, key: `${i}` }));
   if (table.hideEmpty && rows.length === 0) return null;
   const open = (path: string) => navigate(scopeLink(org, path));
-  const columns: ColumnsType<Row> = table.columns.map((c) => ({ key: c.link ? `link-${c.field}` : c.field, title: c.title, width: c.width, ellipsis: c.ellipsis, render: (_: unknown, r: Row) => columnCell(c, r, open, act) }));
+  const columns = figureColumns(table.columns, act, open) as ColumnsType<Row>;
   const page = table.pageSize ?? TABLE_PAGE;
   const expand = table.expand;
   const items = (r: Row) => figureRows(r, expand?.rows ?? '').map((o, i) => ({ ...o, key: `${i}` }));
@@ -87,11 +75,31 @@ function TableCard({ table, data, act }: { table: FigureTable; data: unknown; ac
 }
 
 /** One file of a downloads page, `?act=` added; a media zip with the spec's retries. */
-export async function downloadFigure(d: FigureDownload, org: string, act: number): Promise<void> {
+export async function downloadFigure(d: Omit<FigureDownload, 'hint'>, org: string, act: number): Promise<void> {
   const path = d.path.replace('{org}', encodeURIComponent(org));
   const query = { act, ...d.query };
   if (d.retries) await downloadMedia(path, query, d.filename ?? 'download.zip');
   else await api.download(path, query, d.filename ? { filename: d.filename } : undefined);
+}
+
+/** Downloads as buttons beside the heading, one at a time. */
+function HeaderDownloads({ downloads, org, act }: { downloads: readonly FigureHeaderDownload[]; org: string; act: number }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  return downloads.map((d) => (
+    <Button
+      key={d.key}
+      loading={busy === d.key}
+      disabled={busy !== null && busy !== d.key}
+      onClick={() => {
+        setBusy(d.key);
+        downloadFigure(d, org, act)
+          .catch(() => undefined) // the client showed the server's message
+          .finally(() => setBusy(null));
+      }}
+    >
+      {d.title}
+    </Button>
+  ));
 }
 
 /** The downloads of a declaration, one card each; one download at a time. */
@@ -132,7 +140,8 @@ function Downloads({ def, org, act }: { def: FiguresDef; org: string; act: numbe
 }
 
 /** The body of a declaration over one answer: cards, charts, tables, downloads. */
-export function FiguresBody({ def, data, org, act, slots }: { def: FiguresDef; data: unknown; org: string; act: number; slots?: FiguresSlots }) {
+export function FiguresBody({ def, data, org, act, slots, context }: { def: FiguresDef; data: unknown; org: string; act: number; slots?: FiguresSlots; context?: FiguresContext }) {
+  const ctx = context ?? { data, org, act, params: {}, filters: {} };
   const title = String(figureValue(data, def.titleFrom ?? 'activity.title') ?? '');
   const chartCard = (chart: FigureChart) => {
     const rows = chartRows(chart, data).map((r, i) => ({ ...r, key: `${i}` }));
@@ -146,7 +155,7 @@ export function FiguresBody({ def, data, org, act, slots }: { def: FiguresDef; d
   const table = (t: FigureTable) => <TableCard key={t.key} table={t} data={data} act={act} />;
   return (
     <>
-      {slots?.top?.({ data, org, act })}
+      {slots?.top?.(ctx)}
       {def.cards.length > 0 && (
       <Row gutter={[16, 16]}>
         {def.cards.map((c) => (
@@ -173,7 +182,6 @@ export function FiguresBody({ def, data, org, act, slots }: { def: FiguresDef; d
       <SideTables tables={def.tables.filter((t) => t.side)} render={table} />
       {def.downloads.length > 0 && <Downloads def={def} org={org} act={act} />}
       {def.list && <DeclaredList def={def} data={data} org={org} act={act} />}
-      {slots?.bottom?.({ data, org, act })}
     </>
   );
 }
@@ -183,7 +191,7 @@ export function figureBack(def: Pick<FiguresDef, 'backTo' | 'backBy'>, act: numb
   const backTo = (def.backBy && chosenBy(def.backBy, data)) ?? def.backTo;
   if ('path' in backTo) return { path: act !== undefined ? figureLinkPath(backTo.path, act) : backTo.path, text: backTo.text };
   const list = routeOfResource(backTo.resource);
-  return list ? { path: list.path, text: `${T.BACK}${list.title}` } : undefined;
+  return list ? { path: list.path, text: backTo.text ?? `${T.BACK}${list.title}` } : undefined;
 }
 
 /**
@@ -191,27 +199,40 @@ export function figureBack(def: Pick<FiguresDef, 'backTo' | 'backBy'>, act: numb
  * heading with the activity's title, the declared links), then the declaration's cards, charts and
  * tables over the answer of its `source`.
  */
+// The filters (date picker, unit cascader) load after the page.
+const FiguresFilters = lazy(() => import('./FiguresFilters'));
+
 export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: FiguresSlots }) {
   const { scope: org } = useScope();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const act = idFromQuery(params.get('actID'));
-  const extra = figureParams(def, params);
-  const missing = def.params?.find((p) => extra[p.name] === undefined);
+  const { values: extra, missing } = figureParams(def, params);
+  const [filters, setFilters] = useState<FigureFilterValues>({});
   const source = def.source;
-  const answer = useApiQuery<unknown>([FIGURES_KEY, source, act, extra], act !== undefined && source && !missing ? figuresSourceWith(figuresSourcePath(source, org, act), extra) : null);
+  const sourcePath = act !== undefined && source && !missing ? fillFigurePath(figuresSourcePath(source, org, act), extra) : null;
+  const answer = useApiQuery<unknown>([FIGURES_KEY, source, act, extra], sourcePath, def.filters ? filters : undefined);
   // A page without a source (downloads) has nothing to wait for.
   const data = source ? answer.data : {};
   const back = figureBack(def, act, data);
-  const title = source && data !== undefined ? String(figureValue(data, def.titleFrom ?? 'activity.title') ?? '') : '';
+  const title =
+    source && data !== undefined ? (def.headingFrom ? figureHeadingTitle(def.headingFrom, data, extra) : String(figureValue(data, def.titleFrom ?? 'activity.title') ?? '')) : '';
+  const context = (answer: unknown, at: number) => ({ data: answer, org, act: at, params: extra, filters });
 
-  let body;
+  let body: ReactNode;
   if (act === undefined) body = <Empty description={def.needActivity} />;
   else if (missing) body = <Empty description={missing.need} />;
   else if (source && answer.isPending) body = <PageLoading />;
   else if (!data) body = <Empty description={T.ACTIVITY_MISSING} />;
-  else body = <FiguresBody def={def} data={data} org={org} act={act} slots={slots} />;
+  else
+    body = (
+      <>
+        <FiguresBody def={def} data={data} org={org} act={act} slots={slots} context={context(data, act)} />
+        <FiguresExtras def={def} context={context(data, act)} />
+        {slots?.bottom?.(context(data, act))}
+      </>
+    );
 
   return (
     <div data-testid={def.testId} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
@@ -222,17 +243,23 @@ export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: F
             {title ? `${def.heading}：${title}` : def.heading}
           </h5>
         )}
-        {act !== undefined && (def.links.length > 0 || slots?.actions) && (
+        {act !== undefined && (def.links.length > 0 || def.headerDownloads || slots?.actions) && (
           <Flex gap={8} style={{ marginLeft: 'auto' }}>
             {def.links.map((l) => (
               <Button key={l.path} onClick={() => navigate(scopeLink(org, figureLinkPath(l.path, act, l.query)))}>
                 {l.title}
               </Button>
             ))}
-            {data !== undefined && slots?.actions?.({ data, org, act })}
+            {def.headerDownloads && <HeaderDownloads downloads={def.headerDownloads} org={org} act={act} />}
+            {data !== undefined && slots?.actions?.(context(data, act))}
           </Flex>
         )}
       </Flex>
+      {def.filters && act !== undefined && !missing && (
+        <Suspense fallback={null}>
+          <FiguresFilters filters={def.filters} org={org} onSearch={setFilters} />
+        </Suspense>
+      )}
       {body}
     </div>
   );

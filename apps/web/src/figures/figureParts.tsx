@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Col, Row, Tag } from 'antd';
-import { formatSeconds } from '@huodong/domain';
-import { chosenBy, figureRows, figureShown, figureText, figureValue, rowLabel, rowLinkQuery, type FigureCard, type FigureChart, type FigureColumn, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
+import type { ColumnsType } from 'antd/es/table';
+import { chosenBy, columnText, figureRows, figureShown, figureText, figureValue, rowLinkQuery, type FigureCard, type FigureChart, type FigureColumn, type FigureRowLink, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
 import { PageLoading } from '../shared/PageLoading';
+import type { FigureFilterValues } from './FiguresFilters';
 
 /*
  * The parts of a figures page the voting, contest and third-party declarations added (define.ts):
@@ -12,14 +13,16 @@ import { PageLoading } from '../shared/PageLoading';
 
 const FigureList = lazy(() => import('./FigureList'));
 
-/** What a slot gets: the answer, the organisation, the activity. */
+/** What a slot gets: the answer, the organisation, the activity, the page's parameters (`params`) and the filters picked. */
 export interface FiguresContext {
   data: unknown;
   org: string;
   act: number;
+  params: Record<string, number>;
+  filters: FigureFilterValues;
 }
 
-/** A feature page's own parts: `actions` beside the declared links, `top` above the figures, `bottom` below them. */
+/** A feature page's own parts: `actions` beside the declared links, `top` above the figures, `bottom` below them (after the record and the paged table). */
 export interface FiguresSlots {
   actions?: (ctx: FiguresContext) => ReactNode;
   top?: (ctx: FiguresContext) => ReactNode;
@@ -38,14 +41,18 @@ export function chartRows(chart: Pick<FigureChart, 'rows' | 'slices'>, data: unk
   return chart.slices.map((s) => ({ name: s.title, value: Math.max(0, n(s.value) - n(s.minus)) }));
 }
 
-/** A column's cell: a row link, a tag or tags, a time, a shown value, else the label with its blank text. */
+/** The path of a row link: its page with the activity and the query read from the row. */
+export function columnLinkPath(link: FigureRowLink, act: number, row: Row): string {
+  return `${link.path}?${new URLSearchParams({ actID: String(act), ...rowLinkQuery(link, row) }).toString()}`;
+}
+
+/** A column's cell: a row link, a tag or tags, else its text (`columnText`). */
 export function columnCell(c: FigureColumn, row: Row, open: (path: string) => void, act: number): ReactNode {
   if (c.link) {
     const link = c.link;
-    const query = new URLSearchParams({ actID: String(act), ...rowLinkQuery(link, row) }).toString();
     return (
-      <Button size="small" type="link" onClick={() => open(`${link.path}?${query}`)}>
-        {link.text}
+      <Button size="small" type="link" onClick={() => open(columnLinkPath(link, act, row))}>
+        {link.text ?? columnText(row, c)}
       </Button>
     );
   }
@@ -59,13 +66,14 @@ export function columnCell(c: FigureColumn, row: Row, open: (path: string) => vo
           {String(t)}
         </Tag>
       ));
-    case 'time':
-      return formatSeconds(v);
-    case undefined:
-      return rowLabel(row, c.field, c.blank);
     default:
-      return figureShown(v, c.show, c);
+      return columnText(row, c);
   }
+}
+
+/** The antd columns of declared columns (a figures table, a paged table). */
+export function figureColumns(columns: readonly FigureColumn[], act: number, open: (path: string) => void): ColumnsType<Row> {
+  return columns.map((c) => ({ key: c.link ? `link-${c.field}` : c.field, title: c.title, width: c.width, ellipsis: c.ellipsis, render: (_: unknown, r: Row) => columnCell(c, r, open, act) }));
 }
 
 /** The tables with a side, in two columns (left, right). */

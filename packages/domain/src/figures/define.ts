@@ -5,6 +5,8 @@
  * `resource:`. A new statistics page is a declaration here plus the server query that answers it.
  */
 
+import { formatSeconds } from '../cells.js';
+
 /** A dotted path into the answer (`totals.passed`, `days`). */
 export type DataPath = string;
 
@@ -55,6 +57,8 @@ export interface FigureColumn {
   field: string;
   title: string;
   blank?: BlankLabel;
+  /** A row field read when `field` is empty (e.g. a number answer where there is no text). */
+  fallback?: string;
 }
 
 export interface FigureTable {
@@ -94,7 +98,7 @@ export interface FigureDownload {
 }
 
 /** Where 返回 goes: a declared resource's list page, or another page of the activity (`?actID=` kept). */
-export type FigureBack = { resource: string } | { path: string; text: string };
+export type FigureBack = { resource: string; text?: string } | { path: string; text: string };
 
 export interface FiguresInput {
   /** The name the route table's `figures:` gives. */
@@ -117,6 +121,100 @@ export interface FiguresInput {
   downloads?: FigureDownload[];
   /** The text of each download button. */
   downloadAction?: string;
+  /** Filters above the page; their values are query parameters of `source` (the answer is read again). */
+  filters?: FigureFilter[];
+  /** The heading's text after `：` from a row of the answer chosen by a query parameter, instead of the activity's title. */
+  headingFrom?: FigureHeadingFrom;
+  /** One record of the answer as labelled values (descriptions). */
+  record?: FigureRecordItem[];
+  /** A table read page by page from its own path, with an optional keyword search. */
+  pagedTable?: FigurePagedTable;
+  /** Downloads as buttons beside the heading (`?act=` and the filters added). */
+  headerDownloads?: FigureHeaderDownload[];
+}
+
+/** A filter of the answer: a unit (its units below included) as `param`, or a China-day range as `from`/`to` seconds. */
+export type FigureFilter = { kind: 'unit'; title: string; param: string } | { kind: 'dateRange'; title: string; from: string; to: string };
+
+/**
+ * A text made of row fields: each piece's `{field}` filled in, a piece whose fields are all empty
+ * left out (`['第{no}题 ', '{title}']`); `instead` when the row's `when` field is true.
+ */
+export interface FigureText {
+  pieces: string[];
+  instead?: { when: string; text: string };
+}
+
+export interface FigureHeadingFrom {
+  /** The rows to look in, the row field to match and the parameter it must equal. */
+  rows: DataPath;
+  match: string;
+  param: string;
+  text: FigureText;
+}
+
+export interface FigureRecordItem {
+  label: string;
+  /** A path into the answer, or a text of its fields. */
+  value: DataPath | FigureText;
+  format?: 'time';
+  /** Left out when empty. */
+  hideEmpty?: boolean;
+}
+
+export interface FigurePagedTable {
+  /** Test id of its card. */
+  key: string;
+  /** `GET` path of a list (`{items, _meta: {totalCount}}`, `page`/`page_size`); `{org}`, `{act}` and params filled in. */
+  source: string;
+  columns: FigureColumn[];
+  /** Row fields making a row's key. */
+  rowKey: string[];
+  search?: { placeholder: string; param: string; testId?: string };
+}
+
+export interface FigureHeaderDownload {
+  key: string;
+  title: string;
+  /** `{org}` is filled in. */
+  path: string;
+  query?: Record<string, string>;
+  filename?: string;
+  retries?: boolean;
+}
+
+/** The text of a `FigureText` over a row (empty when `row` is not one). */
+export function figureTextOf(text: FigureText, row: unknown): string {
+  const r = (row !== null && typeof row === 'object' ? row : {}) as Record<string, unknown>;
+  if (text.instead && r[text.instead.when]) return text.instead.text;
+  const filled = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== 0;
+  return text.pieces
+    .map((piece) => {
+      const fields = [...piece.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      if (fields.length > 0 && !fields.some((f) => filled(r[f]))) return '';
+      return piece.replace(/\{(\w+)\}/g, (_, f: string) => (filled(r[f]) ? String(r[f]) : ''));
+    })
+    .join('');
+}
+
+/** A path with `{name}` filled from `values` (encoded). */
+export function fillFigurePath(path: string, values: Record<string, string | number>): string {
+  return path.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(String(values[name])) : whole));
+}
+
+/** What a column shows for a row as text: the field (or its fallback) as its `show` says; blank labels as tables do. */
+export function columnText(row: Record<string, unknown>, column: Pick<FigureColumn, 'field' | 'blank' | 'show' | 'pairs' | 'fallback'>): string {
+  let v = row[column.field];
+  if ((v === null || v === undefined || v === '') && column.fallback) v = row[column.fallback];
+  if (column.show) return String(figureShown(v, column.show, column));
+  if (v === null || v === undefined || v === '') return column.blank ? rowLabel(row, column.field, column.blank) : '';
+  return String(v);
+}
+
+/** A share as a percent with 2 decimals (spec §9): `12.50%`; `0.00%` without a value. */
+export function percentText(v: unknown): string {
+  const n = Number(v);
+  return `${(Number.isFinite(n) ? n : 0).toFixed(2)}%`;
 }
 
 export interface FiguresDef extends Required<Pick<FiguresInput, 'cards' | 'charts' | 'tables' | 'links' | 'downloads' | 'needActivity' | 'testId' | 'downloadAction'>>, Omit<FiguresInput, 'cards' | 'charts' | 'tables' | 'links' | 'downloads' | 'needActivity' | 'testId' | 'downloadAction'> {}
@@ -188,18 +286,20 @@ export function chosenBy<T>(by: ByValue<T>, data: unknown): T | undefined {
 
 /**
  * How a cell or a card shows its value beyond a plain number: `percent` (`v%`, `—` without),
+ * `percent2` (2 decimals, `0.00%` without: spec §9),
  * `dash` (`—` without), `time` (Unix seconds as China time, empty without), `tag` (the column's
  * `tag` when true), `tags` (an array of texts, one tag each), `pairs` (an array of objects as
  * `key:value` pairs, `—` when empty).
  */
-export type FigureShow = 'percent' | 'dash' | 'time' | 'tag' | 'tags' | 'pairs';
+export type FigureShow = 'percent' | 'percent2' | 'dash' | 'time' | 'tag' | 'tags' | 'pairs';
 
 /** A link in each row to another page of the activity: `?actID=` plus query parameters from the row's fields. */
 export interface FigureRowLink {
   path: string;
   /** query parameter → row field (e.g. `{ sourceID: 'id' }`). */
   query: Record<string, string>;
-  text: string;
+  /** The link's text; the column's value without. */
+  text?: string;
 }
 
 /** An extra query parameter the page needs (e.g. `sourceID`): fills `{name}` in `source`; `need` is shown without it. */
@@ -273,6 +373,10 @@ export function figureShown(v: unknown, show: FigureShow | undefined, column?: P
   switch (show) {
     case 'percent':
       return none ? NO_VALUE : `${String(v)}%`;
+    case 'percent2':
+      return percentText(v);
+    case 'time':
+      return formatSeconds(v);
     case 'dash':
       return none ? NO_VALUE : typeof v === 'number' ? v : String(v);
     case 'pairs': {

@@ -2,6 +2,7 @@ import { contestCountFigures, contestCountMoreFigures, contestDownloadFigures } 
 import type { FiguresDef } from './define.js';
 import { thirdPartyCountFigures } from './third.js';
 import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
+import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
   originalCountFigures,
   originalDownloadFigures,
@@ -16,6 +17,9 @@ export * from './works.js';
 export * from './voting.js';
 export * from './contests.js';
 export * from './third.js';
+export * from './survey.js';
+/** Times in a figures table or record read as everywhere (China time). */
+export { formatSeconds } from '../cells.js';
 
 /** Every figures declaration; a route with `figures: true` renders the one of its path (节目下载's own page picks one of two by `?type=`). */
 export const FIGURES: FiguresDef[] = [
@@ -32,6 +36,9 @@ export const FIGURES: FiguresDef[] = [
   contestCountFigures,
   contestCountMoreFigures,
   thirdPartyCountFigures,
+  surveyCountFigures,
+  surveySubQuesFigures,
+  surveyPaperFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

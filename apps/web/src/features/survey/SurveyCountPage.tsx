@@ -1,199 +1,26 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Empty, Flex, Select, Space, Table, Tag } from 'antd';
-import { LazyAlert as Alert } from '../../shared/LazyAlert';
-import type { ColumnsType } from 'antd/es/table';
-import { CROSSTAB_TYPES, SURVEY_QUESTION_TYPES, type CrossTab, type OptionShare, type SurveyQuestionStats, type SurveyStats } from '@huodong/domain';
-import { useApiQuery } from '../../shared/api';
-import { download } from '../../shared/apiClient';
-import { dailyChartFrame } from '../../shared/dailyChart';
-import type { ChartOption } from '../../shared/EChart';
-import { PageLoading } from '../../shared/PageLoading';
-import { scopeLink } from '../../shared/scope';
-import { useScope } from '../../shared/session';
-import { crossPath, exportPath, idOf, statsPath, SURVEY, SURVEY_QUESTIONS_PAGE, SURVEY_SUBQUES_PAGE, surveyKey } from './surveyApi';
-import { barOption, Chart, Figures, SurveyFrame } from './SurveyFrame';
-import type { SurveyFilterValues } from './SurveyFilters';
-import * as T from './texts';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { surveyCountFigures } from '@huodong/domain/figures';
+import FiguresPage from '../../figures/FiguresPage';
+import type { FiguresContext } from '../../figures/FiguresPage';
 
-type Filters = SurveyFilterValues;
-// The filters (date picker, unit cascader) load after the page.
-const SurveyFilters = lazy(() => import('./SurveyFilters'));
+// The per-question cards and the cross-tab (question types, the whole domain) load after the page.
+const Questions = lazy(() => import('./SurveyCountParts').then((m) => ({ default: m.Questions })));
+const CrossCard = lazy(() => import('./SurveyCountParts').then((m) => ({ default: m.CrossCard })));
 
-function dailyOption(days: SurveyStats['days']): ChartOption {
-  return { ...dailyChartFrame(days), yAxis: { type: 'value', minInterval: 1 }, series: [{ name: T.RESPONSES_TOTAL, type: 'line', data: days.map((d) => d.responses) }] };
-}
-
-const pct = (v: number) => `${v.toFixed(2)}%`;
-
-function OptionTable({ options, multiple }: { options: OptionShare[]; multiple: boolean }) {
-  const columns: ColumnsType<OptionShare> = [
-    { key: 'text', title: T.OPTION, render: (_, o) => (o.hidden ? <span style={{ opacity: 0.6 }}>{o.text}</span> : o.text) },
-    { key: 'count', dataIndex: 'count', title: T.COUNT_COL, width: 80 },
-    { key: 'percent', title: T.PERCENT, width: 100, render: (_, o) => pct(o.percent) },
-    ...(multiple ? [{ key: 'share', title: T.SHARE, width: 100, render: (_: unknown, o: OptionShare) => pct(o.share ?? 0) }] : []),
-  ];
-  return <Table<OptionShare> rowKey="id" size="small" columns={columns} dataSource={options} pagination={false} />;
-}
-
-function CrossTable({ tab }: { tab: CrossTab }) {
-  const columns: ColumnsType<CrossTab['rows'][number]> = [
-    { key: 'text', dataIndex: 'text', title: '' },
-    ...tab.cols.map((c, i) => ({ key: c.id, title: c.text, render: (_: unknown, r: CrossTab['rows'][number]) => `${r.cells[i].count}（${pct(r.cells[i].percent)}）` })),
-    { key: 'total', dataIndex: 'total', title: T.CROSS_TOTAL, width: 90 },
-  ];
-  return <Table rowKey="id" size="small" columns={columns} dataSource={tab.rows} pagination={false} scroll={{ x: 'max-content' }} />;
-}
-
-/** One question's figures, by its type. */
-function QuestionCard({ q, onAnswers }: { q: SurveyQuestionStats; onAnswers: () => void }) {
-  const head = `${q.no ? `第${q.no}题 ` : ''}${q.title}`;
-  const body: React.ReactNode[] = [];
-  if (q.options) {
-    body.push(<Chart key="chart" label={head} option={barOption(q.options.map((o) => ({ label: o.text, count: o.count, percent: o.percent })))} empty={q.respondents === 0} height={Math.max(160, q.options.length * 36)} />);
-    body.push(<OptionTable key="table" options={q.options} multiple={q.type === 'multiple'} />);
-  }
-  if (q.ranking) {
-    body.push(
-      <Table
-        key="ranking"
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={q.ranking}
-        columns={[
-          { key: 'text', dataIndex: 'text', title: T.OPTION },
-          { key: 'mean', dataIndex: 'mean_rank', title: T.MEAN_RANK, width: 110 },
-        ]}
-      />,
-    );
-  }
-  const score = q.score ?? q.nps;
-  if (score) {
-    body.push(
-      <Space key="figures" size="large" wrap style={{ marginBottom: 8 }}>
-        {q.nps && <strong>{`${T.NPS} ${q.nps.nps}`}</strong>}
-        <span>{`${T.MEAN} ${score.mean}`}</span>
-        <span>{`${T.MEDIAN} ${score.median}`}</span>
-        {q.nps && <span>{`${T.PROMOTERS} ${q.nps.promoters} · ${T.PASSIVES} ${q.nps.passives} · ${T.DETRACTORS} ${q.nps.detractors}`}</span>}
-      </Space>,
-      <Chart key="dist" label={head} option={barOption(score.distribution.map((d) => ({ label: `${d.value}${T.SCORE}`, count: d.count, percent: d.percent })))} empty={score.count === 0} height={Math.max(160, score.distribution.length * 24)} />,
-    );
-  }
-  if (q.matrix) body.push(<CrossTable key="matrix" tab={q.matrix} />);
-  if (q.texts !== undefined && (q.texts > 0 || !q.options)) {
-    body.push(
-      <Flex key="texts" gap={8} align="center" style={{ marginTop: 8 }}>
-        <span>{T.TEXT_ANSWERS(q.texts)}</span>
-        <Button size="small" onClick={onAnswers} data-testid={`answers-${q.id}`}>
-          {T.SEE_ANSWERS}
-        </Button>
-      </Flex>,
-    );
-  }
-  return (
-    <Card
-      size="small"
-      style={{ marginBottom: 16 }}
-      data-testid={`question-stats-${q.id}`}
-      title={
-        <Space>
-          <span>{head}</span>
-          <Tag>{SURVEY_QUESTION_TYPES[q.type]}</Tag>
-        </Space>
-      }
-      extra={q.type !== 'description' && <span>{`${T.RESPONDENTS(q.respondents)}${q.choices !== undefined ? `，${T.CHOICES(q.choices)}` : ''}`}</span>}
-    >
-      {q.earlier > 0 && <Alert type="info" showIcon title={T.EARLIER(q.earlier)} style={{ marginBottom: 8 }} />}
-      {body}
-    </Card>
-  );
-}
+const slot = (Part: ComponentType<{ context: FiguresContext }>) => (context: FiguresContext) => (
+  <Suspense fallback={null}>
+    <Part context={context} />
+  </Suspense>
+);
 
 /**
- * 问卷统计 (`adminCount/adminActCount/actCountSurvey?actID=`, design §6): responses, readers,
- * mean duration, responses per day; per question its option counts and percentages (2 decimals,
- * spec §9) with a bar chart (labels cut by §9's rule), rating mean and distribution, NPS, matrix
- * cells, mean ranks and the written answers one click away; a cross-tab of two choice questions;
- * filters by unit and submission date; the responses spreadsheet.
+ * 问卷统计 (`adminCount/adminActCount/actCountSurvey?actID=`, design §6): the declaration
+ * (`surveyCountFigures`: cards, responses per day, filters by unit and submission date, 答卷 and
+ * the responses spreadsheet) with this page's own parts: per question its option counts and
+ * percentages (2 decimals, spec §9) with a bar chart (labels cut by §9's rule), rating mean and
+ * distribution, NPS, matrix cells, mean ranks and the written answers one click away; a cross-tab
+ * of two choice questions.
  */
 export default function SurveyCountPage() {
-  const { scope: org } = useScope();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = idOf(params.get('actID'));
-  const [filters, setFilters] = useState<Filters>({});
-  const [cross, setCross] = useState<{ row?: number; col?: number }>({});
-  const key = surveyKey(id ?? 0);
-  const stats = useApiQuery<SurveyStats>([...key, 'stats'], id !== undefined ? statsPath(org, id) : null, filters);
-  const crossTab = useApiQuery<CrossTab>([...key, 'cross'], id !== undefined && cross.row && cross.col && cross.row !== cross.col ? crossPath(org, id) : null, { ...filters, row: cross.row, col: cross.col });
-  const data = stats.data;
-  const daily = useMemo(() => dailyOption(data?.days ?? []), [data?.days]);
-  const choiceQuestions = (data?.questions ?? []).filter((q) => CROSSTAB_TYPES.includes(q.type)).map((q) => ({ value: q.id, label: `第${q.no}题 ${q.title}` }));
-  const [exporting, setExporting] = useState(false);
-
-  let body;
-  if (id === undefined) body = <Empty description={T.NEED_ACTIVITY} />;
-  else if (stats.isPending) body = <PageLoading />;
-  else if (!data) body = <Empty />;
-  else {
-    body = (
-      <>
-        <Suspense fallback={null}>
-          <SurveyFilters org={org} onSearch={setFilters} />
-        </Suspense>
-        <Figures
-          cards={[
-            [T.RESPONSES_TOTAL, data.totals.responses],
-            [T.READERS, data.totals.readers],
-            [T.MEAN_DURATION, data.totals.mean_duration],
-            [T.TODAY, data.totals.today],
-          ]}
-        />
-        <Card size="small" title={T.DAILY} style={{ marginBottom: 16 }}>
-          <Chart label={`${T.DAILY}：${data.activity.title}`} option={daily} empty={data.days.length === 0} />
-        </Card>
-        {data.questions.map((q) => (
-          <QuestionCard key={q.id} q={q} onAnswers={() => navigate(scopeLink(org, `${SURVEY_SUBQUES_PAGE}?actID=${id}&quesID=${q.id}`))} />
-        ))}
-        <Card size="small" title={T.CROSS} style={{ marginBottom: 16 }}>
-          <p style={{ opacity: 0.65, marginTop: 0 }}>{T.CROSS_HINT}</p>
-          <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-            <Select placeholder={T.CROSS_ROW} aria-label={T.CROSS_ROW} style={{ width: 260 }} options={choiceQuestions} value={cross.row} onChange={(row) => setCross((c) => ({ ...c, row }))} data-testid="cross-row" />
-            <Select placeholder={T.CROSS_COL} aria-label={T.CROSS_COL} style={{ width: 260 }} options={choiceQuestions} value={cross.col} onChange={(col) => setCross((c) => ({ ...c, col }))} data-testid="cross-col" />
-          </Flex>
-          {crossTab.data && <CrossTable tab={crossTab.data} />}
-        </Card>
-      </>
-    );
-  }
-
-  return (
-    <SurveyFrame
-      testId="survey-count"
-      back={T.BACK_TO_LIST}
-      onBack={() => navigate(scopeLink(org, SURVEY.page))}
-      title={data && `${T.COUNT}：${data.activity.title}`}
-      extra={
-        id !== undefined && (
-          <>
-            <Button onClick={() => navigate(scopeLink(org, `${SURVEY_QUESTIONS_PAGE}?actID=${id}&tab=responses`))}>{T.RESPONSES}</Button>
-            <Button
-              loading={exporting}
-              onClick={async () => {
-                setExporting(true);
-                await download(exportPath(org), { act: id })
-                  .catch(() => undefined)
-                  .finally(() => setExporting(false));
-              }}
-            >
-              {T.EXPORT}
-            </Button>
-          </>
-        )
-      }
-    >
-      {body}
-    </SurveyFrame>
-  );
+  return <FiguresPage def={surveyCountFigures} slots={{ bottom: (context) => (<>{slot(Questions)(context)}{slot(CrossCard)(context)}</>) }} />;
 }

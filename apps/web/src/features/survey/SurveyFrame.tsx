@@ -5,9 +5,6 @@ import type { ChartOption } from '../../shared/EChart';
 import { PageLoading } from '../../shared/PageLoading';
 import { LazyEChart } from '../../shared/LazyEChart';
 
-/** A questionnaire count page: the shared figures page frame and cards. */
-export { CountFrame as SurveyFrame, StatCards as Figures } from '../../shared/CountFrame';
-
 /** A chart loaded when shown; `Empty` without data. */
 export function Chart({ label, option, empty, height = 260 }: { label: string; option: ChartOption; empty: boolean; height?: number }) {
   if (empty) return <Empty />;

@@ -8,10 +8,7 @@ export const surveyKey = (actId: number) => [...resourceQueryKey(SURVEY), 'surve
 
 export const activityPath = (org: string, act: number) => `/v1/${org}/survey/${act}`;
 export const questionsPath = (org: string, act: number) => `/v1/${org}/survey/${act}/question`;
-export const statsPath = (org: string, act: number) => `/v1/${org}/survey/${act}/stats`;
 export const crossPath = (org: string, act: number) => `/v1/${org}/survey/${act}/crosstab`;
-export const answersPath = (org: string, act: number, q: number) => `/v1/${org}/survey/${act}/question/${q}/answers`;
-export const paperPath = (org: string, act: number, id: number) => `/v1/${org}/survey/${act}/responses/${id}/paper`;
 export const exportPath = (org: string) => `/v1/${org}/export/surveyresponses`;
 
 export { SURVEY_COUNT_PAGE, SURVEY_PAPER_PAGE, SURVEY_QUESTIONS_PAGE, SURVEY_SUBQUES_PAGE };

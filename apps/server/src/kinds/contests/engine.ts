@@ -192,14 +192,13 @@ export async function startAttempt(
   ip: string,
   now = nowSec(),
   random: () => number = Math.random,
-  later?: CounterDeltas,
 ): Promise<AttemptRow> {
   const levelId = level?.id ?? 0;
   const progress = await lockedProgress(tx, act, levelId, reader);
   if (progress.open_attempt_id) {
     const [open] = await tx.select().from(contestAttempts).where(eq(contestAttempts.id, progress.open_attempt_id));
     if (open?.state === 'inprogress' && !isOverdue(open.deadline_at, now)) return open;
-    if (open?.state === 'inprogress') await finishAttempt(tx, act, open, now, true, later);
+    if (open?.state === 'inprogress') await finishAttempt(tx, act, open, now, true);
   }
   if (level) {
     const mine = await readerLevels(tx, act, reader.id, now);
@@ -241,28 +240,8 @@ export async function startAttempt(
     .update(contestProgress)
     .set({ attempts: progress.attempts + 1, day: today, day_attempts: todayCount + 1, last_started_at: now, open_attempt_id: attempt.id, unit_id: reader.unit_id, updated_at: now })
     .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, levelId), eq(contestProgress.reader_id, reader.id)));
-  await countOrDefer(tx, { used: paper.map((p) => p.id) }, later);
+  await questionCounters(tx, { used: paper.map((p) => p.id) });
   return attempt;
-}
-
-/**
- * Question counters a reader's start or submit gathers instead of writing them in its transaction
- * (issue 22): every paper shares rows (a must question is in all), and a row locked until the
- * commit makes the other readers' starts wait through the remaining round trips. The route applies
- * them after its commit in one statement of their own (`applyCounters`); a call that did not
- * commit (refused, rolled back, replayed) applies nothing.
- */
-export type CounterDeltas = { used: number[]; answered: number[]; correct: number[] };
-export const counterDeltas = (): CounterDeltas => ({ used: [], answered: [], correct: [] });
-
-async function countOrDefer(tx: Tx, ids: Partial<CounterDeltas>, later?: CounterDeltas): Promise<void> {
-  if (!later) return questionCounters(tx, ids);
-  for (const kind of ['used', 'answered', 'correct'] as const) later[kind].push(...(ids[kind] ?? []));
-}
-
-/** The gathered counters, after the commit, in one statement of their own (rows locked in id order). */
-export async function applyCounters(db: Db, later: CounterDeltas): Promise<void> {
-  await questionCounters(db, later);
 }
 
 /**
@@ -270,7 +249,7 @@ export async function applyCounters(db: Db, later: CounterDeltas): Promise<void>
  * paper (`used`), answered, answered right. Questions are shared by every attempt, so callers
  * write these last in their transaction (a row lock held only until the commit).
  */
-async function questionCounters(tx: Conn, ids: { used?: number[]; answered?: number[]; correct?: number[] }): Promise<void> {
+async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: number[]; correct?: number[] }): Promise<void> {
   // Each id counts as often as it is listed (two readers' answers of one question marked right in one batch: +2).
   const counts = new Map<number, [number, number, number]>();
   (['used', 'answered', 'correct'] as const).forEach((kind, k) => {
@@ -385,7 +364,7 @@ export async function lockedAttempt(tx: Tx, id: number): Promise<AttemptRow | un
  * settings), short answers wait for a marker. `auto`: the server submits (deadline, tab switches);
  * the submission time is then the deadline at the latest.
  */
-export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRow, now = nowSec(), auto = false, later?: CounterDeltas): Promise<AttemptRow> {
+export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRow, now = nowSec(), auto = false): Promise<AttemptRow> {
   const locked = await lockedAttempt(tx, attempt.id);
   if (!locked || locked.state !== 'inprogress') return locked ?? attempt;
   const level = locked.level_id ? (await tx.select().from(contestLevels).where(eq(contestLevels.id, locked.level_id)))[0] : null;
@@ -452,9 +431,8 @@ export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRo
     .set({ open_attempt_id: null, updated_at: now })
     .where(and(eq(contestProgress.act_id, locked.act_id), eq(contestProgress.level_id, locked.level_id), eq(contestProgress.reader_id, locked.reader_id), eq(contestProgress.open_attempt_id, locked.id)));
   if (!pending) await refreshProgress(tx, act, locked.level_id, locked.reader_id);
-  // Counters of questions every attempt shares: written last, so their rows are held only until the
-  // commit, or after the commit when the caller applies them (`later`).
-  await countOrDefer(tx, { answered, correct: right }, later);
+  // Counters of questions every attempt shares: written last, so their rows are held only until the commit.
+  await questionCounters(tx, { answered, correct: right });
   return done;
 }
 

@@ -20,7 +20,7 @@ import { activities, contestAttempts, contestLevels, readers } from '../../db/sc
 import { orgOf, readerOf } from '../../auth/access.js';
 import { passGate, seenBy } from '../../participation/gate.js';
 import { idempotent, idempotentOwn, keptInStatement } from '../../participation/idempotency.js';
-import { applyCounters, attemptView, counterDeltas, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, saveAnswersAtOnce, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
+import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, saveAnswersAtOnce, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
 import { refused } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -99,12 +99,10 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
         [level] = await tx.select().from(contestLevels).where(and(eq(contestLevels.act_id, act.id), eq(contestLevels.id, level_id)));
         if (!level) throw refused(CONTEST_REFUSAL.levelMissing);
       }
-      const later = counterDeltas();
-      const attempt = await startAttempt(tx, act, level, reader, request.ip, undefined, undefined, later);
+      const attempt = await startAttempt(tx, act, level, reader, request.ip);
       await join();
-      return { answer: { id: attempt.id }, own: { act, attempt, later } };
+      return { answer: { id: attempt.id }, own: { act, attempt } };
     });
-    if (started.own) await applyCounters(db, started.own.later);
     // A start that committed has its attempt (new, or the open one, never overdue); a replay reads it.
     const { act, attempt } = started.own ?? (await current(request, started.answer.id));
     return attemptView(db, act, attempt);
@@ -160,11 +158,9 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       const now = nowSec();
-      const later = counterDeltas();
-      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), later);
-      return { answer: { id: finished.id }, own: { act, attempt: finished, later } };
+      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now));
+      return { answer: { id: finished.id }, own: { act, attempt: finished } };
     });
-    if (done.own) await applyCounters(db, done.own.later);
     const { act, attempt } = done.own ?? (await ownAttempt(request, done.answer.id));
     return attemptView(db, act, attempt);
   });

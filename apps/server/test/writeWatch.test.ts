@@ -19,6 +19,26 @@ describe('write watch and remembered reads', () => {
     expect(w.stamp(['carousel'])).not.toBe(c);
   });
 
+  it('a statement with common table expressions changes the stamps of the tables it writes only (issue 22)', () => {
+    const w = new WriteWatch();
+    const tokens = w.stamp(['tokens']);
+    const attempts = w.stamp(['contest_attempts']);
+    const answers = w.stamp(['contest_answers']);
+    const requests = w.stamp(['reader_requests']);
+    w.observe(`with a as (select id from "contest_attempts" where id = $1 for update of "contest_attempts"),
+      kept as (insert into "reader_requests" (reader_id) select $2::int where true on conflict do nothing returning 1)
+      insert into "contest_answers" (attempt_id) select id from a on conflict (attempt_id) do update set answer = excluded.answer returning 1`);
+    expect(w.stamp(['contest_answers'])).not.toBe(answers);
+    expect(w.stamp(['reader_requests'])).not.toBe(requests);
+    expect(w.stamp(['contest_attempts'])).toBe(attempts);
+    expect(w.stamp(['tokens'])).toBe(tokens);
+    w.observe('with recursive up as (select id from organizations) select id from up');
+    expect(w.stamp(['tokens'])).toBe(tokens);
+    // A write it cannot place changes every stamp.
+    w.observe('with x as (select 1) merge into "tokens" t using x on false when not matched then do nothing');
+    expect(w.stamp(['contest_attempts'])).not.toBe(attempts);
+  });
+
   it('commit changes again the stamps of the tables written shortly before', () => {
     const w = new WriteWatch();
     w.observe('delete from "org_users" where id = $1');

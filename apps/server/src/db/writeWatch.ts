@@ -12,6 +12,26 @@
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
 const READ_ONLY = /^\s*(?:select|begin|start\s+transaction|savepoint|release|rollback|set|show|explain|values)\b/i;
 const COMMIT = /^\s*(?:commit|end)\b/i;
+const WITH = /^\s*with\b/i;
+/** A write inside a statement with common table expressions; `do update` (upsert) and `for update` (lock) are not. */
+const CTE_WRITE = /(?<!\b(?:do|for|key|share)\s+)\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?("?)(\w+)\1(?=[\s(])/gi;
+const ANY_WRITE = /\b(?:insert|update|delete|merge|truncate)\b/gi;
+
+/**
+ * The tables a `with …` statement writes (its data-modifying parts and its last part, issue 22):
+ * [] for a read; null when a write keyword is left that this cannot place (every table is then advanced).
+ */
+export function cteWrites(statement: string): string[] | null {
+  const tables = new Set<string>();
+  let placed = 0;
+  for (const m of statement.matchAll(CTE_WRITE)) {
+    tables.add(m[2].toLowerCase());
+    placed++;
+  }
+  const keywords = [...statement.matchAll(ANY_WRITE)].filter((m) => !/\b(?:do|for|key|share)\s+$/i.test(statement.slice(Math.max(0, m.index - 8), m.index))).length;
+  return keywords === placed ? [...tables] : null;
+}
+
 /** How long after a write its table is advanced again at each commit. */
 const IN_FLIGHT_MS = 60_000;
 
@@ -23,6 +43,14 @@ export class WriteWatch {
 
   observe(statement: string): void {
     if (READ_ONLY.test(statement)) return;
+    const parts = WITH.test(statement) ? cteWrites(statement) : null;
+    if (parts) {
+      for (const table of parts) {
+        this.advance(table);
+        this.lastWrite.set(table, Date.now());
+      }
+      return;
+    }
     const write = WRITE.exec(statement);
     if (write) {
       const table = write[1].toLowerCase();

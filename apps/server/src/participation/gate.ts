@@ -7,6 +7,7 @@ import { refused } from '../http/errors.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { nowSec } from './clock.js';
 import { gateReaderOf } from './scope.js';
+import { rowsOf } from '../db/rows.js';
 
 /** The blacklist entry in force for a reader, an activity type and an action, if any (design §14). */
 export async function activeBan(db: Db | Tx, readerId: number, type: number, action: string): Promise<GateBan | null> {
@@ -42,21 +43,27 @@ export async function joinReader(
 ): Promise<{ join_id: number; join_num: number }> {
   // An anonymous questionnaire's join carries its day only, never the moment of the answer (joinTimeOf).
   const at = joinTimeOf(act, nowSec());
-  const [join] = cancelled
-    ? await tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning()
-    : await tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning();
-  if (!join) {
+  const joining = cancelled
+    ? tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning({ id: activityJoins.id })
+    : tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning({ id: activityJoins.id });
+  // The join row and the count in one statement (issue 22): the count only when the row was written.
+  const [join] = rowsOf<{ join_id: number | null; join_num: number | null }>(
+    await tx.execute(sql`
+      with j as ${joining},
+      c as (
+        update ${activities} set join_num = ${activities.join_num} + 1
+        where ${activities.id} = ${act.id} and exists (select 1 from j) and (${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})
+        returning ${activities.join_num} as join_num
+      )
+      select (select id from j) as join_id, (select join_num from c) as join_num`),
+  );
+  if (join?.join_id == null) {
     const [other] = await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id)));
     const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act.id));
     return { join_id: other.id, join_num: now.join_num };
   }
-  const [counted] = await tx
-    .update(activities)
-    .set({ join_num: sql`${activities.join_num} + 1` })
-    .where(and(eq(activities.id, act.id), sql`(${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})`))
-    .returning({ join_num: activities.join_num });
-  if (!counted) throw refused(GATE.full);
-  return { join_id: join.id, join_num: counted.join_num };
+  if (join.join_num == null) throw refused(GATE.full);
+  return { join_id: Number(join.join_id), join_num: Number(join.join_num) };
 }
 
 /**

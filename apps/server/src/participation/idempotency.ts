@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { readerRequests } from '../db/schema.js';
@@ -74,3 +74,16 @@ export async function idempotentOwn<T, O>(db: Db, request: FastifyRequest, reque
   return { answer, own: mine && mine.answer === answer ? mine.own : undefined };
 }
 
+
+/**
+ * The keeping of a write done in one statement, without a transaction (issue 22): the insert of
+ * the `reader_requests` row answering `answer`, as a part of that statement, made only `when` the
+ * write may go ahead. A request id already kept (a replay, or one running alongside) inserts
+ * nothing; the write's own part reads this part's `returning 1` and then writes nothing either,
+ * and the caller takes the long way (`idempotent`), which answers the replay or the refusal.
+ */
+export function keptInStatement(request: FastifyRequest, requestId: string, answer: unknown, when: SQL): SQL {
+  return sql`insert into ${readerRequests} (reader_id, request_id, status, answer, fingerprint)
+    select ${readerOf(request).id}::int, ${requestId}::varchar, 200, ${JSON.stringify(answer)}::jsonb, ${requestFingerprint(request)}::varchar where ${when}
+    on conflict do nothing returning 1`;
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   attemptDeadline,
   attemptRefusal,
@@ -37,6 +37,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
 import { notFound, refused, validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The attempt engine of knowledge contests (types 3 and 6): the pool and its shortfall, starting an
@@ -305,6 +306,51 @@ export async function saveAnswers(tx: Tx, attempt: AttemptRow, items: { question
     .values(values)
     .onConflictDoUpdate({ target: [contestAnswers.attempt_id, contestAnswers.question_id], set: { answer: sql`excluded.answer`, answered_at: sql`excluded.answered_at`, updated_at: now } });
   return values.length;
+}
+
+/**
+ * Autosave in one statement, no transaction (issue 22): the attempt locked when it is the reader's
+ * in the organisation, open, not past its deadline and grace, its activity not paused, and every
+ * question of `items` in its paper; then the answer kept by its request id (`keep`, from
+ * `keptInStatement`, given the statement's condition) and the answers written. The number saved, or
+ * null when nothing was written: the caller then takes the long way (`saveAnswers` in the
+ * idempotent transaction), which refuses (or submits an overdue attempt) exactly as before.
+ */
+export async function saveAnswersAtOnce(
+  db: Db,
+  own: { attemptId: number; readerId: number; orgId: number },
+  items: { question_id: number; answer: GivenAnswer | null }[],
+  keep: (when: SQL) => SQL,
+  now = nowSec(),
+): Promise<number | null> {
+  const last = [...new Map(items.map((i) => [i.question_id, i.answer]))].map(([question_id, answer]) => ({ question_id, answer }));
+  const t = contestAttempts;
+  const rows = rowsOf<{ saved: number | string }>(
+    await db.execute(sql`
+      with a as (
+        select ${t.id} as id, ${t.org_id} as org_id, ${t.act_id} as act_id, ${t.reader_id} as reader_id, ${t.paper} as paper
+        from ${t} join ${activities} on ${activities.id} = ${t.act_id}
+        where ${t.id} = ${own.attemptId} and ${t.reader_id} = ${own.readerId} and ${t.org_id} = ${own.orgId}
+          and ${t.state} = 'inprogress' and ${t.deadline_at} + ${GRACE_SECONDS} >= ${now} and ${activities.is_pause} = 0
+        for update of ${t}
+      ),
+      d as (
+        select a.id, a.org_id, a.act_id, a.reader_id, (e->>'question_id')::int as question_id,
+          nullif(e->'answer', 'null'::jsonb) as answer, (p->>'score')::numeric as max_score
+        from a, jsonb_array_elements(${JSON.stringify(last)}::jsonb) e, jsonb_array_elements(a.paper) p
+        where (p->>'id')::int = (e->>'question_id')::int
+      ),
+      kept as (${keep(sql`(select count(*) from d) = ${last.length}::int`)}),
+      saved as (
+        insert into ${contestAnswers} (org_id, act_id, attempt_id, reader_id, question_id, answer, max_score, answered_at)
+        select org_id, act_id, id, reader_id, question_id, answer, max_score, ${now}::bigint from d where exists (select 1 from kept)
+        on conflict (attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = ${now}
+        returning 1
+      )
+      select count(*) as saved from saved`),
+  );
+  const saved = Number(rows[0]?.saved ?? 0);
+  return saved > 0 ? saved : null;
 }
 
 /** The attempt locked for this transaction (its state decides what may happen to it). */

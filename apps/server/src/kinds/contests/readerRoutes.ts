@@ -19,8 +19,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
 import { orgOf, readerOf } from '../../auth/access.js';
 import { passGate, seenBy } from '../../participation/gate.js';
-import { idempotent, idempotentOwn } from '../../participation/idempotency.js';
-import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
+import { idempotent, idempotentOwn, keptInStatement } from '../../participation/idempotency.js';
+import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, saveAnswersAtOnce, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
 import { refused } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -116,6 +116,11 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
 
   /** `PUT /client/attempts/{aid}/answers {request_id, items[{question_id, answer}]}`: autosave, while the attempt is open (deadline + grace). */
   r.put('/v1/:org/client/attempts/:aid/answers', { config, schema: { params: attemptParams, body: saveAnswersBody } }, async (request) => {
+    // One statement when the save may go ahead (the answer is the count of distinct questions, as below).
+    const { request_id, items } = request.body;
+    const count = new Set(items.map((i) => i.question_id)).size;
+    const own = { attemptId: request.params.aid, readerId: readerOf(request).id, orgId: orgOf(request).id };
+    if ((await saveAnswersAtOnce(db, own, items, (when) => keptInStatement(request, request_id, { saved: count }, when))) !== null) return { saved: count };
     const saved = await idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { figureRows, figureTextOf, type FigureHeadingFrom, type FigureParam, type FiguresDef } from '@huodong/domain/figures';
-import { idFromQuery } from '../shared/url';
+import { idFromQuery } from '../shared/idFromQuery';
 import type { FiguresContext } from './figureParts';
 
 // Loaded only by a declaration that has them.

@@ -11,7 +11,7 @@ import { LazyEChart } from '../shared/LazyEChart';
 import { PageLoading } from '../shared/PageLoading';
 import { scopeLink } from '../shared/scope';
 import { useScope } from '../shared/session';
-import { idFromQuery } from '../shared/url';
+import { idFromQuery } from '../shared/idFromQuery';
 import { declaredChartOption } from './figureCharts';
 import { FIGURES_KEY } from './figuresKey';
 import { cardText, chartRows, DeclaredList, figureColumns, SideTables, type FiguresContext, type FiguresSlots } from './figureParts';

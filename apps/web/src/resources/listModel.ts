@@ -217,7 +217,7 @@ export function thumbnailUrl(url: unknown, width: number = IMAGE_WIDTH_DEFAULT):
 }
 
 /** A positive whole number from a URL query value (a parent's id), else undefined (shared/url, where pages without the declarations read it). */
-export { idFromQuery } from '../shared/url';
+export { idFromQuery } from '../shared/idFromQuery';
 
 /** antd's name of a field: `config.time_limit` → `['config', 'time_limit']`. */
 export const namePath = (name: string): string | string[] => (name.includes('.') ? name.split('.') : name);

@@ -130,8 +130,8 @@ browserSuite('reader administration: blacklist rules and first passwords in batc
     const count = card.getByLabel('达到次数', { exact: true });
     await count.fill('');
     await count.blur();
-    // the card's summary waits for a count (never "累计null次")
-    expect(await card.getByText(/累计/).count()).toBe(0);
+    // the card's summary waits for a count (never "累计null次"); the form's watch updates a moment later
+    await expect.poll(() => card.getByText(/累计/).count()).toBe(0);
     await button(page, '保存设置').click();
     await card.getByText('次数必须是数字', { exact: true }).waitFor();
     expect(await page.getByText('黑名单规则已保存').count()).toBe(0);

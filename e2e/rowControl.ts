@@ -14,11 +14,20 @@ export async function rowControl(page: Page, row: Locator, name: string, timeout
   const until = Date.now() + timeout;
   for (;;) {
     if (await inRow.count()) return inRow;
-    if (await item.count()) return item;
+    // A dropdown closing after the last choice is still visible during its leave motion, already
+    // showing the row's new controls: wait until it is gone and open it afresh.
+    if ((await item.count()) && !(await closing(open))) return item;
     if ((await open.count()) === 0 && (await more.count())) await more.click();
     if (Date.now() > until) throw new Error(`the row offers no ${name}`);
     await page.waitForTimeout(100);
   }
+}
+
+async function closing(open: Locator): Promise<boolean> {
+  return open
+    .first()
+    .evaluate((el) => /-leave/.test(el.closest('.ant-dropdown')?.className ?? ''))
+    .catch(() => true);
 }
 
 /** Wait until the row offers the control (in the row or under 更多), leaving 更多 closed. */

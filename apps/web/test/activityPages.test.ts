@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
 import { PAGES, pageOf } from '../src/app/pages';
-import { figureShown, thirdPartyCountFigures } from '@huodong/domain/figures';
-import { figuresSourcePath } from '../src/figures/FiguresPage';
+import { cardText, figureShown, fillFigurePath, thirdPartyCountFigures } from '@huodong/domain/figures';
 import { declaredChartOption } from '../src/figures/figureCharts';
-import { cardText } from '../src/figures/figureParts';
 import { activityCards, activityCountPath, cumulative, joinsOption } from '../src/features/activities/activityCount';
 import { actIdOf } from '../src/features/activities/actId';
 import { publicActivityPath, publicState, publicStateLabel, timeRange } from '../src/features/activities/publicActivity';
@@ -18,7 +16,7 @@ describe('third-party figures (a figures declaration)', () => {
   const def = thirdPartyCountFigures;
 
   it('calls the count of one activity', () => {
-    expect(figuresSourcePath(def.source!, 'szlib', 12)).toBe('/v1/szlib/third/12/count');
+    expect(fillFigurePath(def.source!, { org: 'szlib', act: 12 })).toBe('/v1/szlib/third/12/count');
   });
 
   it('shows the totals as cards, a missing score as —', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, isBuilt } from '@huodong/domain';
 import { FIGURES, chosenBy, columnText, contestCountFigures, defineFigures, evaluationResultsFigures, figureTextOf, figuresAt, fillFigurePath, percentText, sourceEvidenceFigures, surveyCountFigures } from '@huodong/domain/figures';
 import { pageOf } from '../src/app/pages';
-import FiguresPage, { FiguresBody, figureBack, figureLinkPath, figuresSourcePath } from '../src/figures/FiguresPage';
+import FiguresPage, { FiguresBody, figureBack, figureLinkPath } from '../src/figures/FiguresPage';
 import { declaredChartOption, figureChartOption } from '../src/figures/figureCharts';
 import { chartRows, columnLinkPath, figureColumns } from '../src/figures/figureParts';
 import { figureHeadingTitle, figureParams } from '../src/figures/FiguresExtras';
@@ -22,7 +22,7 @@ const sample = defineFigures({
   backTo: { path: 'adminCount/adminActCount/actCountOri', text: '返回作品统计' },
   cards: [
     { key: 'joins', title: '参与人数', value: 'totals.joins' },
-    { key: 'rate', title: '通过率', value: 'totals.rate', format: 'percent' },
+    { key: 'rate', title: '通过率', value: 'totals.rate', show: 'percent' },
   ],
   charts: [{ key: 'daily', title: '每日参与', kind: 'daily', rows: 'days', label: 'day', series: [{ field: 'joins', title: '参与' }], empty: '暂无数据' }],
   tables: [{ key: 'by-unit', title: '按单位', rows: 'units', columns: [{ field: 'name', title: '单位', blank: { text: '（未填写）' } }, { field: 'joins', title: '参与' }] }],
@@ -50,7 +50,7 @@ describe('FiguresPage', () => {
   });
 
   it('fills the source, the links and the way back with the activity', () => {
-    expect(figuresSourcePath(sample.source!, 'lib', 5)).toBe('/v1/lib/sample/5/count');
+    expect(fillFigurePath(sample.source!, { org: 'lib', act: 5 })).toBe('/v1/lib/sample/5/count');
     expect(figureLinkPath('adminCount/adminActCount/actCountOriProgramload', 5, { type: '9' })).toBe('adminCount/adminActCount/actCountOriProgramload?actID=5&type=9');
     expect(figureBack(sample, 5)).toEqual({ path: 'adminCount/adminActCount/actCountOri?actID=5', text: '返回作品统计' });
     expect(figureBack({ backTo: { resource: 'original' } }, 5)?.text).toMatch(/^返回/);
@@ -134,7 +134,7 @@ describe('FiguresPage', () => {
   it('reads extra query parameters into the source, the title from another path, and the way back by a value of the answer', () => {
     expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=9'))).toEqual({ values: { sourceID: 9 } });
     expect(figureParams(sourceEvidenceFigures, new URLSearchParams('actID=3&sourceID=x')).missing?.name).toBe('sourceID');
-    expect(fillFigurePath(figuresSourcePath(sourceEvidenceFigures.source!, 'lib', 3), { sourceID: 9 })).toBe('/v1/lib/evaluation/3/source/9/evidence');
+    expect(fillFigurePath(sourceEvidenceFigures.source!, { org: 'lib', act: 3, sourceID: 9 })).toBe('/v1/lib/evaluation/3/source/9/evidence');
     const html = render(createElement(FiguresPage, { def: sourceEvidenceFigures }), '/lib/x?actID=3');
     expect(html).toContain('请从投票结果进入（缺少投票对象ID）');
     const body = render(createElement(FiguresBody, { def: sourceEvidenceFigures, data: { source: { title: '作品甲', vote_count: 3 }, hours: [], addresses: { distinct: 2, top: [] }, voids: [], suspect_reasons: [], suspect_share: 0 }, org: 'lib', act: 3 }));
@@ -196,7 +196,7 @@ const detail = defineFigures({
   headingFrom: { rows: 'items', match: 'id', param: 'itemID', text: { pieces: ['第{no}题 ', '{title}'] } },
   record: [
     { label: '读者', value: { pieces: ['{account}', '（{real_name}）'], instead: { when: 'anonymous', text: '匿名' } } },
-    { label: '提交时间', value: 'at', format: 'time' },
+    { label: '提交时间', value: 'at', show: 'time' },
     { label: '渠道', value: 'channel', hideEmpty: true },
   ],
   headerDownloads: [{ key: 'x', title: '导出', path: '/v1/{org}/export/x' }],

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, WORK_KINDS, isBuilt, originalMixResource, originalResource, rowLinkPath, type WorkCount } from '@huodong/domain';
 import {
-  figureText,
+  cardText,
   figuresAt,
-  figureValue,
+  fillFigurePath,
   originalCountFigures,
   originalDownloadFigures,
   originalMixCountFigures,
@@ -17,7 +17,7 @@ import {
 } from '@huodong/domain/figures';
 import { PAGES, pageOf } from '../src/app/pages';
 import { COUNT_PAGE, DETAIL_PAGE, DOWNLOAD_PAGE, PROGRAM_DOWNLOAD_PAGE } from '../src/features/works/workApi';
-import FiguresPage, { figuresSourcePath } from '../src/figures/FiguresPage';
+import FiguresPage from '../src/figures/FiguresPage';
 import { figureChartOption } from '../src/figures/figureCharts';
 
 /** 原创作品统计 / 多类型原创统计 (figures declarations): the figures' path, cards, charts, routes and the list's 统计 link. */
@@ -25,13 +25,13 @@ const totals: WorkCount['totals'] = { submitted: 4, by_status: { approved: 2, re
 
 describe('works figures', () => {
   it('calls the type’s count of one activity', () => {
-    expect(figuresSourcePath(originalCountFigures.source!, 'szlib', 12)).toBe('/v1/szlib/original/12/count');
-    expect(figuresSourcePath(originalMixCountFigures.source!, 'szlib', 3)).toBe('/v1/szlib/originalmix/3/count');
+    expect(fillFigurePath(originalCountFigures.source!, { org: 'szlib', act: 12 })).toBe('/v1/szlib/original/12/count');
+    expect(fillFigurePath(originalMixCountFigures.source!, { org: 'szlib', act: 3 })).toBe('/v1/szlib/originalmix/3/count');
   });
 
   it('shows the totals as cards; no rate before a decision is —', () => {
     const data = { totals };
-    expect(originalCountFigures.cards.map((c) => [c.key, figureText(figureValue(data, c.value), c.format)])).toEqual([
+    expect(originalCountFigures.cards.map((c) => [c.key, cardText(c, data)])).toEqual([
       ['submitted', 4],
       ['passed', 2],
       ['rejected', 1],
@@ -41,7 +41,7 @@ describe('works figures', () => {
       ['today', 4],
       ['drafts', 1],
     ]);
-    expect(figureText(null, 'percent')).toBe('—');
+    expect(cardText({ value: 'rate', show: 'percent' }, { rate: null })).toBe('—');
   });
 
   it('draws the days as a line and the types or groups as bars; unnamed rows get a label', () => {

@@ -1,12 +1,11 @@
 import { Card, Descriptions } from 'antd';
-import { figureTextOf, figureValue, formatSeconds, type FigureRecordItem } from '@huodong/domain/figures';
+import { figureShown, figureTextOf, figureValue, type FigureRecordItem } from '@huodong/domain/figures';
 
 /** What a record item shows for the answer. */
 export function recordText(item: FigureRecordItem, data: unknown): string {
   if (typeof item.value !== 'string') return figureTextOf(item.value, data);
   const v = figureValue(data, item.value);
-  if (item.format === 'time') return formatSeconds(v);
-  return v === null || v === undefined ? '' : String(v);
+  return String(figureShown(v, item.show));
 }
 
 /** One record of the answer as labelled values; an item declared `hideEmpty` is left out when empty. */

@@ -4,7 +4,7 @@ import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, theme } from 'an
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { routeOfResource } from '@huodong/domain/routes';
-import { chosenBy, figureRows, figureValue, fillFigurePath, type FigureChart, type FigureDownload, type FigureHeaderDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
+import { cardText, chosenBy, figureRows, figureValue, fillFigurePath, type FigureChart, type FigureDownload, type FigureHeaderDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
 import { api, useApiQuery } from '../shared/api';
 import { downloadMedia } from '../shared/mediaDownload';
 import { LazyEChart } from '../shared/LazyEChart';
@@ -14,7 +14,7 @@ import { useScope } from '../shared/session';
 import { idFromQuery } from '../shared/idFromQuery';
 import { declaredChartOption } from './figureCharts';
 import { FIGURES_KEY } from './figuresKey';
-import { cardText, chartRows, DeclaredList, figureColumns, SideTables, type FiguresContext, type FiguresSlots } from './figureParts';
+import { chartRows, DeclaredList, figureColumns, SideTables, type FiguresContext, type FiguresSlots } from './figureParts';
 import type { FigureFilterValues } from './FiguresFilters';
 import { FiguresExtras, figureHeadingTitle, figureParams } from './FiguresExtras';
 import * as T from './texts';
@@ -26,10 +26,6 @@ const CHART_HEIGHT = 300;
 const TABLE_PAGE = 20;
 
 type Row = Record<string, unknown> & { key: string };
-
-/** A declaration's `source` with the organisation and activity filled in. */
-export const figuresSourcePath = (source: string, org: string, act: number): string =>
-  source.replace('{org}', encodeURIComponent(org)).replace('{act}', String(act));
 
 /** A link of the page with the activity (and its extra query). */
 export function figureLinkPath(path: string, act: number, query: Record<string, string> = {}): string {
@@ -76,7 +72,7 @@ function TableCard({ table, data, act }: { table: FigureTable; data: unknown; ac
 
 /** One file of a downloads page, `?act=` added; a media zip with the spec's retries. */
 export async function downloadFigure(d: Omit<FigureDownload, 'hint'>, org: string, act: number): Promise<void> {
-  const path = d.path.replace('{org}', encodeURIComponent(org));
+  const path = fillFigurePath(d.path, { org });
   const query = { act, ...d.query };
   if (d.retries) await downloadMedia(path, query, d.filename ?? 'download.zip');
   else await api.download(path, query, d.filename ? { filename: d.filename } : undefined);
@@ -211,7 +207,7 @@ export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: F
   const { values: extra, missing } = figureParams(def, params);
   const [filters, setFilters] = useState<FigureFilterValues>({});
   const source = def.source;
-  const sourcePath = act !== undefined && source && !missing ? fillFigurePath(figuresSourcePath(source, org, act), extra) : null;
+  const sourcePath = act !== undefined && source && !missing ? fillFigurePath(source, { ...extra, org, act }) : null;
   const answer = useApiQuery<unknown>([FIGURES_KEY, source, act, extra], sourcePath, def.filters ? filters : undefined);
   // A page without a source (downloads) has nothing to wait for.
   const data = source ? answer.data : {};

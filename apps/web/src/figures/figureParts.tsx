@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Col, Row, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { chosenBy, columnText, figureRows, figureShown, figureText, figureValue, rowLinkQuery, type FigureCard, type FigureChart, type FigureColumn, type FigureRowLink, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
+import { chosenBy, columnText, figureRows, figureValue, rowLinkQuery, type FigureChart, type FigureColumn, type FigureRowLink, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
 import { PageLoading } from '../shared/PageLoading';
 import type { FigureFilterValues } from './FiguresFilters';
 
@@ -32,7 +32,6 @@ export interface FiguresSlots {
 type Row = Record<string, unknown>;
 
 /** A card's value as shown: its `show`, else its `format`. */
-export const cardText = (c: FigureCard, data: unknown) => (c.show ? figureShown(figureValue(data, c.value), c.show) : figureText(figureValue(data, c.value), c.format));
 
 /** A chart's rows: its slices of the answer (`name`, `value`), else the array at `rows`. */
 export function chartRows(chart: Pick<FigureChart, 'rows' | 'slices'>, data: unknown): Row[] {

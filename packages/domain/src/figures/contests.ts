@@ -46,7 +46,7 @@ export const contestCountFigures = defineFigures({
     { key: 'readers', title: '参与人数', value: 'totals.readers' },
     { key: 'finished', title: '已完成', value: 'totals.finished' },
     { key: 'pending', title: '待批改', value: 'totals.pending' },
-    { key: 'pass', title: '及格/过关率', value: 'totals.pass_rate', format: 'percent' },
+    { key: 'pass', title: '及格/过关率', value: 'totals.pass_rate', show: 'percent' },
     { key: 'mean', title: '平均分', value: 'totals.mean_score', show: 'dash' },
     { key: 'duration', title: '平均用时（秒）', value: 'totals.mean_duration', show: 'dash' },
   ],

@@ -10,15 +10,21 @@ import { formatSeconds } from '../cells.js';
 /** A dotted path into the answer (`totals.passed`, `days`). */
 export type DataPath = string;
 
-/** How a value is shown: as it is, or a percent with `—` when absent. */
-export type FigureFormat = 'number' | 'percent';
+/**
+ * How a cell, a card or a record item shows its value beyond a plain number: `percent` (`v%`, `—`
+ * without), `percent2` (2 decimals, `0.00%` without: spec §9), `dash` (`—` without), `time` (Unix
+ * seconds as China time, empty without), `tag` (the column's `tag` when true), `tags` (an array of
+ * texts, one tag each), `pairs` (an array of objects as `key:value` pairs, `—` when empty).
+ */
+export type FigureShow = 'percent' | 'percent2' | 'dash' | 'time' | 'tag' | 'tags' | 'pairs';
 
 export interface FigureCard {
   /** Test id `total-<key>`. */
   key: string;
   title: string;
   value: DataPath;
-  format?: FigureFormat;
+  /** A plain number (0 without) unless given. */
+  show?: FigureShow;
 }
 
 /**
@@ -34,6 +40,12 @@ export interface FigureSeries {
   /** The row field holding the value. */
   field: string;
   title: string;
+  /** Per series kind in a daily or bars chart (the chart's own kind without). */
+  type?: 'bar' | 'line';
+  /** Series with the same stack are stacked. */
+  stack?: string;
+  /** On the second (right) axis. */
+  right?: boolean;
 }
 
 /** per day: a line over `day`; bars, pie, funnel: one category per row; histogram: bars over buckets. */
@@ -51,6 +63,17 @@ export interface FigureChart {
   series: FigureSeries[];
   /** Shown instead of the chart when there are no rows; without it, no rows hide the chart card. */
   empty?: string;
+  /** A second y axis on the right for series with `right`: `percent` is 0–100 %. */
+  rightAxis?: 'percent';
+  /** A dashed vertical line at a percent of the chart's width, from the object at `at` (no object, no line); `{field}` in `text` is filled from it. */
+  markLine?: { at: DataPath; value: string; text: string };
+  /** Appended to a category's label when the row's field is true (a right option's ✓). */
+  labelMark?: { field: string; text: string };
+  /** A chart of named values of the answer instead of rows (a pie of parts): each `value` less `minus`; the rows then have `name` and `value`. */
+  slices?: { title: string; value: DataPath; minus?: DataPath }[];
+  /** Of 24 columns on wide screens; charts side by side share a row. */
+  span?: number;
+  height?: number;
 }
 
 export interface FigureColumn {
@@ -59,6 +82,15 @@ export interface FigureColumn {
   blank?: BlankLabel;
   /** A row field read when `field` is empty (e.g. a number answer where there is no text). */
   fallback?: string;
+  show?: FigureShow;
+  /** The tag of `show: 'tag'` (text and colour) or the colour of `show: 'tags'`. */
+  tag?: { text?: string; color: string };
+  /** The fields of each item of `show: 'pairs'`. */
+  pairs?: { key: string; value: string };
+  /** The cell is this link (the column's `field` is unused). */
+  link?: FigureRowLink;
+  width?: number;
+  ellipsis?: boolean;
 }
 
 export interface FigureTable {
@@ -71,6 +103,21 @@ export interface FigureTable {
   chart?: Omit<FigureChart, 'key' | 'title' | 'rows' | 'empty'>;
   /** Hide the card when it has no rows. */
   hideEmpty?: boolean;
+  /** Rows per page (a table longer than this pages; 20 without). */
+  pageSize?: number;
+  /** A row opens to a chart of an array of the row (`rows`, a row field); rows without items do not open. */
+  expand?: { rows: string; title: string; chart: Omit<FigureChart, 'key' | 'title' | 'rows' | 'empty'> };
+  /** Tables with a side are drawn in two columns, after the others. */
+  side?: 'left' | 'right';
+}
+
+/** A link in each row to another page of the activity: `?actID=` plus query parameters from the row's fields. */
+export interface FigureRowLink {
+  path: string;
+  /** query parameter → row field (e.g. `{ sourceID: 'id' }`). */
+  query: Record<string, string>;
+  /** The link's text; the column's value without. */
+  text?: string;
 }
 
 /** A button to another page of the same activity (`?actID=` added). */
@@ -100,6 +147,19 @@ export interface FigureDownload {
 /** Where 返回 goes: a declared resource's list page, or another page of the activity (`?actID=` kept). */
 export type FigureBack = { resource: string; text?: string } | { path: string; text: string };
 
+/** A value chosen by a value of the answer (e.g. `activity.type`): `choices[String(value)]`, else `otherwise`. */
+export interface ByValue<T> {
+  by: DataPath;
+  choices: Record<string, T>;
+  otherwise?: T;
+}
+
+/** An extra query parameter the page needs (e.g. `sourceID`): fills `{name}` in `source`; `need` is shown without it. */
+export interface FigureParam {
+  name: string;
+  need: string;
+}
+
 export interface FiguresInput {
   /** The name the route table's `figures:` gives. */
   name: string;
@@ -109,7 +169,15 @@ export interface FiguresInput {
   source?: string;
   /** The heading, followed by `：` and the activity's title (`activity.title` of the answer) once read. */
   heading: string;
+  /** The title after the heading (`activity.title` without). */
+  titleFrom?: DataPath;
+  /** Query parameters the source needs beyond `actID`. */
+  params?: FigureParam[];
   backTo: FigureBack;
+  /** Where 返回 goes once the answer is read, by one of its values (`backTo` before). */
+  backBy?: ByValue<FigureBack>;
+  /** A declared resource's list under the figures, with the activity as its parent (chosen by a value of the answer). */
+  list?: ByValue<string>;
   /** Shown without `?actID=`. */
   needActivity?: string;
   /** The page's test id; `figures-<name>` unless given. */
@@ -157,7 +225,7 @@ export interface FigureRecordItem {
   label: string;
   /** A path into the answer, or a text of its fields. */
   value: DataPath | FigureText;
-  format?: 'time';
+  show?: FigureShow;
   /** Left out when empty. */
   hideEmpty?: boolean;
 }
@@ -251,11 +319,10 @@ export function figureRows(data: unknown, path: DataPath): Record<string, unknow
 
 export const NO_VALUE = '—';
 
-/** A card's value as shown. */
-export function figureText(v: unknown, format: FigureFormat = 'number'): string | number {
-  if (v === null || v === undefined) return format === 'percent' ? NO_VALUE : 0;
-  if (format === 'percent') return `${String(v)}%`;
-  return typeof v === 'number' ? v : String(v);
+/** A card's value as shown: as its `show` says, else the number (0 without). */
+export function cardText(card: Pick<FigureCard, 'value' | 'show'>, data: unknown): string | number {
+  const v = figureValue(data, card.value);
+  return figureShown(card.show ? v : (v ?? 0), card.show);
 }
 
 /** A row's label, with the declared text for an empty name. */
@@ -266,108 +333,13 @@ export function rowLabel(row: Record<string, unknown>, field: string, blank?: Bl
   return blank.noId !== undefined && (row.id === null || row.id === undefined) ? blank.noId : blank.text;
 }
 
-/*
- * Abilities the voting, contest and third-party pages need (issue 21 §3), added to the interfaces
- * above by declaration merging: every field is optional, a declaration without them reads as before.
- */
-
-/** A value chosen by a value of the answer (e.g. `activity.type`): `choices[String(value)]`, else `otherwise`. */
-export interface ByValue<T> {
-  by: DataPath;
-  choices: Record<string, T>;
-  otherwise?: T;
-}
-
 /** The choice of `by` for an answer (`otherwise` until it is read, or for a value not listed). */
 export function chosenBy<T>(by: ByValue<T>, data: unknown): T | undefined {
   const v = data === undefined ? undefined : figureValue(data, by.by);
   return (v !== undefined && v !== null ? by.choices[String(v)] : undefined) ?? by.otherwise;
 }
 
-/**
- * How a cell or a card shows its value beyond a plain number: `percent` (`v%`, `—` without),
- * `percent2` (2 decimals, `0.00%` without: spec §9),
- * `dash` (`—` without), `time` (Unix seconds as China time, empty without), `tag` (the column's
- * `tag` when true), `tags` (an array of texts, one tag each), `pairs` (an array of objects as
- * `key:value` pairs, `—` when empty).
- */
-export type FigureShow = 'percent' | 'percent2' | 'dash' | 'time' | 'tag' | 'tags' | 'pairs';
-
-/** A link in each row to another page of the activity: `?actID=` plus query parameters from the row's fields. */
-export interface FigureRowLink {
-  path: string;
-  /** query parameter → row field (e.g. `{ sourceID: 'id' }`). */
-  query: Record<string, string>;
-  /** The link's text; the column's value without. */
-  text?: string;
-}
-
-/** An extra query parameter the page needs (e.g. `sourceID`): fills `{name}` in `source`; `need` is shown without it. */
-export interface FigureParam {
-  name: string;
-  need: string;
-}
-
-export interface FigureCard {
-  show?: FigureShow;
-}
-
-export interface FigureSeries {
-  /** Per series kind in a daily or bars chart (the chart's own kind without). */
-  type?: 'bar' | 'line';
-  /** Series with the same stack are stacked. */
-  stack?: string;
-  /** On the second (right) axis. */
-  right?: boolean;
-}
-
-export interface FigureChart {
-  /** A second y axis on the right for series with `right`: `percent` is 0–100 %. */
-  rightAxis?: 'percent';
-  /** A dashed vertical line at a percent of the chart's width, from the object at `at` (no object, no line); `{field}` in `text` is filled from it. */
-  markLine?: { at: DataPath; value: string; text: string };
-  /** Appended to a category's label when the row's field is true (a right option's ✓). */
-  labelMark?: { field: string; text: string };
-  /** A chart of named values of the answer instead of rows (a pie of parts): each `value` less `minus`; the rows then have `name` and `value`. */
-  slices?: { title: string; value: DataPath; minus?: DataPath }[];
-  /** Of 24 columns on wide screens; charts side by side share a row. */
-  span?: number;
-  height?: number;
-}
-
-export interface FigureColumn {
-  show?: FigureShow;
-  /** The tag of `show: 'tag'` (text and colour) or the colour of `show: 'tags'`. */
-  tag?: { text?: string; color: string };
-  /** The fields of each item of `show: 'pairs'`. */
-  pairs?: { key: string; value: string };
-  /** The cell is this link (the column's `field` is unused). */
-  link?: FigureRowLink;
-  width?: number;
-  ellipsis?: boolean;
-}
-
-export interface FigureTable {
-  /** Rows per page (a table longer than this pages; 20 without). */
-  pageSize?: number;
-  /** A row opens to a chart of an array of the row (`rows`, a row field); rows without items do not open. */
-  expand?: { rows: string; title: string; chart: Omit<FigureChart, 'key' | 'title' | 'rows' | 'empty'> };
-  /** Tables with a side are drawn in two columns, after the others. */
-  side?: 'left' | 'right';
-}
-
-export interface FiguresInput {
-  /** The title after the heading (`activity.title` without). */
-  titleFrom?: DataPath;
-  /** Query parameters the source needs beyond `actID`. */
-  params?: FigureParam[];
-  /** Where 返回 goes once the answer is read, by one of its values (`backTo` before). */
-  backBy?: ByValue<FigureBack>;
-  /** A declared resource's list under the figures, with the activity as its parent (chosen by a value of the answer). */
-  list?: ByValue<string>;
-}
-
-/** A cell's or a card's value as shown (`show` above). */
+/** A value as its `show` says (FigureShow). */
 export function figureShown(v: unknown, show: FigureShow | undefined, column?: Pick<FigureColumn, 'pairs'>): string | number {
   const none = v === null || v === undefined;
   switch (show) {

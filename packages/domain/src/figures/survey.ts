@@ -88,7 +88,7 @@ export const surveyPaperFigures = defineFigures({
     { label: RESPONSE_ID, value: 'id' },
     { label: '读者', value: { pieces: ['{account}', '（{real_name}）'], instead: { when: 'anonymous', text: '匿名答卷' } } },
     { label: UNIT, value: 'unit_name' },
-    { label: SUBMITTED_AT, value: 'submitted_at', format: 'time' },
+    { label: SUBMITTED_AT, value: 'submitted_at', show: 'time' },
     { label: '用时（秒）', value: 'duration_sec' },
     { label: '问卷版本', value: 'version' },
     { label: '修改次数', value: 'edit_count' },

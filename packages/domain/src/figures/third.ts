@@ -27,7 +27,7 @@ export const thirdPartyCountFigures = defineFigures({
     { key: 'joins', title: '参与人数', value: 'totals.joins' },
     { key: 'views', title: '浏览量', value: 'totals.views' },
     { key: 'completed', title: '完成人数', value: 'totals.completed' },
-    { key: 'average_score', title: AVERAGE_SCORE, value: 'totals.average_score', format: 'percent' },
+    { key: 'average_score', title: AVERAGE_SCORE, value: 'totals.average_score', show: 'percent' },
   ],
   charts: [
     {

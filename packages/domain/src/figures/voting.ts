@@ -110,7 +110,7 @@ export const sourceEvidenceFigures = defineFigures({
     { key: 'valid', title: VALID, value: 'source.vote_count' },
     { key: 'suspect', title: SUSPECT, value: 'source.suspect_count' },
     { key: 'void', title: VOID, value: 'source.void_count' },
-    { key: 'suspect_share', title: '存疑比例', value: 'suspect_share', format: 'percent' },
+    { key: 'suspect_share', title: '存疑比例', value: 'suspect_share', show: 'percent' },
     { key: 'distinct_ips', title: '来源IP数', value: 'addresses.distinct' },
   ],
   charts: [

@@ -52,7 +52,7 @@ function worksFigures(type: WorkActivityType) {
       { key: 'rejected', title: '未通过', value: 'totals.rejected' },
       { key: 'pending', title: '待审核', value: 'totals.pending' },
       { key: 'readers', title: '投稿读者', value: 'totals.readers' },
-      { key: 'approval_rate', title: '通过率', value: 'totals.approval_rate', format: 'percent' },
+      { key: 'approval_rate', title: '通过率', value: 'totals.approval_rate', show: 'percent' },
       { key: 'today', title: '今日提交', value: 'totals.today' },
       { key: 'drafts', title: '草稿', value: 'totals.by_status.draft' },
     ],

@@ -184,7 +184,7 @@ describe('the participation gate', () => {
     expect(refused.data.errors[0].field).toBe('reader_id');
   });
 
-  it('person_limit holds under 50 parallel joins of 50 readers', async () => {
+  it('person_limit holds under 50 parallel joins of 50 readers', { timeout: 120_000 }, async () => {
     const act = await activity({ person_limit: 10 });
     // Signed in one after another: more than 10 sign-ins in flight from one address are throttled.
     const crowd: { id: number; token: string }[] = [];

@@ -89,9 +89,14 @@ export async function idempotentOwn<T, O>(db: Db, request: FastifyRequest, reque
  * and the caller takes the long way (`idempotent`), which answers the replay or the refusal.
  */
 export function keptInStatement(request: FastifyRequest, requestId: string, answer: unknown, when: SQL): SQL {
+  return keptRow(request, requestId, sql`${JSON.stringify(answer)}::jsonb`, sql`where ${when} on conflict do nothing`);
+}
+
+/** The insert of a kept answer (a jsonb expression), `rest` following its select: from, where, on conflict. */
+function keptRow(request: FastifyRequest, requestId: string, answer: SQL, rest: SQL): SQL {
   return sql`insert into ${readerRequests} (reader_id, request_id, status, answer, fingerprint)
-    select ${readerOf(request).id}::int, ${requestId}::varchar, 200, ${JSON.stringify(answer)}::jsonb, ${requestFingerprint(request)}::varchar where ${when}
-    on conflict do nothing returning 1`;
+    select ${readerOf(request).id}::int, ${requestId}::varchar, 200, ${answer}, ${requestFingerprint(request)}::varchar ${rest}
+    returning 1`;
 }
 
 /**
@@ -99,12 +104,12 @@ export function keptInStatement(request: FastifyRequest, requestId: string, answ
  * `reader_requests` row answering `answer` (a jsonb expression over `from`, the rows the write's
  * parts returned), inserted without `on conflict`. A request id already kept, by a replay or one
  * running alongside, raises a unique violation that undoes the whole statement, the write with
- * it; `atOnce` then answers null and the caller takes the long way (`idempotent`).
+ * it: alone, `atOnce` then answers null and the caller takes the long way (`idempotent`); in the
+ * run of `idempotent(…, { keptByRun: true })`, the transaction is rolled back and the kept answer
+ * read and given.
  */
 export function keptFrom(request: FastifyRequest, requestId: string, answer: SQL, from: SQL): SQL {
-  return sql`insert into ${readerRequests} (reader_id, request_id, status, answer, fingerprint)
-    select ${readerOf(request).id}::int, ${requestId}::varchar, 200, ${answer}, ${requestFingerprint(request)}::varchar from ${from}
-    returning 1`;
+  return keptRow(request, requestId, answer, sql`from ${from}`);
 }
 
 /** A write in one statement, or null when it met a unique key (a request id kept, a row written alongside): the caller takes the long way. */

@@ -190,12 +190,15 @@ export async function submitResponse(tx: Tx, act: Act, reader: { id: number; uni
   const steps = counters.map((c, i) => ({ ...c, cte: sql.raw(`counted${i}`) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const asked = body.started_at && body.started_at <= now ? body.started_at : null;
   const r = surveyResponses;
+  // The response selects from the counters: it is written only when every one was taken, and after
+  // them, so the transaction has its id (given at its first write) before the response's id is
+  // drawn, which the statistics rollup relies on (a response id never below a running writer's).
   const answerRowsPart = answerRowsInsert(act, sql`made.id`, questions, answers, reader.unit_id, now, sql`made`);
   const [row] = rowsOf<Record<string, number | string | null>>(
     await tx.execute(sql`
       with ${sql.join(steps.map((c) => sql`${c.cte} as ${counterStep(tx, act.org_id, act.id, c.name, c.max)}`), sql`, `)},
       draft as (delete from ${r} where ${r.act_id} = ${act.id} and ${r.reader_id} = ${reader.id} and ${r.status} = 0 returning ${r.started_at} as started_at),
-      started as (select coalesce(${asked}::bigint, (select started_at from draft)) as at),
+      started as (select coalesce(${asked}::bigint, (select started_at from draft)) as at from ${sql.join(steps.map((c) => c.cte), sql`, `)}),
       made as (
         insert into ${r} (org_id, act_id, reader_id, unit_id, version, status, answers, option_snapshot, started_at, submitted_at, day, duration_sec, ip, channel)
         select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.unit_id}::int, ${body.version}::int, 1, ${JSON.stringify(answers)}::jsonb,

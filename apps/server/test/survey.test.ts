@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { SURVEY_REFUSAL, TYPE_CHANGE_NEEDS_CONFIRM } from '@huodong/domain';
-import { surveyResponses } from '../src/db/schema.js';
+import { GATE, SURVEY_REFUSAL, TYPE_CHANGE_NEEDS_CONFIRM } from '@huodong/domain';
+import { activities, activityJoins, surveyResponses } from '../src/db/schema.js';
 import { CROSSTAB_NEEDS_CHOICE } from '../src/kinds/survey/adminRoutes.js';
 import { UPLOAD_NOT_MINE } from '../src/kinds/survey/responses.js';
 import { multipartBody } from '../src/seed/step.js';
@@ -184,6 +184,23 @@ describe('responses', () => {
     for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.data.gate, a.message]).toEqual([409, 40006, SURVEY_REFUSAL.full.message]);
     expect((await stats(act)).totals.responses).toBe(6);
     expect((await readerSurvey(readers[0].token, act)).settings.total_left).toBe(0);
+  });
+
+  it('person_limit holds under 8 parallel first submissions: the join is counted in the response statement', async () => {
+    const act = await survey({}, { person_limit: 3 });
+    const q = await question(act, single('来过吗', ['来过', '没来过']));
+    await publish(act);
+    const readers = await Promise.all(Array.from({ length: 8 }, () => signedInReader(t, org)));
+    const { version } = await readerSurvey(readers[0].token, act);
+    const answers = await Promise.all(readers.map((r) => submit(r.token, act, version, { [q.id]: { option: q.options[0].id } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.data.gate, a.message]).toEqual([409, GATE.full.gate, GATE.full.message]);
+    // Refused, nothing of the submission stays: the responses, the total and the joins are the three.
+    expect((await stats(act)).totals.responses).toBe(3);
+    const [row] = await t.db.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act));
+    expect(row.join_num).toBe(3);
+    expect(await t.db.$count(activityJoins, eq(activityJoins.act_id, act))).toBe(3);
+    expect((await readerSurvey(readers[0].token, act)).settings.total_left).toBe(null);
   });
 
   it('once per day; the access code is asked until the reader has joined', async () => {

@@ -84,6 +84,18 @@ describe('ballots', () => {
     expect(quota.data).toMatchObject({ state: 'open', today_left: 0 });
   });
 
+  it('person_limit holds under 8 parallel first ballots: the join is counted in the ballot statement, a refused one leaves no vote', async () => {
+    const act = await voting(OPEN, org, { person_limit: 3 });
+    const [id] = await sources(act, 1);
+    const readers = await Promise.all(Array.from({ length: 8 }, () => signedInReader(t, org)));
+    const answers = await Promise.all(readers.map((r) => ballot(r.token, act, [id])));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.data.gate]).toEqual([409, 40006]);
+    expect((await t.db.select().from(votes).where(eq(votes.act_id, act))).length).toBe(3);
+    expect((await sourceRow(id)).vote_count).toBe(3);
+    expect((await t.db.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act)))[0].join_num).toBe(3);
+  });
+
   it('a replayed request_id answers the first result, a refusal included, and counts once', async () => {
     const act = await voting({ ...OPEN, votes_per_day: 1 });
     const [a, b] = await sources(act, 2);

@@ -107,6 +107,9 @@ function pgErrorOf(err: unknown): PgError | null {
   return null;
 }
 
+/** The PostgreSQL error code under a driver's or drizzle's wrapping (`23505` a unique violation), or null. */
+export const pgErrorCode = (err: unknown): string | null => pgErrorOf(err)?.code ?? null;
+
 /** The Chinese label of a table's column (the declarations' field label), or the column itself. */
 export type ColumnLabel = (table: string | undefined, column: string) => string;
 const bareColumn: ColumnLabel = (_table, column) => column;

@@ -9,7 +9,13 @@ import { activityCounters } from '../db/schema.js';
  * Null: the limit was reached.
  */
 export async function bumpCounter(tx: Tx, orgId: number, actId: number, name: string, max: number | null = null): Promise<number | null> {
-  const [row] = await tx
+  const [row] = await counterStep(tx, orgId, actId, name, max);
+  return row?.value ?? null;
+}
+
+/** `bumpCounter`'s statement, also for a part of a larger one (a common table expression: no row when the limit was reached). */
+export function counterStep(tx: Tx, orgId: number, actId: number, name: string, max: number | null = null) {
+  return tx
     .insert(activityCounters)
     .values({ org_id: orgId, act_id: actId, name, value: 1 })
     .onConflictDoUpdate({
@@ -18,7 +24,6 @@ export async function bumpCounter(tx: Tx, orgId: number, actId: number, name: st
       setWhere: max === null ? undefined : sql`activity_counters.value < ${max}`,
     })
     .returning({ value: activityCounters.value });
-  return row?.value ?? null;
 }
 
 export async function dropCounter(tx: Tx, orgId: number, actId: number, name: string): Promise<void> {

@@ -1,32 +1,142 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNull, gt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatSeconds, GATE, gateRefusal, inScope, joinTimeOf, readRefusal, type GateActivity, type GateBan, type GateReader } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { activities, activityJoins, blacklists, readers } from '../db/schema.js';
+import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { nowSec } from './clock.js';
-import { gateReaderOf } from './scope.js';
+import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
+import { atOnce, keptFrom } from './idempotency.js';
+
+/**
+ * The blacklist entry in force for a reader, an activity type and an action, as one SQL value
+ * (`{end_at, reason}` or null; design §14): `readerId` and `type` may be columns of an outer query.
+ */
+function banSql(readerId: number | SQL, type: number | SQL, action: string, now: number): SQL {
+  return sql`(select jsonb_build_object('end_at', ${blacklists.end_at}, 'reason', ${blacklists.reason}) from ${blacklists}
+    where ${blacklists.reader_id} = ${readerId} and ${blacklists.start_at} <= ${now}::bigint and (${blacklists.end_at} is null or ${blacklists.end_at} > ${now}::bigint)
+      and (jsonb_array_length(${blacklists.types}) = 0 or ${blacklists.types} @> jsonb_build_array(${type}::int))
+      and (jsonb_array_length(${blacklists.actions}) = 0 or ${blacklists.actions} @> ${JSON.stringify([action])}::jsonb)
+    order by ${blacklists.end_at} desc nulls first limit 1)`;
+}
+
+const asBan = (row: { end_at: number | string | null; reason: string } | null | undefined): GateBan | null =>
+  row ? { until: row.end_at == null ? null : formatSeconds(Number(row.end_at)), reason: row.reason } : null;
 
 /** The blacklist entry in force for a reader, an activity type and an action, if any (design §14). */
 export async function activeBan(db: Db | Tx, readerId: number, type: number, action: string): Promise<GateBan | null> {
+  const [row] = rowsOf<{ ban: { end_at: number | string | null; reason: string } | null }>(await db.execute(sql`select ${banSql(readerId, type, action, nowSec())} as ban`));
+  return asBan(row?.ban);
+}
+
+type ActivityRow = typeof activities.$inferSelect;
+type ReaderRow = typeof readers.$inferSelect;
+
+/** What the gate looks at, read in one statement (gateFacts). */
+export interface GateFacts {
+  reader: ReaderRow;
+  /** The activity of the path's organisation and of the type asked for; undefined otherwise. */
+  act?: ActivityRow;
+  /** The reader's join row in the activity, whatever its status. */
+  joined?: typeof activityJoins.$inferSelect;
+  gateReader: GateReader & { id: number };
+  ban: GateBan | null;
+  /** `keptRequest`: the answer already kept for that request id, if any. */
+  kept?: typeof readerRequests.$inferSelect;
+}
+
+/**
+ * Everything the gate decides on in one statement (issue 22): the reader (the token was checked by
+ * the access hook), the activity of the path's organisation and of `type`, the reader's join row,
+ * the reader's unit chain (only when the scope names units), whether the activity's reader list
+ * names the reader, the blacklist entry in force for `action`, and with `keptRequest` the answer
+ * kept for that request id. `lock` (advisory locks of the caller's transaction, a select list) is
+ * taken in the same statement: what the caller reads after it sees every transaction that held
+ * the lock before.
+ */
+export async function gateFacts(
+  db: Db | Tx,
+  request: FastifyRequest,
+  id: number,
+  type: number | readonly number[] | undefined,
+  opts: { action: string; keptRequest?: string; lock?: SQL },
+): Promise<GateFacts> {
+  const readerId = readerOf(request).id;
   const now = nowSec();
-  const [ban] = await db
-    .select({ end_at: blacklists.end_at, reason: blacklists.reason })
-    .from(blacklists)
-    .where(
-      and(
-        eq(blacklists.reader_id, readerId),
-        lte(blacklists.start_at, now),
-        or(isNull(blacklists.end_at), gt(blacklists.end_at, now)),
-        sql`(jsonb_array_length(${blacklists.types}) = 0 or ${blacklists.types} @> ${JSON.stringify([type])}::jsonb)`,
-        sql`(jsonb_array_length(${blacklists.actions}) = 0 or ${blacklists.actions} @> ${JSON.stringify([action])}::jsonb)`,
-      ),
+  const kept = opts.keptRequest === undefined ? sql`null::jsonb` : sql`(select to_jsonb(k) from ${readerRequests} k where k.reader_id = ${readerId} and k.request_id = ${opts.keptRequest})`;
+  const [found] = await db
+    .select({
+      reader: readers,
+      act: activities,
+      joined: activityJoins,
+      chain: sql<(number | string)[] | null>`case when coalesce(jsonb_array_length(${activities.scope}->'unit_ids'), 0) > 0 and ${readers.unit_id} is not null
+        then ${unitChainSql(sql`${readers.org_id}`, sql`${readers.unit_id}`)} end`,
+      listed: sql<boolean>`exists (select 1 from ${activityReaders} where ${activityReaders.act_id} = ${activities.id} and ${activityReaders.reader_id} = ${readers.id})`,
+      ban: sql<{ end_at: number | string | null; reason: string } | null>`case when ${activities.id} is not null then ${banSql(sql`${readers.id}`, sql`${activities.type}`, opts.action, now)} end`,
+      kept: sql<Record<string, unknown> | null>`${kept}`,
+      // Volatile, so kept by the planner; taken in the order written.
+      locked: opts.lock ? sql`(select count(*) from (select ${opts.lock}) locks)` : sql`null`,
+    })
+    .from(readers)
+    .leftJoin(
+      activities,
+      and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), type === undefined ? undefined : typeof type === 'number' ? eq(activities.type, type) : inArray(activities.type, [...type])),
     )
-    .orderBy(sql`${blacklists.end_at} desc nulls first`)
-    .limit(1);
-  return ban ? { until: ban.end_at ? formatSeconds(ban.end_at) : null, reason: ban.reason } : null;
+    .leftJoin(activityJoins, and(eq(activityJoins.act_id, activities.id), eq(activityJoins.reader_id, readers.id)))
+    .where(eq(readers.id, readerId));
+  const { reader } = found;
+  const units = chainInOrg(reader.org_id, reader.unit_id, found.chain) ?? [reader.org_id];
+  const k = found.kept;
+  return {
+    reader,
+    act: found.act ?? undefined,
+    joined: found.joined ?? undefined,
+    gateReader: { identity: reader.identity, grade: reader.grade, units, listed: !!found.listed, real_name: reader.real_name, phone: reader.phone, id: reader.id },
+    ban: asBan(found.ban),
+    kept: k ? ({ ...k, answer: k.answer, status: Number(k.status) } as typeof readerRequests.$inferSelect) : undefined,
+  };
+}
+
+/**
+ * What a reader write's last statement may also do, handed by its route (issue 22): the reader's
+ * first join (passGate `joinPart`) and the keeping of the answer by its request id (`keptFrom`),
+ * so that the rows every reader writes (a total, the activity's count) are held from that
+ * statement to the commit only.
+ */
+export interface LastParts {
+  join: { parts: SQL; outcome: SQL } | null;
+  keep: (answer: SQL, from: SQL) => SQL;
+}
+
+/**
+ * A join as parts of one statement (issue 22): the common table expressions `join_row` (the join
+ * row written, or a cancelled one renewed; nothing when the reader's row exists already) and
+ * `join_count` (the activity's count under `person_limit`, only when the row was written), and
+ * `outcome`, a select list of `join_id` and `join_num` (null join_id: joined alongside; null
+ * join_num with a join_id: full, which the caller refuses, rolling its transaction back).
+ */
+export function joinInStatement(
+  tx: Tx,
+  act: { id: number; org_id: number; type: number; config: unknown },
+  reader: { id: number; real_name: string; phone: string },
+  cancelled?: { id: number },
+): { parts: SQL; outcome: SQL } {
+  // An anonymous questionnaire's join carries its day only, never the moment of the answer (joinTimeOf).
+  const at = joinTimeOf(act, nowSec());
+  const joining = cancelled
+    ? tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning({ id: activityJoins.id })
+    : tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning({ id: activityJoins.id });
+  return {
+    parts: sql`join_row as ${joining},
+      join_count as (
+        update ${activities} set join_num = ${activities.join_num} + 1
+        where ${activities.id} = ${act.id} and exists (select 1 from join_row) and (${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})
+        returning ${activities.join_num} as join_num
+      )`,
+    outcome: sql`(select id from join_row) as join_id, (select join_num from join_count) as join_num`,
+  };
 }
 
 /**
@@ -41,22 +151,8 @@ export async function joinReader(
   reader: { id: number; real_name: string; phone: string },
   cancelled?: { id: number },
 ): Promise<{ join_id: number; join_num: number }> {
-  // An anonymous questionnaire's join carries its day only, never the moment of the answer (joinTimeOf).
-  const at = joinTimeOf(act, nowSec());
-  const joining = cancelled
-    ? tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning({ id: activityJoins.id })
-    : tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning({ id: activityJoins.id });
-  // The join row and the count in one statement (issue 22): the count only when the row was written.
-  const [join] = rowsOf<{ join_id: number | null; join_num: number | null }>(
-    await tx.execute(sql`
-      with j as ${joining},
-      c as (
-        update ${activities} set join_num = ${activities.join_num} + 1
-        where ${activities.id} = ${act.id} and exists (select 1 from j) and (${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})
-        returning ${activities.join_num} as join_num
-      )
-      select (select id from j) as join_id, (select join_num from c) as join_num`),
-  );
+  const part = joinInStatement(tx, act, reader, cancelled);
+  const [join] = rowsOf<{ join_id: number | null; join_num: number | null }>(await tx.execute(sql`with ${part.parts} select ${part.outcome}`));
   if (join?.join_id == null) {
     const [other] = await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id)));
     const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act.id));
@@ -67,47 +163,78 @@ export async function joinReader(
 }
 
 /**
+ * A first join as one statement, no transaction (issue 22), for a reader the gate let through who
+ * has no join row: the activity's count under `person_limit` first (its row lock puts joins in
+ * line), the join row from it (a plain insert: a join of the same reader written alongside raises
+ * a unique violation, which undoes the count), and the answer kept by its request id (`keptFrom`).
+ * Null when nothing was written (full, or a unique key met): the caller takes the long way, which
+ * refuses or replays as before.
+ */
+export async function joinAtOnce(
+  db: Db,
+  request: FastifyRequest,
+  requestId: string,
+  act: ActivityRow,
+  reader: { id: number; real_name: string; phone: string },
+): Promise<{ joined: true; join_id: number; join_num: number } | null> {
+  const at = joinTimeOf(act, nowSec());
+  return atOnce(async () => {
+    const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
+      await db.execute(sql`
+        with c as (
+          update ${activities} set join_num = ${activities.join_num} + 1
+          where ${activities.id} = ${act.id} and (${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})
+          returning ${activities.join_num} as join_num
+        ),
+        j as (
+          insert into ${activityJoins} (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
+          select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${at}::bigint, ${at}::bigint from c
+          returning ${activityJoins.id} as id
+        ),
+        k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', c.join_num)`, sql`j, c`)})
+        select j.id as join_id, c.join_num from j, c, k`),
+    );
+    return row ? { joined: true as const, join_id: Number(row.join_id), join_num: Number(row.join_num) } : null;
+  });
+}
+
+/**
  * The gate for a reader's write on an activity of the path's organisation and of `type` (or one of
  * `type`; another type reads as missing), blacklist action `action`; with `join` the reader joins
  * on this first qualifying action (design §1.4). `join: 'last'` leaves the joining to the caller
  * (`join()`, last in its transaction: the join counts on the activity's row, which every first
  * action writes, so it is held only until the commit). A joined reader is not asked the access
- * code again.
+ * code again. `lock`: advisory locks of the caller, taken in the gate's one statement (gateFacts).
  */
 export async function passGate(
   tx: Tx,
   request: FastifyRequest,
   id: number,
   type: number | readonly number[],
-  opts: { action: string; accessCode?: string; join: boolean | 'last' },
-): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void> }> {
-  // The reader, the activity of the path's organisation and the reader's join row in one statement.
-  const [found] = await tx
-    .select({ reader: readers, act: activities, joined: activityJoins })
-    .from(readers)
-    .leftJoin(activities, and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), typeof type === 'number' ? eq(activities.type, type) : inArray(activities.type, [...type])))
-    .leftJoin(activityJoins, and(eq(activityJoins.act_id, activities.id), eq(activityJoins.reader_id, readers.id)))
-    .where(eq(readers.id, readerOf(request).id));
-  const { reader } = found;
-  const act = found.act ?? undefined;
-  const joined = found.joined ?? undefined;
-  const gateReader = { ...(await gateReaderOf(tx, reader, act?.id)), id: reader.id };
+  opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL },
+): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void>; joinPart: { parts: SQL; outcome: SQL } | null }> {
+  const { reader, act, joined, gateReader, ban } = await gateFacts(tx, request, id, type, { action: opts.action, lock: opts.lock });
   const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
     now: nowSec(),
     accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode,
-    ban: act ? await activeBan(tx, reader.id, act.type, opts.action) : null,
+    ban,
   });
   if (refusal || !act) throw refused(refusal ?? GATE.missing);
+  const needed = !joined || joined.status === 2;
   const join = async () => {
-    if (!joined || joined.status === 2) await joinReader(tx, act, reader, joined);
+    if (needed) await joinReader(tx, act, reader, joined);
   };
   if (opts.join === true) await join();
-  return { act, reader, join: async () => (opts.join === 'last' ? join() : undefined) };
+  return {
+    act,
+    reader,
+    join: async () => (opts.join === 'last' ? join() : undefined),
+    // With `join: 'last'`, instead of join(): the join as parts of the caller's last statement (joinInStatement).
+    joinPart: opts.join === 'last' && needed ? joinInStatement(tx, act, reader, joined) : null,
+  };
 }
 
 
-/** A reader's row as the scope reads it. */
-type ReaderRow = Parameters<typeof gateReaderOf>[1];
 
 /**
  * The scope check of a reader's read, one for every kind: the activity (as the kind found it,
@@ -116,7 +243,7 @@ type ReaderRow = Parameters<typeof gateReaderOf>[1];
  */
 export async function seenBy<A extends GateActivity & { id: number }>(
   db: Db | Tx,
-  row: ReaderRow,
+  row: Parameters<typeof gateReaderOf>[1],
   act: A | undefined,
 ): Promise<{ act: A; reader: GateReader & { id: number } }> {
   const reader = { ...(await gateReaderOf(db, row, act?.id)), id: row.id };

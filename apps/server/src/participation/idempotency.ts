@@ -4,7 +4,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { readerRequests } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, pgErrorCode } from '../http/errors.js';
 import { readerOf } from '../auth/access.js';
 
 /**
@@ -26,8 +26,11 @@ const requestIdReused = () =>
  * kept with the fingerprint of the request it answered; a replay of the same request gets it
  * again, also when the replays run at the same time, and the id reused for another request
  * (another route, activity or body) is refused with 409 (issue 20). Every reader write passes here.
+ * `readKeptFirst: false` skips the read of a kept answer before the run, for a run whose every
+ * write is undone when it is a replay (a refusal, or the kept row's unique key at the end).
+ * `keptByRun`: the run keeps its answer itself, in its last statement (`keptFrom`).
  */
-export async function idempotent<T>(db: Db, request: FastifyRequest, requestId: string, run: (tx: Tx) => Promise<T>): Promise<T> {
+export async function idempotent<T>(db: Db, request: FastifyRequest, requestId: string, run: (tx: Tx) => Promise<T>, opts: { readKeptFirst?: boolean; keptByRun?: boolean } = {}): Promise<T> {
   const readerId = readerOf(request).id;
   const fingerprint = requestFingerprint(request);
   const replay = async () => {
@@ -38,12 +41,15 @@ export async function idempotent<T>(db: Db, request: FastifyRequest, requestId: 
     if (kept.status !== 200) throw new HttpError(kept.status, (kept.answer as { message: string }).message, (kept.answer as { data: unknown }).data);
     return kept.answer as T;
   };
-  const first = await replay();
+  // Without the read first (issue 22: one round trip less for a write whose replay is refused or
+  // meets the kept row's unique key inside its transaction, which rolls it back): the answer kept
+  // is found after the run, below.
+  const first = opts.readKeptFirst === false ? undefined : await replay();
   if (first !== undefined) return first;
   try {
     return await db.transaction(async (tx) => {
       const answer = await run(tx);
-      await tx.insert(readerRequests).values({ reader_id: readerId, request_id: requestId, status: 200, answer: answer as object, fingerprint });
+      if (!opts.keptByRun) await tx.insert(readerRequests).values({ reader_id: readerId, request_id: requestId, status: 200, answer: answer as object, fingerprint });
       return answer;
     });
   } catch (err) {
@@ -83,7 +89,35 @@ export async function idempotentOwn<T, O>(db: Db, request: FastifyRequest, reque
  * and the caller takes the long way (`idempotent`), which answers the replay or the refusal.
  */
 export function keptInStatement(request: FastifyRequest, requestId: string, answer: unknown, when: SQL): SQL {
+  return keptRow(request, requestId, sql`${JSON.stringify(answer)}::jsonb`, sql`where ${when} on conflict do nothing`);
+}
+
+/** The insert of a kept answer (a jsonb expression), `rest` following its select: from, where, on conflict. */
+function keptRow(request: FastifyRequest, requestId: string, answer: SQL, rest: SQL): SQL {
   return sql`insert into ${readerRequests} (reader_id, request_id, status, answer, fingerprint)
-    select ${readerOf(request).id}::int, ${requestId}::varchar, 200, ${JSON.stringify(answer)}::jsonb, ${requestFingerprint(request)}::varchar where ${when}
-    on conflict do nothing returning 1`;
+    select ${readerOf(request).id}::int, ${requestId}::varchar, 200, ${answer}, ${requestFingerprint(request)}::varchar ${rest}
+    returning 1`;
+}
+
+/**
+ * The keeping of a write done in one statement that makes its answer itself (issue 22): the
+ * `reader_requests` row answering `answer` (a jsonb expression over `from`, the rows the write's
+ * parts returned), inserted without `on conflict`. A request id already kept, by a replay or one
+ * running alongside, raises a unique violation that undoes the whole statement, the write with
+ * it: alone, `atOnce` then answers null and the caller takes the long way (`idempotent`); in the
+ * run of `idempotent(…, { keptByRun: true })`, the transaction is rolled back and the kept answer
+ * read and given.
+ */
+export function keptFrom(request: FastifyRequest, requestId: string, answer: SQL, from: SQL): SQL {
+  return keptRow(request, requestId, answer, sql`from ${from}`);
+}
+
+/** A write in one statement, or null when it met a unique key (a request id kept, a row written alongside): the caller takes the long way. */
+export async function atOnce<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') return null;
+    throw err;
+  }
 }

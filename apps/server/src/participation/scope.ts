@@ -16,22 +16,34 @@ import { rowsOf } from '../db/rows.js';
 const MAX_DEPTH = 64;
 
 /**
- * The unit and every organisation above it, up to and including `orgId`; null when the unit is
- * not in the organisation's tree. A reader without a unit belongs to the organisation itself.
+ * The unit chain as one SQL value (a JSON list, nearest first, ending at the topmost organisation
+ * reached): `unitId` may be a column of an outer query (the gate reads it beside the reader).
  */
-export async function unitChain(db: Db | Tx, orgId: number, unitId: number | null): Promise<number[] | null> {
-  if (unitId === null) return [orgId];
-  const rows = rowsOf<{ id: number | string }>(
-    await db.execute(sql`
-      with recursive up as (
+export function unitChainSql(orgId: number | SQL, unitId: number | SQL): SQL {
+  return sql`(with recursive up as (
         select id, parent_id, 0 as depth from organizations where id = ${unitId}
         union all
         select o.id, o.parent_id, up.depth + 1 from organizations o join up on o.id = up.parent_id
         where up.id <> ${orgId} and up.depth < ${MAX_DEPTH}
       )
-      select id from up order by depth`),
-  ).map((r) => Number(r.id));
-  return rows[rows.length - 1] === orgId ? rows : null;
+      select coalesce(jsonb_agg(id order by depth), '[]'::jsonb) from up)`;
+}
+
+/** The chain read by `unitChainSql`, or null when it does not reach `orgId` (no unit: the organisation itself). */
+export function chainInOrg(orgId: number, unitId: number | null, chain: readonly (number | string)[] | null): number[] | null {
+  if (unitId === null) return [orgId];
+  const ids = (chain ?? []).map(Number);
+  return ids[ids.length - 1] === orgId ? ids : null;
+}
+
+/**
+ * The unit and every organisation above it, up to and including `orgId`; null when the unit is
+ * not in the organisation's tree. A reader without a unit belongs to the organisation itself.
+ */
+export async function unitChain(db: Db | Tx, orgId: number, unitId: number | null): Promise<number[] | null> {
+  if (unitId === null) return [orgId];
+  const [row] = rowsOf<{ chain: (number | string)[] | null }>(await db.execute(sql`select ${unitChainSql(orgId, unitId)} as chain`));
+  return chainInOrg(orgId, unitId, row?.chain ?? null);
 }
 
 /** The organisation and every organisation below it, among `ids` (the units a scope may name). */

@@ -16,10 +16,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, activityJoins, readers, surveyResponses } from '../../db/schema.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
 import { orgOf, readerOf } from '../../auth/access.js';
-import { activeBan, passGate, seenBy } from '../../participation/gate.js';
-import { idempotent } from '../../participation/idempotency.js';
+import { activeBan, passGate, seenBy, type LastParts } from '../../participation/gate.js';
+import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import { latestVersion } from './store.js';
-import { countersOf, editResponse, type NewResponse, perReaderRefusal, quotaCounter, saveDraft, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
+import { countersOf, editResponse, type NewResponse, perReaderRefusal, quotaCounter, saveDraft, submitLock, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
 import { refused } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
@@ -97,12 +97,32 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
    * A reader's write: idempotent by `request_id`, through the participation gate (blacklist action
    * `submit`; `join` records the participation), then `run` with the body and the caller's address.
    */
-  const write = <T>(request: FastifyRequest, id: number, body: SurveyResponseBody, join: boolean, run: (tx: Tx, act: ActivityRow, reader: { id: number; unit_id: number | null }, response: NewResponse) => Promise<T>) => {
+  const write = <T>(
+    request: FastifyRequest,
+    id: number,
+    body: SurveyResponseBody,
+    join: boolean,
+    run: (tx: Tx, act: ActivityRow, reader: { id: number; unit_id: number | null }, response: NewResponse, last: LastParts) => Promise<T>,
+  ) => {
     const { request_id, access_code, ...rest } = body;
-    return idempotent(db, request, request_id, async (tx) => {
-      const { act, reader } = await passGate(tx, request, id, SURVEY_TYPE, { action: 'submit', accessCode: access_code, join });
-      return run(tx, act, reader, { ...rest, ip: request.ip ?? '' });
-    });
+    // A submission (`join`, issue 22) holds the reader's lock from the gate's statement on
+    // (submitResponse), joins and keeps its answer in its one write statement, and does not read
+    // a kept answer first: a replay's every write is undone (the limit, or the kept answer's key).
+    return idempotent(
+      db,
+      request,
+      request_id,
+      async (tx) => {
+        const { act, reader, joinPart } = await passGate(tx, request, id, SURVEY_TYPE, {
+          action: 'submit',
+          accessCode: access_code,
+          join: join ? 'last' : false,
+          lock: join ? submitLock(id, readerOf(request).id) : undefined,
+        });
+        return run(tx, act, reader, { ...rest, ip: request.ip ?? '' }, { join: joinPart, keep: (answer, from) => keptFrom(request, request_id, answer, from) });
+      },
+      { readKeptFirst: !join, keptByRun: join },
+    );
   };
 
   /** `PUT /client/activities/{id}/responses/draft {request_id, version, answers, started_at?}`: the reader's one draft. */
@@ -112,7 +132,7 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
 
   /** `POST /client/activities/{id}/responses {request_id, version, answers, started_at?, access_code?}`: submit (submitResponse). */
   r.post('/v1/:org/client/activities/:id/responses', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) =>
-    write(request, request.params.id, request.body, true, (tx, act, reader, body) => submitResponse(tx, act, reader, body, nowSec())),
+    write(request, request.params.id, request.body, true, (tx, act, reader, body, last) => submitResponse(tx, act, reader, body, nowSec(), last)),
   );
 
   /** `PUT /client/activities/{id}/responses/{rid}`: edit a submitted response, when the questionnaire allows it and is open. */

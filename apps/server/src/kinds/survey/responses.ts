@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   answerRows,
+  GATE,
   boundQuestions,
   chosenOptionIds,
   keptAnswers,
@@ -15,10 +16,12 @@ import {
   versionedAnswerProblems,
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, activityCounters, files, surveyAnswers, surveyResponses } from '../../db/schema.js';
+import { activities, activityCounters, files, surveyAnswers, surveyResponses, surveyVersions } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
 import { validationError, refused } from '../../http/errors.js';
-import { bumpCounter, dropCounter } from '../../participation/counters.js';
+import { bumpCounter, counterStep, dropCounter } from '../../participation/counters.js';
+import type { LastParts } from '../../participation/gate.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { latestVersion, versionOf } from './store.js';
 
@@ -44,10 +47,14 @@ interface Answered {
   current: SurveyQuestion[];
 }
 async function answeredVersion(tx: Tx, actId: number, version: number): Promise<Answered> {
-  const found = await versionOf(tx, actId, version);
-  if (!found) throw validationError([{ field: 'version', message: SURVEY_VERSION_MISSING }]);
   const latest = await latestVersion(tx, actId);
-  return { questions: found.questions, current: latest && latest.version !== version ? latest.questions : found.questions };
+  return answeredOf((await versionOf(tx, actId, version))?.questions ?? null, latest && latest.version !== version ? latest.questions : null);
+}
+
+/** The questions of the version named (422 on `version` when missing) and of the current one when it is another. */
+function answeredOf(named: SurveyQuestion[] | null, latest: SurveyQuestion[] | null): Answered {
+  if (!named) throw validationError([{ field: 'version', message: SURVEY_VERSION_MISSING }]);
+  return { questions: named, current: latest ?? named };
 }
 
 /** The reader's submitted responses in all and today (China day). */
@@ -58,6 +65,30 @@ export async function submittedBy(tx: Db | Tx, actId: number, readerId: number, 
     .where(and(eq(surveyResponses.act_id, actId), eq(surveyResponses.reader_id, readerId), eq(surveyResponses.status, 1)));
   return { total: row.total, today: row.today };
 }
+
+/**
+ * What a submission or a draft decides on, in one statement (issue 22): the reader's submitted
+ * responses in all and today (as submittedBy), the version the body names and the current one
+ * (`version()`: answeredVersion's answer, 422 on `version` when missing, asked after the limit). Read after the reader's lock (submitLock), so
+ * it counts every earlier submission of the reader.
+ */
+async function submissionFacts(tx: Tx, actId: number, readerId: number, version: number, today: string): Promise<{ mine: { total: number; today: number }; version: () => Answered }> {
+  const v = surveyVersions;
+  const [row] = rowsOf<{ total: number | string; today: number | string; named: SurveyQuestion[] | null; latest: SurveyQuestion[] | null }>(
+    await tx.execute(sql`
+      select m.total, m.today, named.questions as named, case when l.version <> ${version}::int then l.questions end as latest
+      from (
+        select count(*)::int as total, (count(*) filter (where ${surveyResponses.day} = ${today}))::int as today
+        from ${surveyResponses} where ${surveyResponses.act_id} = ${actId} and ${surveyResponses.reader_id} = ${readerId} and ${surveyResponses.status} = 1
+      ) m
+      left join ${v} named on named.act_id = ${actId} and named.version = ${version}::int
+      left join lateral (select ${v.version} as version, ${v.questions} as questions from ${v} where ${v.act_id} = ${actId} order by ${v.version} desc limit 1) l on true`),
+  );
+  return { mine: { total: Number(row.total), today: Number(row.today) }, version: () => answeredOf(row.named, row.latest) };
+}
+
+/** The lock a reader's submissions to one questionnaire take one at a time (the caller's transaction, taken in the gate's statement). */
+export const submitLock = (actId: number, readerId: number) => sql`pg_advisory_xact_lock(${actId}::int, ${readerId}::int)`;
 
 /** The per-reader limit a new response would break, or null. */
 export function perReaderRefusal(config: SurveyConfig, mine: { total: number; today: number }): GateRefusal | null {
@@ -109,9 +140,21 @@ async function assertOwnUploads(tx: Tx, orgId: number, readerId: number, questio
   if (stray.length) throw validationError(stray.map((n) => ({ field: `answers.${n.q.id}`, message: UPLOAD_NOT_MINE })));
 }
 
-async function writeAnswerRows(tx: Tx, act: Act, responseId: number, questions: SurveyQuestion[], answers: SurveyAnswers, unitId: number | null, at: number) {
+/**
+ * The answer rows of a response as one insert (null when there are none): `responseId` a number or
+ * a column of `from` (the response written in the same statement).
+ */
+function answerRowsInsert(act: Act, responseId: number | SQL, questions: SurveyQuestion[], answers: SurveyAnswers, unitId: number | null, at: number, from?: SQL): SQL | null {
   const rows = questions.flatMap((q) => (answers[String(q.id)] === undefined ? [] : answerRows(q, answers[String(q.id)])));
-  if (rows.length) await tx.insert(surveyAnswers).values(rows.map((r) => ({ ...r, org_id: act.org_id, act_id: act.id, response_id: responseId, unit_id: unitId, submitted_at: at })));
+  if (!rows.length) return null;
+  return sql`insert into ${surveyAnswers} (org_id, act_id, response_id, question_id, revision, option_id, row_id, num, text, lead, unit_id, submitted_at)
+    select ${act.org_id}::int, ${act.id}::int, ${responseId}, r.question_id, r.revision, r.option_id, r.row_id, r.num, r.text, r.lead, ${unitId}::int, ${at}::bigint
+    from ${from ? sql`${from}, ` : sql``}jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(question_id int, revision int, option_id varchar, row_id varchar, num float8, text text, lead smallint)`;
+}
+
+async function writeAnswerRows(tx: Tx, act: Act, responseId: number, questions: SurveyQuestion[], answers: SurveyAnswers, unitId: number | null, at: number) {
+  const insert = answerRowsInsert(act, responseId, questions, answers, unitId, at);
+  if (insert) await tx.execute(insert);
 }
 
 export interface NewResponse {
@@ -123,57 +166,67 @@ export interface NewResponse {
 }
 
 /**
- * Submit: per-reader limit (under a lock on the reader and questionnaire), the answers against
- * their version, the total limit, the quotas, then the response (the reader's draft goes) and its
- * answer rows.
+ * Submit, the caller holding the reader's lock (submitLock): per-reader limit, the answers against
+ * their version, then in one statement (issue 22) the total and the quotas (one conditional counter
+ * step each, design §1.8), the reader's draft gone, the response and its answer rows, and `last`
+ * (the first join, the answer kept); a counter at its limit refuses, and the caller's transaction
+ * rolls the statement back.
  */
-export async function submitResponse(tx: Tx, act: Act, reader: { id: number; unit_id: number | null }, body: NewResponse, now: number) {
+export async function submitResponse(tx: Tx, act: Act, reader: { id: number; unit_id: number | null }, body: NewResponse, now: number, last?: LastParts) {
   const config = surveyConfigOf(act.config);
-  await tx.execute(sql`select pg_advisory_xact_lock(${act.id}::int, ${reader.id}::int)`);
   const today = chinaDayOf(now);
-  const limit = perReaderRefusal(config, await submittedBy(tx, act.id, reader.id, today));
+  const facts = await submissionFacts(tx, act.id, reader.id, body.version, today);
+  const limit = perReaderRefusal(config, facts.mine);
   if (limit) throw refused(limit);
-  const version = await answeredVersion(tx, act.id, body.version);
+  const version = facts.version();
   const { questions } = version;
   const answers = checkedAnswers(version, body.answers);
   await assertOwnUploads(tx, act.org_id, reader.id, questions, answers);
-  if ((await bumpCounter(tx, act.org_id, act.id, TOTAL_COUNTER, config.total_limit || null)) === null) throw refused(SURVEY_REFUSAL.full);
-  await takeQuotas(tx, act, boundPicks(version, answers));
-  const [draft] = await tx
-    .delete(surveyResponses)
-    .where(and(eq(surveyResponses.act_id, act.id), eq(surveyResponses.reader_id, reader.id), eq(surveyResponses.status, 0)))
-    .returning({ started_at: surveyResponses.started_at });
-  const started = body.started_at && body.started_at <= now ? body.started_at : (draft?.started_at ?? null);
-  const [made] = await tx
-    .insert(surveyResponses)
-    .values({
-      org_id: act.org_id,
-      act_id: act.id,
-      reader_id: reader.id,
-      unit_id: reader.unit_id,
-      version: body.version,
-      status: 1,
-      answers,
-      option_snapshot: optionSnapshot(questions, answers),
-      started_at: started,
-      submitted_at: now,
-      day: today,
-      duration_sec: started ? Math.max(0, now - started) : 0,
-      ip: body.ip.slice(0, 64),
-      channel: body.channel ?? '',
-    })
-    .returning({ id: surveyResponses.id });
-  await writeAnswerRows(tx, act, made.id, questions, answers, reader.unit_id, now);
-  return { response_id: made.id, version: body.version, submitted_at: now };
+  const counters = [
+    { name: TOTAL_COUNTER, max: config.total_limit || null, refusal: SURVEY_REFUSAL.full },
+    ...boundPicks(version, answers).map((p) => ({ name: quotaCounter(p.qid, p.id), max: p.quota, refusal: SURVEY_REFUSAL.quota(p.text) })),
+  ];
+  // Counter rows taken in name order, the same in every submission.
+  const steps = counters.map((c, i) => ({ ...c, cte: sql.raw(`counted${i}`) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const asked = body.started_at && body.started_at <= now ? body.started_at : null;
+  const r = surveyResponses;
+  // The response selects from the counters: it is written only when every one was taken, and after
+  // them, so the transaction has its id (given at its first write) before the response's id is
+  // drawn, which the statistics rollup relies on (a response id never below a running writer's).
+  const answerRowsPart = answerRowsInsert(act, sql`made.id`, questions, answers, reader.unit_id, now, sql`made`);
+  const [row] = rowsOf<Record<string, number | string | null>>(
+    await tx.execute(sql`
+      with ${sql.join(steps.map((c) => sql`${c.cte} as ${counterStep(tx, act.org_id, act.id, c.name, c.max)}`), sql`, `)},
+      draft as (delete from ${r} where ${r.act_id} = ${act.id} and ${r.reader_id} = ${reader.id} and ${r.status} = 0 returning ${r.started_at} as started_at),
+      started as (select coalesce(${asked}::bigint, (select started_at from draft)) as at from ${sql.join(steps.map((c) => c.cte), sql`, `)}),
+      made as (
+        insert into ${r} (org_id, act_id, reader_id, unit_id, version, status, answers, option_snapshot, started_at, submitted_at, day, duration_sec, ip, channel)
+        select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.unit_id}::int, ${body.version}::int, 1, ${JSON.stringify(answers)}::jsonb,
+          ${JSON.stringify(optionSnapshot(questions, answers))}::jsonb, started.at, ${now}::bigint, ${today}::varchar,
+          case when coalesce(started.at, 0) <> 0 then greatest(0, ${now}::bigint - started.at) else 0 end, ${body.ip.slice(0, 64)}::varchar, ${body.channel ?? ''}::varchar
+        from started
+        returning ${r.id} as id
+      )${answerRowsPart ? sql`, answered as (${answerRowsPart})` : sql``}${last?.join ? sql`, ${last.join.parts}` : sql``}${
+        last ? sql`, kept as (${last.keep(sql`jsonb_build_object('response_id', made.id, 'version', ${body.version}::int, 'submitted_at', ${now}::bigint)`, sql`made`)})` : sql``
+      }
+      select (select id from made) as response_id, ${sql.join(counters.map((_c, i) => sql`(select count(*) from ${sql.raw(`counted${i}`)})::int as ${sql.raw(`counted${i}`)}`), sql`, `)}${
+        last?.join ? sql`, ${last.join.outcome}` : sql``
+      }`),
+  );
+  const full = counters.find((_c, i) => Number(row[`counted${i}`]) === 0);
+  if (full) throw refused(full.refusal);
+  if (last?.join && row.join_id != null && row.join_num == null) throw refused(GATE.full);
+  return { response_id: Number(row.response_id), version: body.version, submitted_at: now };
 }
 
 /** Save the reader's draft (one per reader and questionnaire): answers checked as far as given. */
 export async function saveDraft(tx: Tx, act: Act, readerId: number, body: NewResponse, now: number) {
   const config = surveyConfigOf(act.config);
   if (!config.resume_draft) throw refused(SURVEY_REFUSAL.noDraft);
-  const limit = perReaderRefusal(config, await submittedBy(tx, act.id, readerId, chinaDayOf(now)));
+  const facts = await submissionFacts(tx, act.id, readerId, body.version, chinaDayOf(now));
+  const limit = perReaderRefusal(config, facts.mine);
   if (limit) throw refused(limit);
-  assertAnswers(await answeredVersion(tx, act.id, body.version), body.answers, true);
+  assertAnswers(facts.version(), body.answers, true);
   const started = body.started_at && body.started_at <= now ? body.started_at : now;
   const [row] = await tx
     .insert(surveyResponses)

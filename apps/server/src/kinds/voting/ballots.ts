@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { voteAddressDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { validationError, refused } from '../../http/errors.js';
+import type { LastParts } from '../../participation/gate.js';
 import { voteRulesOf, windowOf, type VotingActivity } from './rules.js';
 import { ballotsOrVoid, recordBallot } from './tallies.js';
 
@@ -86,11 +87,17 @@ export interface BallotAnswer {
 }
 
 /**
- * One ballot, inside the caller's transaction (after the participation gate): the reader's
- * ballots in this activity are taken one at a time (a transaction-scoped advisory lock on
- * (activity, reader)), so the facts read next include every earlier ballot of the reader, also on
- * PostgreSQL with parallel requests. Then `decideBallot`, and the votes with the tallies in one
- * statement (recordBallot).
+ * The locks of a ballot, taken in the gate's statement (passGate `lock`, issue 22): the activity's
+ * lock shared with other ballots (a void waits for them), then the reader's own, so that the
+ * reader's ballots in this activity are taken one at a time.
+ */
+export const ballotLock = (actId: number, readerId: number) => sql`${ballotsOrVoid(actId, 'ballot')}, pg_advisory_xact_lock(${actId}::int, ${readerId}::int)`;
+
+/**
+ * One ballot, inside the caller's transaction, after the participation gate took `ballotLock`: the
+ * facts read next include every earlier ballot of the reader, also on PostgreSQL with parallel
+ * requests. Then `decideBallot`, and the votes with the tallies in one statement (recordBallot),
+ * `last` (the first join, the answer kept) with them.
  */
 export async function castBallot(
   tx: Tx,
@@ -98,10 +105,8 @@ export async function castBallot(
   reader: { id: number; created_at: number },
   sourceIds: number[],
   origin: { ip: string; device_id: string; ua_hash: string },
-  opts: { now: number; captchaPassed: boolean; requestId: string },
+  opts: { now: number; captchaPassed: boolean; requestId: string; last?: LastParts },
 ): Promise<BallotAnswer> {
-  // The activity's lock shared with other ballots (a void waits for them), then the reader's own.
-  await tx.execute(sql`select ${ballotsOrVoid(act.id, 'ballot')}, pg_advisory_xact_lock(${act.id}::int, ${reader.id}::int)`);
   const rules = voteRulesOf(act);
   const { known, ...facts } = await readFacts(tx, act, reader, origin.ip, opts.now, sourceIds);
   const problems = ballotProblems(rules, sourceIds, known.map((k) => k.id));
@@ -112,6 +117,10 @@ export async function castBallot(
     source_titles: Object.fromEntries(known.map((k) => [k.id, k.title])),
   });
   if (decision.outcome === 'refuse') throw refused(decision.refusal);
+  const k = sourceIds.length;
+  const dayLeft = Math.max(0, rules.votes_per_day - facts.reader_today - k);
+  const totalLeft = rules.votes_total > 0 ? Math.max(0, rules.votes_total - facts.reader_total - k) : dayLeft;
+  const answer: BallotAnswer = { outcome: decision.outcome, day: decision.day, votes: decision.votes, today_left: Math.min(dayLeft, totalLeft) };
   await recordBallot(tx, {
     act,
     readerId: reader.id,
@@ -122,9 +131,7 @@ export async function castBallot(
     votes: decision.votes,
     firstToday: facts.reader_today === 0,
     firstEver: facts.reader_total === 0,
+    last: opts.last && { ...opts.last, answer },
   });
-  const k = sourceIds.length;
-  const dayLeft = Math.max(0, rules.votes_per_day - facts.reader_today - k);
-  const totalLeft = rules.votes_total > 0 ? Math.max(0, rules.votes_total - facts.reader_total - k) : dayLeft;
-  return { outcome: decision.outcome, day: decision.day, votes: decision.votes, today_left: Math.min(dayLeft, totalLeft) };
+  return answer;
 }

@@ -36,8 +36,8 @@ import { pagedList } from '../../http/pagination.js';
 import { consumeCaptcha } from '../../auth/captcha.js';
 import { orgOf, readerOf } from '../../auth/access.js';
 import { passGate as sharedGate, seenBy } from '../../participation/gate.js';
-import { idempotent } from '../../participation/idempotency.js';
-import { castBallot, quotaOf, voteOrigin } from './ballots.js';
+import { idempotent, keptFrom } from '../../participation/idempotency.js';
+import { ballotLock, castBallot, quotaOf, voteOrigin } from './ballots.js';
 import { commentRulesOf, voteRulesOf, windowOf } from './rules.js';
 import { screenFor } from '../../sensitive/screen.js';
 import { recordOffence } from '../../participation/offences.js';
@@ -135,10 +135,21 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     const captchaPassed = body.captcha_key && body.captcha_code ? await consumeCaptcha(db, body.captcha_key, body.captcha_code) : false;
     const origin = voteOrigin(request);
-    return idempotent(db, request, body.request_id, async (tx) => {
-      const { act, reader } = await passGate(tx, request, request.params.id, 'vote');
-      return castBallot(tx, act, reader, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id });
-    });
+    const id = request.params.id;
+    // Issue 22: the ballot's locks in the gate's statement; the first join and the kept answer in
+    // the ballot's own statement (the activity's row held only to the commit); no read of a kept
+    // answer first: a replay's ballot is undone by the kept answer's key (or refused by the limits).
+    return idempotent(
+      db,
+      request,
+      body.request_id,
+      async (tx) => {
+        const { act, reader, joinPart } = await sharedGate(tx, request, id, 2, { action: 'vote', join: 'last', lock: ballotLock(id, readerOf(request).id) });
+        const keep = (answer: SQL, from: SQL) => keptFrom(request, body.request_id, answer, from);
+        return castBallot(tx, act, reader, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id, last: { join: joinPart, keep } });
+      },
+      { readKeptFirst: false, keptByRun: true },
+    );
   });
 
   /** `POST /client/activities/{id}/sources`: a reader signs up a source (when the activity allows it), shown after review; once per reader. */

@@ -1,5 +1,9 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import { GATE } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { refused } from '../../http/errors.js';
+import type { LastParts } from '../../participation/gate.js';
 import { voteAddressDays, voteDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';
 
 /**
@@ -30,6 +34,8 @@ export interface BallotTally {
   /** The reader's first votes today / in the activity (read under the reader's ballot lock). */
   firstToday: boolean;
   firstEver: boolean;
+  /** Also in the statement (issue 22): the reader's first join and the answer kept, `answer` being the ballot's. */
+  last?: LastParts & { answer: unknown };
 }
 
 /**
@@ -46,7 +52,8 @@ export const ballotsOrVoid = (actId: number, mode: 'ballot' | 'void'): SQL =>
  * update`, the lock an UPDATE takes, so the foreign-key locks of other ballots' new votes do not
  * block it), the address's valid votes and the day's slot. Every ballot runs the same statement,
  * so the rows shared between ballots are always taken in the same order; voids wait for the
- * activity's ballots (ballotsOrVoid).
+ * activity's ballots (ballotsOrVoid). With `last`, the first join (full: refused, the caller's
+ * transaction rolled back) and the kept answer too.
  */
 export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
   const { act, day, now } = t;
@@ -72,7 +79,7 @@ export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
     ...(t.firstEver ? [dayRow(WHOLE_ACTIVITY, 0, 0, 1)] : []),
     dayRow(day, valid, count(t.votes, 'suspect'), t.firstToday ? 1 : 0),
   ]);
-  await tx.execute(sql`
+  const done = await tx.execute(sql`
     with cast_votes as (
       insert into ${votes} (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at) values ${cast}
     ),
@@ -95,8 +102,13 @@ export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
       select * from (values ${addressRows}) as a(org_id, act_id, day, ip, source_id, valid) where a.valid > 0
       on conflict (act_id, day, ip, source_id) do update set valid = ${voteAddressDays.valid} + excluded.valid
     )
+    ${t.last ? sql`, days as (` : sql``}
     insert into ${voteDays} (org_id, act_id, day, slot, valid, suspect, voters) values ${dayRows}
-    on conflict (act_id, day, slot) do update set valid = ${voteDays.valid} + excluded.valid, suspect = ${voteDays.suspect} + excluded.suspect, voters = ${voteDays.voters} + excluded.voters`);
+    on conflict (act_id, day, slot) do update set valid = ${voteDays.valid} + excluded.valid, suspect = ${voteDays.suspect} + excluded.suspect, voters = ${voteDays.voters} + excluded.voters
+    ${t.last ? sql`)${t.last.join ? sql`, ${t.last.join.parts}` : sql``}, kept as (${t.last.keep(sql`${JSON.stringify(t.last.answer)}::jsonb`, sql`(select 1) one`)})
+    select ${t.last.join ? t.last.join.outcome : sql`null as join_id, null as join_num`}` : sql``}`);
+  const [row] = rowsOf<{ join_id: number | string | null; join_num: number | string | null }>(done);
+  if (t.last?.join && row?.join_id != null && row.join_num == null) throw refused(GATE.full);
 }
 
 /** A vote voided, with the status it had. */

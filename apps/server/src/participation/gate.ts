@@ -122,9 +122,10 @@ export function joinInStatement(
   act: { id: number; org_id: number; type: number; config: unknown },
   reader: { id: number; real_name: string; phone: string },
   cancelled?: { id: number },
+  now: number = nowSec(),
 ): { parts: SQL; outcome: SQL } {
   // An anonymous questionnaire's join carries its day only, never the moment of the answer (joinTimeOf).
-  const at = joinTimeOf(act, nowSec());
+  const at = joinTimeOf(act, now);
   const joining = cancelled
     ? tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning({ id: activityJoins.id })
     : tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning({ id: activityJoins.id });
@@ -212,10 +213,12 @@ export async function passGate(
   id: number,
   type: number | readonly number[],
   opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL },
-): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void>; joinPart: { parts: SQL; outcome: SQL } | null }> {
+): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void>; joinPart: { parts: SQL; outcome: SQL } | null; now: number }> {
   const { reader, act, joined, gateReader, ban } = await gateFacts(tx, request, id, type, { action: opts.action, lock: opts.lock });
+  // One moment for the whole write: the join row and what the caller writes carry the same second.
+  const now = nowSec();
   const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
-    now: nowSec(),
+    now,
     accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode,
     ban,
   });
@@ -230,7 +233,8 @@ export async function passGate(
     reader,
     join: async () => (opts.join === 'last' ? join() : undefined),
     // With `join: 'last'`, instead of join(): the join as parts of the caller's last statement (joinInStatement).
-    joinPart: opts.join === 'last' && needed ? joinInStatement(tx, act, reader, joined) : null,
+    joinPart: opts.join === 'last' && needed ? joinInStatement(tx, act, reader, joined, now) : null,
+    now,
   };
 }
 

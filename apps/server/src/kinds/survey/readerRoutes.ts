@@ -102,7 +102,7 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
     id: number,
     body: SurveyResponseBody,
     join: boolean,
-    run: (tx: Tx, act: ActivityRow, reader: { id: number; unit_id: number | null }, response: NewResponse, last: LastParts) => Promise<T>,
+    run: (tx: Tx, act: ActivityRow, reader: { id: number; unit_id: number | null }, response: NewResponse, last: LastParts, now: number) => Promise<T>,
   ) => {
     const { request_id, access_code, ...rest } = body;
     // A submission (`join`, issue 22) holds the reader's lock from the gate's statement on
@@ -113,13 +113,13 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
       request,
       request_id,
       async (tx) => {
-        const { act, reader, joinPart } = await passGate(tx, request, id, SURVEY_TYPE, {
+        const { act, reader, joinPart, now } = await passGate(tx, request, id, SURVEY_TYPE, {
           action: 'submit',
           accessCode: access_code,
           join: join ? 'last' : false,
           lock: join ? submitLock(id, readerOf(request).id) : undefined,
         });
-        return run(tx, act, reader, { ...rest, ip: request.ip ?? '' }, { join: joinPart, keep: (answer, from) => keptFrom(request, request_id, answer, from) });
+        return run(tx, act, reader, { ...rest, ip: request.ip ?? '' }, { join: joinPart, keep: (answer, from) => keptFrom(request, request_id, answer, from) }, now);
       },
       { readKeptFirst: !join, keptByRun: join },
     );
@@ -127,16 +127,16 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
 
   /** `PUT /client/activities/{id}/responses/draft {request_id, version, answers, started_at?}`: the reader's one draft. */
   r.put('/v1/:org/client/activities/:id/responses/draft', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) =>
-    write(request, request.params.id, request.body, false, (tx, act, reader, body) => saveDraft(tx, act, reader.id, body, nowSec())),
+    write(request, request.params.id, request.body, false, (tx, act, reader, body, _last, now) => saveDraft(tx, act, reader.id, body, now)),
   );
 
   /** `POST /client/activities/{id}/responses {request_id, version, answers, started_at?, access_code?}`: submit (submitResponse). */
   r.post('/v1/:org/client/activities/:id/responses', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) =>
-    write(request, request.params.id, request.body, true, (tx, act, reader, body, last) => submitResponse(tx, act, reader, body, nowSec(), last)),
+    write(request, request.params.id, request.body, true, (tx, act, reader, body, last, now) => submitResponse(tx, act, reader, body, now, last)),
   );
 
   /** `PUT /client/activities/{id}/responses/{rid}`: edit a submitted response, when the questionnaire allows it and is open. */
   r.put('/v1/:org/client/activities/:id/responses/:rid', { config, schema: { params: actParams.extend({ rid: idParam }), body: surveyResponseBodySchema } }, async (request) =>
-    write(request, request.params.id, request.body, false, (tx, act, reader, body) => editResponse(tx, act, reader.id, request.params.rid, body, nowSec())),
+    write(request, request.params.id, request.body, false, (tx, act, reader, body, _last, now) => editResponse(tx, act, reader.id, request.params.rid, body, now)),
   );
 }

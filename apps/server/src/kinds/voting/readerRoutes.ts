@@ -144,9 +144,9 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
       request,
       body.request_id,
       async (tx) => {
-        const { act, reader, joinPart } = await sharedGate(tx, request, id, 2, { action: 'vote', join: 'last', lock: ballotLock(id, readerOf(request).id) });
+        const { act, reader, joinPart, now } = await sharedGate(tx, request, id, 2, { action: 'vote', join: 'last', lock: ballotLock(id, readerOf(request).id) });
         const keep = (answer: SQL, from: SQL) => keptFrom(request, body.request_id, answer, from);
-        return castBallot(tx, act, reader, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id, last: { join: joinPart, keep } });
+        return castBallot(tx, act, reader, body.source_ids, origin, { now, captchaPassed, requestId: body.request_id, last: { join: joinPart, keep } });
       },
       { readKeptFirst: false, keptByRun: true },
     );

@@ -21,6 +21,7 @@ import { validationError, refused } from '../../http/errors.js';
 import { bumpCounter, dropCounter } from '../../participation/counters.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { latestVersion, versionOf } from './store.js';
+import { staleSurveyRollup } from './rollup.js';
 
 /**
  * A reader's response (design activities §6): checked against the version answered, limited per
@@ -199,6 +200,8 @@ export async function editResponse(tx: Tx, act: Act, readerId: number, responseI
     .where(and(eq(surveyResponses.id, responseId), eq(surveyResponses.act_id, act.id), eq(surveyResponses.reader_id, readerId), eq(surveyResponses.status, 1)))
     .for('update');
   if (!old) throw refused({ gate: 40400, status: 404, message: '答卷不存在' });
+  // Its answer rows are rewritten below: the statistics rollup may hold the old ones.
+  await staleSurveyRollup(tx, act.id);
   const version = await answeredVersion(tx, act.id, body.version);
   const { questions } = version;
   const answers = checkedAnswers(version, body.answers);

@@ -1,0 +1,181 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { surveyRollups } from '../../db/schema.js';
+import { chinaDay } from '../../db/chinaDay.js';
+import { rowsOf } from '../../db/rows.js';
+
+/**
+ * The statistics rollup of a questionnaire (issue 22, schema survey_rollups): the answer cells,
+ * responses per unit and day and the readers of every submitted response up to `through`,
+ * folded by the statistics reads themselves; the reader writes add nothing. A read folds first
+ * (`foldSurveyRollup`), then counts the rollup plus the responses above `through` live
+ * (`rolledUpStats`), each statement on its own snapshot, so it equals a recount of that snapshot.
+ *
+ * Which responses may be folded: ids are taken before their transaction commits, so a response
+ * with a lower id may still become visible after a higher one. A fold therefore goes only up to a
+ * `candidate` read from the id sequence at an earlier fold, once every transaction that was running
+ * then has ended (the current snapshot's xmin is past the snapshot xmax taken just after reading
+ * the sequence): every id up to it is then committed or rolled back for good. A submission takes
+ * its transaction id before its response id (it counts the total first), so it cannot slip under.
+ * Old rows changing (an edit rewrites a response's answer rows, deleting a reader deletes theirs)
+ * mark the rollup `stale`: the next fold recounts, and until then the reads count everything live.
+ */
+
+interface RollupState {
+  through: number;
+  candidate: number | null;
+  candidate_xmax: string | null;
+  stale: number;
+  xmin: string;
+  last: string;
+}
+
+/** The ids handed out so far by the responses' sequence (0 before the first). */
+const LAST_RESPONSE_ID = sql`(select case when is_called then last_value else 0 end from survey_responses_id_seq)`;
+const SNAPSHOT_XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+const safe = (s: RollupState) => s.candidate !== null && s.candidate_xmax !== null && BigInt(s.xmin) >= BigInt(s.candidate_xmax) && s.candidate > s.through;
+/** Something to do: a recount, a candidate now safe to fold, or new responses and no candidate yet. */
+const due = (s: RollupState) => s.stale === 1 || safe(s) || (s.candidate === null && Number(s.last) > s.through);
+
+/**
+ * Fold what may be folded, under the rollup row's lock; a reader finding it locked (another read
+ * folding, an edit marking it stale) answers without folding: the live part counts the rest.
+ */
+export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number }): Promise<void> {
+  const [seen] = rowsOf<RollupState>(
+    await db.execute(sql`select through, candidate, candidate_xmax::text as candidate_xmax, stale, ${SNAPSHOT_XMIN} as xmin, ${LAST_RESPONSE_ID}::text as last from survey_rollups where act_id = ${act.id}`),
+  );
+  if (seen && !due(seen)) return;
+  if (!seen) await db.insert(surveyRollups).values({ act_id: act.id, org_id: act.org_id }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const [s] = rowsOf<RollupState>(
+      await tx.execute(
+        sql`select through, candidate, candidate_xmax::text as candidate_xmax, stale, ${SNAPSHOT_XMIN} as xmin, '0' as last from survey_rollups where act_id = ${act.id} for update skip locked`,
+      ),
+    );
+    if (!s) return;
+    let { through, candidate, candidate_xmax } = s;
+    if (s.stale === 1) {
+      for (const table of ['survey_rollup_cells', 'survey_rollup_days', 'survey_rollup_readers']) await tx.execute(sql`delete from ${sql.identifier(table)} where act_id = ${act.id}`);
+      await tx.update(surveyRollups).set({ through: 0, readers: 0, stale: 0 }).where(eq(surveyRollups.act_id, act.id));
+      through = 0;
+    }
+    if (safe({ ...s, through })) {
+      await foldRange(tx, act.id, through, candidate!);
+      through = candidate!;
+      candidate = null;
+    }
+    if (candidate === null) {
+      // The sequence first, the snapshot after: a transaction holding an id up to `last` already has its transaction id below this xmax.
+      const [{ last }] = rowsOf<{ last: string }>(await tx.execute(sql`select ${LAST_RESPONSE_ID}::text as last`));
+      if (Number(last) > through) {
+        const [{ xmax }] = rowsOf<{ xmax: string }>(await tx.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`));
+        candidate = Number(last);
+        candidate_xmax = xmax;
+      }
+    }
+    await tx.update(surveyRollups).set({ through, candidate, candidate_xmax: candidate_xmax === null ? null : Number(candidate_xmax) }).where(eq(surveyRollups.act_id, act.id));
+  });
+}
+
+/** Fold the submitted responses with ids in (from, to]: their answer cells, their days, their readers. */
+async function foldRange(tx: Tx, actId: number, from: number, to: number): Promise<void> {
+  const folded = sql`r.act_id = ${actId} and r.status = 1 and r.id > ${from} and r.id <= ${to}`;
+  const act = sql`${actId}::int`;
+  await tx.execute(sql`
+    insert into survey_rollup_cells (act_id, unit_id, question_id, revision, option_id, row_id, num, n, leads, texts)
+    select ${act}, coalesce(a.unit_id, 0), a.question_id, a.revision, a.option_id, a.row_id, a.num,
+      count(*), count(*) filter (where a.lead = 1), count(*) filter (where a.text <> '')
+    from survey_responses r join survey_answers a on a.response_id = r.id and a.act_id = r.act_id
+    where ${folded}
+    group by 2, 3, 4, 5, 6, 7
+    on conflict on constraint survey_rollup_cells_uq do update
+      set n = survey_rollup_cells.n + excluded.n, leads = survey_rollup_cells.leads + excluded.leads, texts = survey_rollup_cells.texts + excluded.texts`);
+  await tx.execute(sql`
+    insert into survey_rollup_days (act_id, unit_id, day, responses, duration_sum, durations)
+    select ${act}, coalesce(r.unit_id, 0), ${chinaDay(sql`r.submitted_at`)}, count(*), coalesce(sum(r.duration_sec) filter (where r.duration_sec <> 0), 0), count(*) filter (where r.duration_sec <> 0)
+    from survey_responses r where ${folded}
+    group by 2, 3
+    on conflict (act_id, unit_id, day) do update
+      set responses = survey_rollup_days.responses + excluded.responses, duration_sum = survey_rollup_days.duration_sum + excluded.duration_sum, durations = survey_rollup_days.durations + excluded.durations`);
+  // Readers new to the questionnaire counted before their rows go in (one snapshot: the insert is not seen by the count).
+  await tx.execute(sql`
+    with fresh as (
+      select count(distinct r.reader_id)::int as n from survey_responses r
+      where ${folded} and not exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = r.reader_id)
+    ), kept as (
+      insert into survey_rollup_readers (act_id, reader_id, unit_id)
+      select distinct ${act}, r.reader_id, coalesce(r.unit_id, 0) from survey_responses r where ${folded}
+      on conflict do nothing
+    )
+    update survey_rollups set readers = readers + (select n from fresh) where act_id = ${actId}`);
+}
+
+/** Mark a questionnaire's rollup for a recount: rows it has folded changed (an edited response's answers). */
+export async function staleSurveyRollup(tx: Tx, actId: number): Promise<void> {
+  await tx.update(surveyRollups).set({ stale: 1 }).where(eq(surveyRollups.act_id, actId));
+}
+
+/** One group of answer rows as the statistics group them (figures.ts `Cell`). */
+export interface RolledCell {
+  q: number;
+  rev: number;
+  option: string;
+  row: string;
+  num: number | null;
+  n: number;
+  leads: number;
+  texts: number;
+}
+
+/**
+ * The statistics' three reads from the rollup plus the submitted responses above `through`
+ * (all of them, live, while the rollup is stale or missing), narrowed to `units` when given.
+ */
+export async function rolledUpStats(db: Db, actId: number, units: number[] | null) {
+  const inUnits = (col: SQL) => (units ? sql`and ${col} in (${sql.join(units.map((u) => sql`${u}`), sql`, `)})` : sql``);
+  // The rollup's rows count when it is fresh; the live part starts past what they hold.
+  const usable = sql`exists (select 1 from survey_rollups u where u.act_id = ${actId} and u.stale = 0)`;
+  const through = sql`coalesce((select case when u.stale = 0 then u.through else 0 end from survey_rollups u where u.act_id = ${actId}), 0)`;
+  const live = sql`select r.id, r.reader_id, r.unit_id, r.submitted_at, r.duration_sec from survey_responses r where r.act_id = ${actId} and r.status = 1 and r.id > ${through} ${inUnits(sql`r.unit_id`)}`;
+  const readers = units
+    ? sql`(select count(*)::int from (select x.reader_id from survey_rollup_readers x where x.act_id = ${actId} and ${usable} ${inUnits(sql`x.unit_id`)} union select l.reader_id from live l) v)`
+    : sql`(coalesce((select u.readers from survey_rollups u where u.act_id = ${actId} and u.stale = 0), 0)
+          + (select count(distinct l.reader_id)::int from live l where not (${usable} and exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = l.reader_id))))`;
+  const [cells, [totals], days] = await Promise.all([
+    db.execute(sql`
+      with live as (${live})
+      select q, rev, "option", "row", num, sum(n)::int as n, sum(leads)::int as leads, sum(texts)::int as texts from (
+        select c.question_id as q, c.revision as rev, c.option_id as "option", c.row_id as "row", c.num, c.n, c.leads, c.texts
+        from survey_rollup_cells c where c.act_id = ${actId} and ${usable} ${inUnits(sql`c.unit_id`)}
+        union all
+        select a.question_id, a.revision, a.option_id, a.row_id, a.num, 1, (a.lead = 1)::int, (a.text <> '')::int
+        from live l join survey_answers a on a.response_id = l.id and a.act_id = ${actId}
+      ) x group by q, rev, "option", "row", num`),
+    db
+      .execute(
+        sql`
+      with live as (${live}),
+      folded as (select coalesce(sum(d.responses), 0) as n, coalesce(sum(d.duration_sum), 0) as dsum, coalesce(sum(d.durations), 0) as dn
+        from survey_rollup_days d where d.act_id = ${actId} and ${usable} ${inUnits(sql`d.unit_id`)}),
+      fresh as (select count(*) as n, coalesce(sum(l.duration_sec) filter (where l.duration_sec <> 0), 0) as dsum, count(*) filter (where l.duration_sec <> 0) as dn from live l)
+      select (folded.n + fresh.n)::int as n, ${readers} as readers,
+        ((folded.dsum + fresh.dsum)::numeric / nullif(folded.dn + fresh.dn, 0))::text as duration
+      from folded, fresh`,
+      )
+      .then((r) => rowsOf<{ n: number; readers: number; duration: string | null }>(r)),
+    db.execute(sql`
+      with live as (${live})
+      select day, sum(n)::int as n from (
+        select d.day, d.responses as n from survey_rollup_days d where d.act_id = ${actId} and ${usable} ${inUnits(sql`d.unit_id`)}
+        union all
+        select ${chinaDay(sql`l.submitted_at`)}, 1 from live l
+      ) x group by day order by day`),
+  ]);
+  return {
+    cells: rowsOf<RolledCell>(cells).map((c) => ({ ...c, num: c.num === null ? null : Number(c.num), n: Number(c.n), leads: Number(c.leads), texts: Number(c.texts) })),
+    totals: { n: Number(totals.n), readers: Number(totals.readers), duration: totals.duration === null ? null : Number(totals.duration) },
+    days: rowsOf<{ day: string; n: number }>(days).map((d) => ({ day: d.day, n: Number(d.n) })),
+  };
+}

@@ -138,6 +138,7 @@ export async function submitResponse(tx: Tx, act: Act, reader: { id: number; uni
   const { questions } = version;
   const answers = checkedAnswers(version, body.answers);
   await assertOwnUploads(tx, act.org_id, reader.id, questions, answers);
+  // Counted before the response is inserted: the transaction then has its id before the response's (the statistics rollup relies on it, rollup.ts).
   if ((await bumpCounter(tx, act.org_id, act.id, TOTAL_COUNTER, config.total_limit || null)) === null) throw refused(SURVEY_REFUSAL.full);
   await takeQuotas(tx, act, boundPicks(version, answers));
   const [draft] = await tx

@@ -16,7 +16,8 @@ import { rowsOf } from '../../db/rows.js';
  * `candidate` read from the id sequence at an earlier fold, once every transaction that was running
  * then has ended (the current snapshot's xmin is past the snapshot xmax taken just after reading
  * the sequence): every id up to it is then committed or rolled back for good. A submission takes
- * its transaction id before its response id (it counts the total first), so it cannot slip under.
+ * its transaction id before its response id (it counts the total first, responses.ts), so it cannot
+ * slip under: a writer of responses must keep that order (a lone insert takes its id first).
  * Old rows changing (an edit rewrites a response's answer rows, deleting a reader deletes theirs)
  * mark the rollup `stale`: the next fold recounts, and until then the reads count everything live.
  */
@@ -39,22 +40,19 @@ const safe = (s: RollupState) => s.candidate !== null && s.candidate_xmax !== nu
 const due = (s: RollupState) => s.stale === 1 || safe(s) || (s.candidate === null && Number(s.last) > s.through);
 
 /**
- * Fold what may be folded, under the rollup row's lock; a reader finding it locked (another read
- * folding, an edit marking it stale) answers without folding: the live part counts the rest.
+ * Fold what may be folded, under the rollup row's lock. A read with nothing to fold takes no lock;
+ * one finding another read folding waits for it (one fold of many rows rather than every read
+ * counting them live), then finds nothing left to do.
  */
 export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number }): Promise<void> {
-  const [seen] = rowsOf<RollupState>(
-    await db.execute(sql`select through, candidate, candidate_xmax::text as candidate_xmax, stale, ${SNAPSHOT_XMIN} as xmin, ${LAST_RESPONSE_ID}::text as last from survey_rollups where act_id = ${act.id}`),
-  );
+  const state = sql`select through, candidate, candidate_xmax::text as candidate_xmax, stale, ${SNAPSHOT_XMIN} as xmin, ${LAST_RESPONSE_ID}::text as last from survey_rollups where act_id = ${act.id}`;
+  const [seen] = rowsOf<RollupState>(await db.execute(state));
   if (seen && !due(seen)) return;
   if (!seen) await db.insert(surveyRollups).values({ act_id: act.id, org_id: act.org_id }).onConflictDoNothing();
   await db.transaction(async (tx) => {
-    const [s] = rowsOf<RollupState>(
-      await tx.execute(
-        sql`select through, candidate, candidate_xmax::text as candidate_xmax, stale, ${SNAPSHOT_XMIN} as xmin, '0' as last from survey_rollups where act_id = ${act.id} for update skip locked`,
-      ),
-    );
-    if (!s) return;
+    // The snapshot of this statement is taken before the lock gives this transaction its id: `xmin` is of the others.
+    const [s] = rowsOf<RollupState>(await tx.execute(sql`${state} for update`));
+    if (!s || !due(s)) return;
     let { through, candidate, candidate_xmax } = s;
     if (s.stale === 1) {
       for (const table of ['survey_rollup_cells', 'survey_rollup_days', 'survey_rollup_readers']) await tx.execute(sql`delete from ${sql.identifier(table)} where act_id = ${act.id}`);
@@ -70,9 +68,17 @@ export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number
       // The sequence first, the snapshot after: a transaction holding an id up to `last` already has its transaction id below this xmax.
       const [{ last }] = rowsOf<{ last: string }>(await tx.execute(sql`select ${LAST_RESPONSE_ID}::text as last`));
       if (Number(last) > through) {
-        const [{ xmax }] = rowsOf<{ xmax: string }>(await tx.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`));
-        candidate = Number(last);
-        candidate_xmax = xmax;
+        const [now] = rowsOf<{ xmax: string; alone: boolean }>(
+          await tx.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax, not exists (select 1 from pg_snapshot_xip(pg_current_snapshot()) x where x <> pg_current_xact_id()) as alone`),
+        );
+        if (now.alone) {
+          // No other transaction running: every id up to `last` is already committed or rolled back.
+          await foldRange(tx, act.id, through, Number(last));
+          through = Number(last);
+        } else {
+          candidate = Number(last);
+          candidate_xmax = now.xmax;
+        }
       }
     }
     await tx.update(surveyRollups).set({ through, candidate, candidate_xmax: candidate_xmax === null ? null : Number(candidate_xmax) }).where(eq(surveyRollups.act_id, act.id));

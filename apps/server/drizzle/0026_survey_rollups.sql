@@ -34,7 +34,7 @@ CREATE TABLE "survey_rollups" (
 	"org_id" integer NOT NULL,
 	"through" integer DEFAULT 0 NOT NULL,
 	"candidate" integer,
-	"candidate_xmax" bigint,
+	"candidate_running" bigint[],
 	"stale" smallint DEFAULT 0 NOT NULL,
 	"readers" integer DEFAULT 0 NOT NULL
 );

@@ -118,8 +118,8 @@ export const surveyAnswers = pgTable('survey_answers', {
  * The statistics of a questionnaire folded so far (kinds/survey/rollup.ts): every submitted
  * response with an id up to `through` (and its answer rows) is counted in the rollup tables below;
  * responses above it are counted live by each read. `candidate` is the response id the next fold
- * may go up to once every transaction running when it was read has ended (`candidate_xmax`, the
- * snapshot's first unassigned transaction id then): by then every response with an id up to it is
+ * may go up to once the transactions of this database running when it was read have ended
+ * (`candidate_running`, their transaction ids): by then every response with an id up to it is
  * committed or rolled back. `stale` 1: old rows changed (an edit, a deleted reader), recount.
  * `readers` the distinct readers of the folded responses.
  */
@@ -128,7 +128,7 @@ export const surveyRollups = pgTable('survey_rollups', {
   org_id: integer('org_id').notNull(),
   through: integer('through').notNull().default(0),
   candidate: integer('candidate'),
-  candidate_xmax: bigint('candidate_xmax', { mode: 'number' }),
+  candidate_running: bigint('candidate_running', { mode: 'number' }).array(),
   stale: smallint('stale').notNull().default(0),
   readers: integer('readers').notNull().default(0),
 }, (t) => [

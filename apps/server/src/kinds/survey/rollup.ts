@@ -13,11 +13,12 @@ import { rowsOf } from '../../db/rows.js';
  *
  * Which responses may be folded: ids are taken before their transaction commits, so a response
  * with a lower id may still become visible after a higher one. A fold therefore goes only up to a
- * `candidate` read from the id sequence at an earlier fold, once every transaction that was running
- * then has ended (the current snapshot's xmin is past the snapshot xmax taken just after reading
- * the sequence): every id up to it is then committed or rolled back for good. A submission takes
- * its transaction id before its response id (it counts the total first, responses.ts), so it cannot
- * slip under: a writer of responses must keep that order (a lone insert takes its id first).
+ * `candidate` read from the id sequence at an earlier fold, once the transactions of this database
+ * that were running just after that read (`candidate_running`, from pg_stat_activity) have all
+ * ended: every id up to it is then committed or rolled back for good. With none running it folds
+ * at once. A submission has its transaction id before its response id (it counts the total first,
+ * responses.ts), so it cannot slip under: a writer of responses must keep that order (a lone insert
+ * takes its id first). Transactions of other databases of the cluster never hold a fold back.
  * Old rows changing (an edit rewrites a response's answer rows, deleting a reader deletes theirs)
  * mark the rollup `stale`: the next fold recounts, and until then the reads count everything live.
  */
@@ -25,17 +26,18 @@ import { rowsOf } from '../../db/rows.js';
 interface RollupState {
   through: number;
   candidate: number | null;
-  candidate_xmax: string | null;
+  /** No transaction that was running when the candidate was read is running now. */
+  settled: boolean;
   stale: number;
-  xmin: string;
   last: string;
 }
 
 /** The ids handed out so far by the responses' sequence (0 before the first). */
 const LAST_RESPONSE_ID = sql`(select case when is_called then last_value else 0 end from survey_responses_id_seq)`;
-const SNAPSHOT_XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+/** The transaction ids of this database's other sessions now (an id is given at a transaction's first write). */
+const RUNNING = sql`(select coalesce(array_agg(backend_xid::text::bigint), '{}') from pg_stat_activity where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid())`;
 
-const safe = (s: RollupState) => s.candidate !== null && s.candidate_xmax !== null && BigInt(s.xmin) >= BigInt(s.candidate_xmax) && s.candidate > s.through;
+const safe = (s: RollupState) => s.candidate !== null && s.settled && s.candidate > s.through;
 /** Something to do: a recount, a candidate now safe to fold, or new responses and no candidate yet. */
 const due = (s: RollupState) => s.stale === 1 || safe(s) || (s.candidate === null && Number(s.last) > s.through);
 
@@ -45,15 +47,16 @@ const due = (s: RollupState) => s.stale === 1 || safe(s) || (s.candidate === nul
  * counting them live), then finds nothing left to do.
  */
 export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number }): Promise<void> {
-  const state = sql`select through, candidate, candidate_xmax::text as candidate_xmax, stale, ${SNAPSHOT_XMIN} as xmin, ${LAST_RESPONSE_ID}::text as last from survey_rollups where act_id = ${act.id}`;
+  const state = sql`select through, candidate, stale, ${LAST_RESPONSE_ID}::text as last,
+    not (coalesce(candidate_running, '{}') && ${RUNNING}) as settled from survey_rollups where act_id = ${act.id}`;
   const [seen] = rowsOf<RollupState>(await db.execute(state));
   if (seen && !due(seen)) return;
   if (!seen) await db.insert(surveyRollups).values({ act_id: act.id, org_id: act.org_id }).onConflictDoNothing();
   await db.transaction(async (tx) => {
-    // The snapshot of this statement is taken before the lock gives this transaction its id: `xmin` is of the others.
     const [s] = rowsOf<RollupState>(await tx.execute(sql`${state} for update`));
     if (!s || !due(s)) return;
-    let { through, candidate, candidate_xmax } = s;
+    let { through, candidate } = s;
+    let running: number[] | null = null;
     if (s.stale === 1) {
       for (const table of ['survey_rollup_cells', 'survey_rollup_days', 'survey_rollup_readers']) await tx.execute(sql`delete from ${sql.identifier(table)} where act_id = ${act.id}`);
       await tx.update(surveyRollups).set({ through: 0, readers: 0, stale: 0 }).where(eq(surveyRollups.act_id, act.id));
@@ -65,23 +68,24 @@ export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number
       candidate = null;
     }
     if (candidate === null) {
-      // The sequence first, the snapshot after: a transaction holding an id up to `last` already has its transaction id below this xmax.
+      // The sequence first, the running transactions after: one holding an id up to `last` already had its transaction id.
       const [{ last }] = rowsOf<{ last: string }>(await tx.execute(sql`select ${LAST_RESPONSE_ID}::text as last`));
       if (Number(last) > through) {
-        const [now] = rowsOf<{ xmax: string; alone: boolean }>(
-          await tx.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax, not exists (select 1 from pg_snapshot_xip(pg_current_snapshot()) x where x <> pg_current_xact_id()) as alone`),
-        );
-        if (now.alone) {
+        const [now] = rowsOf<{ running: (number | string)[] }>(await tx.execute(sql`select ${RUNNING} as running`));
+        if (!now.running.length) {
           // No other transaction running: every id up to `last` is already committed or rolled back.
           await foldRange(tx, act.id, through, Number(last));
           through = Number(last);
         } else {
           candidate = Number(last);
-          candidate_xmax = now.xmax;
+          running = now.running.map(Number);
         }
       }
     }
-    await tx.update(surveyRollups).set({ through, candidate, candidate_xmax: candidate_xmax === null ? null : Number(candidate_xmax) }).where(eq(surveyRollups.act_id, act.id));
+    await tx
+      .update(surveyRollups)
+      .set({ through, candidate, ...(candidate === null || running ? { candidate_running: running } : {}) })
+      .where(eq(surveyRollups.act_id, act.id));
   });
 }
 
@@ -136,52 +140,55 @@ export interface RolledCell {
 }
 
 /**
- * The statistics' three reads from the rollup plus the submitted responses above `through`
- * (all of them, live, while the rollup is stale or missing), narrowed to `units` when given.
+ * The statistics' three reads from the rollup plus the submitted responses above `through` (all
+ * of them, live, while the rollup is stale or missing), narrowed to `units` when given. One
+ * read-only snapshot for the rollup row and the three reads, so the watermark the live part
+ * starts from is the one the rollup rows were folded to; given as a value, the planner sees how
+ * few responses lie above it.
  */
 export async function rolledUpStats(db: Db, actId: number, units: number[] | null) {
   const inUnits = (col: SQL) => (units ? sql`and ${col} in (${sql.join(units.map((u) => sql`${u}`), sql`, `)})` : sql``);
-  // The rollup's rows count when it is fresh; the live part starts past what they hold.
-  const usable = sql`exists (select 1 from survey_rollups u where u.act_id = ${actId} and u.stale = 0)`;
-  const through = sql`coalesce((select case when u.stale = 0 then u.through else 0 end from survey_rollups u where u.act_id = ${actId}), 0)`;
-  const live = sql`select r.id, r.reader_id, r.unit_id, r.submitted_at, r.duration_sec from survey_responses r where r.act_id = ${actId} and r.status = 1 and r.id > ${through} ${inUnits(sql`r.unit_id`)}`;
-  const readers = units
-    ? sql`(select count(*)::int from (select x.reader_id from survey_rollup_readers x where x.act_id = ${actId} and ${usable} ${inUnits(sql`x.unit_id`)} union select l.reader_id from live l) v)`
-    : sql`(coalesce((select u.readers from survey_rollups u where u.act_id = ${actId} and u.stale = 0), 0)
-          + (select count(distinct l.reader_id)::int from live l where not (${usable} and exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = l.reader_id))))`;
-  const [cells, [totals], days] = await Promise.all([
-    db.execute(sql`
-      with live as (${live})
-      select q, rev, "option", "row", num, sum(n)::int as n, sum(leads)::int as leads, sum(texts)::int as texts from (
-        select c.question_id as q, c.revision as rev, c.option_id as "option", c.row_id as "row", c.num, c.n, c.leads, c.texts
-        from survey_rollup_cells c where c.act_id = ${actId} and ${usable} ${inUnits(sql`c.unit_id`)}
-        union all
-        select a.question_id, a.revision, a.option_id, a.row_id, a.num, 1, (a.lead = 1)::int, (a.text <> '')::int
-        from live l join survey_answers a on a.response_id = l.id and a.act_id = ${actId}
-      ) x group by q, rev, "option", "row", num`),
-    db
-      .execute(
-        sql`
-      with live as (${live}),
-      folded as (select coalesce(sum(d.responses), 0) as n, coalesce(sum(d.duration_sum), 0) as dsum, coalesce(sum(d.durations), 0) as dn
-        from survey_rollup_days d where d.act_id = ${actId} and ${usable} ${inUnits(sql`d.unit_id`)}),
-      fresh as (select count(*) as n, coalesce(sum(l.duration_sec) filter (where l.duration_sec <> 0), 0) as dsum, count(*) filter (where l.duration_sec <> 0) as dn from live l)
-      select (folded.n + fresh.n)::int as n, ${readers} as readers,
-        ((folded.dsum + fresh.dsum)::numeric / nullif(folded.dn + fresh.dn, 0))::text as duration
-      from folded, fresh`,
-      )
-      .then((r) => rowsOf<{ n: number; readers: number; duration: string | null }>(r)),
-    db.execute(sql`
-      with live as (${live})
-      select day, sum(n)::int as n from (
-        select d.day, d.responses as n from survey_rollup_days d where d.act_id = ${actId} and ${usable} ${inUnits(sql`d.unit_id`)}
-        union all
-        select ${chinaDay(sql`l.submitted_at`)}, 1 from live l
-      ) x group by day order by day`),
-  ]);
-  return {
-    cells: rowsOf<RolledCell>(cells).map((c) => ({ ...c, num: c.num === null ? null : Number(c.num), n: Number(c.n), leads: Number(c.leads), texts: Number(c.texts) })),
-    totals: { n: Number(totals.n), readers: Number(totals.readers), duration: totals.duration === null ? null : Number(totals.duration) },
-    days: rowsOf<{ day: string; n: number }>(days).map((d) => ({ day: d.day, n: Number(d.n) })),
-  };
+  return db.transaction(
+    async (tx) => {
+      const [rollup] = await tx.select({ through: surveyRollups.through, stale: surveyRollups.stale, readers: surveyRollups.readers }).from(surveyRollups).where(eq(surveyRollups.act_id, actId));
+      // The rollup's rows count when it is fresh; the live part starts past what they hold.
+      const usable = !!rollup && rollup.stale === 0;
+      const through = usable ? rollup.through : 0;
+      const folded = (part: SQL) => (usable ? sql`${part} union all` : sql``);
+      const live = sql`live as (select r.id, r.reader_id, r.unit_id, r.submitted_at, r.duration_sec from survey_responses r where r.act_id = ${actId} and r.status = 1 and r.id > ${through} ${inUnits(sql`r.unit_id`)})`;
+      const cells = await tx.execute(sql`
+        with ${live}
+        select q, rev, "option", "row", num, sum(n)::int as n, sum(leads)::int as leads, sum(texts)::int as texts from (
+          ${folded(sql`select c.question_id as q, c.revision as rev, c.option_id as "option", c.row_id as "row", c.num, c.n, c.leads, c.texts
+            from survey_rollup_cells c where c.act_id = ${actId} ${inUnits(sql`c.unit_id`)}`)}
+          select a.question_id as q, a.revision as rev, a.option_id as "option", a.row_id as "row", a.num, 1 as n, (a.lead = 1)::int as leads, (a.text <> '')::int as texts
+          from live l cross join lateral (select * from survey_answers a where a.response_id = l.id and a.act_id = ${actId}) a
+        ) x group by q, rev, "option", "row", num`);
+      const readers = !usable
+        ? sql`(select count(distinct l.reader_id)::int from live l)`
+        : units
+          ? sql`(select count(*)::int from (select x.reader_id from survey_rollup_readers x where x.act_id = ${actId} ${inUnits(sql`x.unit_id`)} union select l.reader_id from live l) v)`
+          : sql`(${rollup.readers}::int + (select count(distinct l.reader_id)::int from live l where not exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = l.reader_id)))`;
+      const [totals] = rowsOf<{ n: number; readers: number; duration: string | null }>(
+        await tx.execute(sql`
+          with ${live}, counted as (
+            ${folded(sql`select d.responses as n, d.duration_sum as dsum, d.durations as dn from survey_rollup_days d where d.act_id = ${actId} ${inUnits(sql`d.unit_id`)}`)}
+            select 1 as n, l.duration_sec as dsum, (l.duration_sec <> 0)::int as dn from live l
+          )
+          select coalesce(sum(n), 0)::int as n, ${readers} as readers, (sum(dsum)::numeric / nullif(sum(dn), 0))::text as duration from counted`),
+      );
+      const days = await tx.execute(sql`
+        with ${live}
+        select day, sum(n)::int as n from (
+          ${folded(sql`select d.day, d.responses as n from survey_rollup_days d where d.act_id = ${actId} ${inUnits(sql`d.unit_id`)}`)}
+          select ${chinaDay(sql`l.submitted_at`)} as day, 1 as n from live l
+        ) x group by day order by day`);
+      return {
+        cells: rowsOf<RolledCell>(cells).map((c) => ({ ...c, num: c.num === null ? null : Number(c.num), n: Number(c.n), leads: Number(c.leads), texts: Number(c.texts) })),
+        totals: { n: Number(totals.n), readers: Number(totals.readers), duration: totals.duration === null ? null : Number(totals.duration) },
+        days: rowsOf<{ day: string; n: number }>(days).map((d) => ({ day: d.day, n: Number(d.n) })),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

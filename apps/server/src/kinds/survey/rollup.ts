@@ -48,7 +48,8 @@ const due = (s: RollupState) => s.stale === 1 || safe(s) || (s.candidate === nul
  */
 export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number }): Promise<void> {
   const state = sql`select through, candidate, stale, ${LAST_RESPONSE_ID}::text as last,
-    not (coalesce(candidate_running, '{}') && ${RUNNING}) as settled from survey_rollups where act_id = ${act.id}`;
+    case when candidate is null then false else not (coalesce(candidate_running, '{}') && ${RUNNING}) end as settled
+    from survey_rollups where act_id = ${act.id}`;
   const [seen] = rowsOf<RollupState>(await db.execute(state));
   if (seen && !due(seen)) return;
   if (!seen) await db.insert(surveyRollups).values({ act_id: act.id, org_id: act.org_id }).onConflictDoNothing();

@@ -17,6 +17,7 @@ let t: TestApp;
 let org: { id: number; key: string };
 let unitA: { id: number };
 let unitB: { id: number };
+let unitA2: { id: number };
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 const su = () => ({ token: t.superToken });
@@ -26,6 +27,7 @@ beforeAll(async () => {
   org = await t.org('rolluplib', { activity_types: [4] });
   unitA = await t.org('rollupunita', { parent_id: org.id });
   unitB = await t.org('rollupunitb', { parent_id: org.id });
+  unitA2 = await t.org('rollupunita2', { parent_id: unitA.id });
 });
 afterAll(() => t.close());
 
@@ -69,10 +71,10 @@ async function survey(): Promise<Survey> {
   };
 }
 
-/** Reader i made directly with a token (signing many in would meet the sign-in throttle): of unit A, unit B or none. */
+/** Reader i made directly with a token (signing many in would meet the sign-in throttle): of unit A, unit B, none or A2 (below A). */
 let made = 0;
 async function readerOf(i: number): Promise<{ id: number; token: string }> {
-  const unit = [unitA.id, unitB.id, null][i % 3];
+  const unit = [unitA.id, unitB.id, null, unitA2.id][i % 4];
   const [row] = await t.db.insert(readerRows).values({ org_id: org.id, account: `roll${++made}`, password_hash: 'x', real_name: `读者${made}`, unit_id: unit, source: 'register' }).returning({ id: readerRows.id });
   return { id: row.id, token: (await issueToken(t.db, { kind: 'reader', id: row.id, orgId: org.id, scope: org.key }, 3_600_000)).access_token };
 }
@@ -84,11 +86,11 @@ async function respond(s: Survey, i: number, reader?: { id: number; token: strin
 }
 
 const stats = (act: number, query = '') => call('GET', `/v1/${org.key}/survey/${act}/stats${query}`);
-/** The statistics (from the rollup) equal the rows counted (a date range covering every response), whole and for a unit. */
+/** The statistics (from the rollup) equal the rows counted (a date range covering every response), whole, for a unit with one below it and for a unit alone. */
 async function expectRecount(act: number): Promise<void> {
   const everything = `from=1&to=${now() + DAY}`;
   expect(await stats(act)).toEqual(await stats(act, `?${everything}`));
-  expect(await stats(act, `?unit_id=${unitA.id}`)).toEqual(await stats(act, `?unit_id=${unitA.id}&${everything}`));
+  for (const unit of [unitA.id, unitB.id]) expect(await stats(act, `?unit_id=${unit}`)).toEqual(await stats(act, `?unit_id=${unit}&${everything}`));
 }
 const rollupOf = async (act: number) => (await t.db.select().from(surveyRollups).where(eq(surveyRollups.act_id, act)))[0];
 
@@ -114,6 +116,13 @@ describe('questionnaire statistics from their rollup', () => {
     // A second response of the same reader (readers are counted once).
     await respond(s, 7, made[0]);
     await expectRecount(s.act);
+    // Readers moved, then answering again: from unit B to A2 (in both filters), from A to A2 (twice in A's filter, counted once).
+    for (const r of [made[1], made[4]]) {
+      const moved = await t.call('PUT', `/v1/${org.key}/readers/${r.id}`, { ...su(), body: { unit_id: unitA2.id } });
+      expect(moved.status, moved.message).toBe(200);
+      await respond(s, 8, r);
+    }
+    await expectRecount(s.act);
     await expectRecount(s.act);
     expect((await rollupOf(s.act)).through).toBeGreaterThan(0);
     const edit = await t.call('PUT', `/v1/${org.key}/client/activities/${s.act}/responses/${made[1].response_id}`, { token: made[1].token, body: { request_id: randomUUID(), version: s.version, answers: s.answersOf(4) } });
@@ -123,7 +132,9 @@ describe('questionnaire statistics from their rollup', () => {
     await call('DELETE', `/v1/${org.key}/readers/${made[0].id}`);
     await expectRecount(s.act);
     await expectRecount(s.act);
-    expect((await stats(s.act)).totals).toMatchObject({ responses: 4, readers: 4 });
+    expect((await stats(s.act)).totals).toMatchObject({ responses: 6, readers: 4 });
+    expect((await stats(s.act, `?unit_id=${unitA.id}`)).totals).toMatchObject({ responses: 4, readers: 3 });
+    expect((await stats(s.act, `?unit_id=${unitB.id}`)).totals).toMatchObject({ responses: 1, readers: 1 });
   });
 
   it('equal a recount after submissions in parallel with statistics reads', async () => {

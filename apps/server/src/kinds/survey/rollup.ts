@@ -165,11 +165,15 @@ export async function rolledUpStats(db: Db, actId: number, units: number[] | nul
           select a.question_id as q, a.revision as rev, a.option_id as "option", a.row_id as "row", a.num, 1 as n, (a.lead = 1)::int as leads, (a.text <> '')::int as texts
           from live l cross join lateral (select * from survey_answers a where a.response_id = l.id and a.act_id = ${actId}) a
         ) x group by q, rev, "option", "row", num`);
+      // Distinct readers: the rollup's count, or its rows of one unit (a reader once per unit), plus the live part's readers it has not seen.
+      const unseen = (where: SQL) => sql`(select count(distinct l.reader_id)::int from live l where not exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = l.reader_id ${where}))`;
       const readers = !usable
         ? sql`(select count(distinct l.reader_id)::int from live l)`
-        : units
-          ? sql`(select count(*)::int from (select x.reader_id from survey_rollup_readers x where x.act_id = ${actId} ${inUnits(sql`x.unit_id`)} union select l.reader_id from live l) v)`
-          : sql`(${rollup.readers}::int + (select count(distinct l.reader_id)::int from live l where not exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = l.reader_id)))`;
+        : !units
+          ? sql`(${rollup.readers}::int + ${unseen(sql``)})`
+          : units.length === 1
+            ? sql`((select count(*)::int from survey_rollup_readers x where x.act_id = ${actId} and x.unit_id = ${units[0]}) + ${unseen(sql`and x.unit_id = ${units[0]}`)})`
+            : sql`(select count(*)::int from (select x.reader_id from survey_rollup_readers x where x.act_id = ${actId} ${inUnits(sql`x.unit_id`)} union select l.reader_id from live l) v)`;
       const [totals] = rowsOf<{ n: number; readers: number; duration: string | null }>(
         await tx.execute(sql`
           with ${live}, counted as (

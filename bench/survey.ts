@@ -12,7 +12,8 @@
  * filter, one unit with the units below it, the last 7 days), a cross-tab of two questions and a
  * keyword search of the long-text answers; the first request alone, then req/s, p50 and p99. The
  * run fails if the figures do not count every response. Then responses against their floor
- * (bench/floor.ts): 1,200 new readers submit the ten questions, 50 at once, in 3 rounds. `--scale 0.02` fills 2 % (trying it out).
+ * (bench/floor.ts): 1,200 new readers submit the ten questions, 50 at once, in 3 rounds. `--scale 0.02` fills 2 % (trying it out);
+ * `--no-floor` measures the statistics only.
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
@@ -25,6 +26,7 @@ import { hashPassword } from '../apps/server/src/auth/passwords.js';
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
+const withFloor = !args.includes('--no-floor');
 const ORG = 'benchsurvey';
 const RESPONSES = Math.round(100_000 * scale);
 const UNITS = 20;
@@ -196,6 +198,7 @@ async function run(label: string, database: Database): Promise<void> {
     rows.push({ ...(await measureLoad(base + path, token, name, duration)), counted, first });
   }
   console.table(rows.map((r) => ({ scenario: r.scenario, counted: r.counted, 'first ms': r.first, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx/errors': r.errors })));
+  if (!withFloor) return close();
 
   // Responses against their floor: readers who have not answered yet submit the ten questions,
   // 50 at once; the floor writes the response, its answer rows, the count and the join in one

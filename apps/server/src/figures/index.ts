@@ -3,7 +3,7 @@ import { GATE } from '@huodong/domain';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
-import { activities } from '../db/schema.js';
+import { activities, surveyRollups } from '../db/schema.js';
 import { chinaDay, chinaDayOf, everyDayOf } from '../db/chinaDay.js';
 import { notFound } from '../http/errors.js';
 import { orgOf } from '../auth/access.js';
@@ -72,4 +72,12 @@ export function todayOf<K extends string>(days: readonly ({ day: string } & Reco
 export async function countBy<V>(db: Db | Tx, from: { table: PgTable; by: PgColumn | SQL<V>; where: SQL | undefined }): Promise<{ value: V; n: number }[]> {
   const by = from.by as SQL<V>;
   return db.select({ value: by, n: count() }).from(from.table).where(from.where).groupBy(by).orderBy(sql`count(*) desc`);
+}
+
+/**
+ * Mark every figures rollup of an organisation for a recount: rows they folded went (a deleted
+ * reader takes their responses with them). Rare administrator writes, so no finer bookkeeping.
+ */
+export async function staleRollupsOfOrg(tx: Db | Tx, orgId: number): Promise<void> {
+  await tx.update(surveyRollups).set({ stale: 1 }).where(eq(surveyRollups.org_id, orgId));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { activities, readers } from './activities.js';
 import { nowSeconds, seconds, sort, stamps } from './columns.js';
 
@@ -111,3 +111,58 @@ export const surveyAnswers = pgTable('survey_answers', {
   index('survey_answers_stats_idx').on(t.act_id, t.question_id, t.revision, t.option_id, t.row_id),
   index('survey_answers_response_idx').on(t.response_id),
 ]);
+
+// ---- Statistics rollups (issue 22): what the statistics read, kept per questionnaire -----------
+
+/**
+ * The statistics of a questionnaire folded so far (kinds/survey/rollup.ts): every submitted
+ * response with an id up to `through` (and its answer rows) is counted in the rollup tables below;
+ * responses above it are counted live by each read. `candidate` is the response id the next fold
+ * may go up to once the transactions of this database running when it was read have ended
+ * (`candidate_running`, each as its process and its transaction's start): by then every response with an id up to it is
+ * committed or rolled back. `stale` 1: old rows changed (an edit, a deleted reader), recount.
+ * `readers` the distinct readers of the folded responses.
+ */
+export const surveyRollups = pgTable('survey_rollups', {
+  act_id: integer('act_id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  through: integer('through').notNull().default(0),
+  candidate: integer('candidate'),
+  candidate_running: text('candidate_running').array(),
+  stale: smallint('stale').notNull().default(0),
+  readers: integer('readers').notNull().default(0),
+}, (t) => [
+  foreignKey({ name: 'survey_rollups_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  index('survey_rollups_org_idx').on(t.org_id),
+]);
+
+/** Folded answer rows grouped as the statistics group them, per unit (0: none): rows, respondents (`lead`), written texts. */
+export const surveyRollupCells = pgTable('survey_rollup_cells', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  unit_id: integer('unit_id').notNull(),
+  question_id: integer('question_id').notNull(),
+  revision: integer('revision').notNull(),
+  option_id: varchar('option_id', { length: 16 }).notNull(),
+  row_id: varchar('row_id', { length: 16 }).notNull(),
+  num: doublePrecision('num'),
+  n: integer('n').notNull(),
+  leads: integer('leads').notNull(),
+  texts: integer('texts').notNull(),
+}, (t) => [unique('survey_rollup_cells_uq').on(t.act_id, t.unit_id, t.question_id, t.revision, t.option_id, t.row_id, t.num).nullsNotDistinct()]);
+
+/** Folded responses per unit (0: none) and China day of submission: how many, and their nonzero durations' sum and count. */
+export const surveyRollupDays = pgTable('survey_rollup_days', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  unit_id: integer('unit_id').notNull(),
+  day: varchar('day', { length: 10 }).notNull(),
+  responses: integer('responses').notNull(),
+  duration_sum: bigint('duration_sum', { mode: 'number' }).notNull(),
+  durations: integer('durations').notNull(),
+}, (t) => [primaryKey({ name: 'survey_rollup_days_pk', columns: [t.act_id, t.unit_id, t.day] })]);
+
+/** The readers of the folded responses per unit (0: none): the distinct readers of a unit filter. */
+export const surveyRollupReaders = pgTable('survey_rollup_readers', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  reader_id: integer('reader_id').notNull(),
+  unit_id: integer('unit_id').notNull(),
+}, (t) => [primaryKey({ name: 'survey_rollup_readers_pk', columns: [t.act_id, t.reader_id, t.unit_id] }), index('survey_rollup_readers_unit_idx').on(t.act_id, t.unit_id, t.reader_id)]);

@@ -21,7 +21,8 @@ import {
 } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { activities, surveyAnswers, surveyResponses } from '../../db/schema.js';
-import { perDaySeries, todayOf } from '../../figures/index.js';
+import { noGapDays, perDaySeries, todayOf } from '../../figures/index.js';
+import { foldSurveyRollup, rolledUpStats, type RolledCell } from './rollup.js';
 import { validationError } from '../../http/errors.js';
 import { unitChain } from '../../participation/scope.js';
 import { currentQuestions, latestVersion } from './store.js';
@@ -79,30 +80,23 @@ function cascadeLeaves(options: readonly SurveyOption[], prefix = ''): SurveyOpt
 }
 
 /** One group of answer rows: a question's revision, an option, a matrix row, a number. */
-interface Cell {
-  q: number;
-  rev: number;
-  option: string;
-  row: string;
-  num: number | null;
-  n: number;
-  leads: number;
-  texts: number;
+type Cell = RolledCell;
+
+interface Counts {
+  groups: Cell[];
+  totals: { n: number; readers: number; duration: number | null };
+  days: { day: string; responses: number }[];
 }
 
-/**
- * The figures of a questionnaire (design §6 "Stats") under a filter: responses, readers, mean
- * duration, responses per China day; per question its respondents and, by type, option counts
- * and % (2 decimals), the mean rank, the score's mean, median and distribution, NPS, matrix cells,
- * or how many written answers there are. Only answers of each question's current revision count.
- * One grouped read of the answer rows (respondents through `lead`) and two of the responses,
- * whatever the number of questions.
- */
-export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<SurveyStats> {
-  const state = activityStateOf(act, nowSec());
-  const [questions, version, groups, [totals], days] = await Promise.all([
-    currentQuestions(db, act.id),
-    latestVersion(db, act.id),
+/** The figures' counts from the rollup and the responses it has not folded yet. */
+async function rolledUpCounts(db: Db, act: Act, f: SurveyFilter, running: boolean): Promise<Counts> {
+  const { cells, totals, days } = await rolledUpStats(db, act.id, f.units);
+  return { groups: cells, totals, days: noGapDays(days.map((d) => ({ day: d.day, responses: d.n })), { responses: 0 }, running) };
+}
+
+/** The figures' counts from the rows: one grouped read of the answer rows (respondents through `lead`) and two of the responses. */
+async function rowCounts(db: Db, act: Act, f: SurveyFilter, running: boolean): Promise<Counts> {
+  const [groups, [totals], days] = await Promise.all([
     db
       .select({
         q: surveyAnswers.question_id,
@@ -121,7 +115,27 @@ export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<Su
       .select({ n: count(), readers: countDistinct(surveyResponses.reader_id), duration: sql<number | null>`avg(nullif(${surveyResponses.duration_sec}, 0))`.mapWith(Number) })
       .from(surveyResponses)
       .where(responsesWhere(act.id, f)),
-    perDaySeries(db, { table: surveyResponses, at: surveyResponses.submitted_at, where: responsesWhere(act.id, f), key: 'responses', running: state === 2 }),
+    perDaySeries(db, { table: surveyResponses, at: surveyResponses.submitted_at, where: responsesWhere(act.id, f), key: 'responses', running }),
+  ]);
+  return { groups, totals, days };
+}
+
+/**
+ * The figures of a questionnaire (design §6 "Stats") under a filter: responses, readers, mean
+ * duration, responses per China day; per question its respondents and, by type, option counts
+ * and % (2 decimals), the mean rank, the score's mean, median and distribution, NPS, matrix cells,
+ * or how many written answers there are. Only answers of each question's current revision count.
+ * Three reads whatever the number of questions, from the rollup or (a date range) from the rows.
+ */
+export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<SurveyStats> {
+  const state = activityStateOf(act, nowSec());
+  // No date range: the rollup (rollup.ts) serves the whole questionnaire and its units; a free date range counts the rows.
+  const rolled = f.from === undefined && f.to === undefined;
+  if (rolled) await foldSurveyRollup(db, act);
+  const [questions, version, { groups, totals, days }] = await Promise.all([
+    currentQuestions(db, act.id),
+    latestVersion(db, act.id),
+    rolled ? rolledUpCounts(db, act, f, state === 2) : rowCounts(db, act, f, state === 2),
   ]);
   const nos = questionNumbers(questions);
   const sum = (cells: Cell[], k: 'n' | 'leads' | 'texts') => cells.reduce((s, c) => s + c[k], 0);

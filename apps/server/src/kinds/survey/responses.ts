@@ -24,6 +24,7 @@ import { bumpCounter, counterStep, dropCounter } from '../../participation/count
 import type { LastParts } from '../../participation/gate.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { latestVersion, versionOf } from './store.js';
+import { staleSurveyRollup } from './rollup.js';
 
 /**
  * A reader's response (design activities §6): checked against the version answered, limited per
@@ -190,9 +191,7 @@ export async function submitResponse(tx: Tx, act: Act, reader: { id: number; uni
   const steps = counters.map((c, i) => ({ ...c, cte: sql.raw(`counted${i}`) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const asked = body.started_at && body.started_at <= now ? body.started_at : null;
   const r = surveyResponses;
-  // The response selects from the counters: it is written only when every one was taken, and after
-  // them, so the transaction has its id (given at its first write) before the response's id is
-  // drawn, which the statistics rollup relies on (a response id never below a running writer's).
+  // The response selects from the counters: it is written only when every one was taken.
   const answerRowsPart = answerRowsInsert(act, sql`made.id`, questions, answers, reader.unit_id, now, sql`made`);
   const [row] = rowsOf<Record<string, number | string | null>>(
     await tx.execute(sql`
@@ -252,6 +251,8 @@ export async function editResponse(tx: Tx, act: Act, readerId: number, responseI
     .where(and(eq(surveyResponses.id, responseId), eq(surveyResponses.act_id, act.id), eq(surveyResponses.reader_id, readerId), eq(surveyResponses.status, 1)))
     .for('update');
   if (!old) throw refused({ gate: 40400, status: 404, message: '答卷不存在' });
+  // Its answer rows are rewritten below: the statistics rollup may hold the old ones.
+  await staleSurveyRollup(tx, act.id);
   const version = await answeredVersion(tx, act.id, body.version);
   const { questions } = version;
   const answers = checkedAnswers(version, body.answers);

@@ -12,6 +12,7 @@ import { revokeSubjects } from '../../auth/tokens.js';
 import { orgOf } from '../../auth/access.js';
 import { readerSettings } from '../../routes/readers.js';
 import { audit } from '../audit.js';
+import { staleRollupsOfOrg } from '../../figures/index.js';
 import { bind } from '../binding.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -34,6 +35,7 @@ export const readersBinding = bind({
   },
   async after(action, rows, { tx }) {
     if (action === 'disable' || action === 'delete') await revokeSubjects(tx as never, 'reader', rows.map((r) => r.id));
+    if (action === 'delete' && rows.length) await staleRollupsOfOrg(tx as never, Number(rows[0].org_id));
   },
   routes(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();

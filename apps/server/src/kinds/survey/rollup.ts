@@ -1,0 +1,205 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { surveyRollups } from '../../db/schema.js';
+import { chinaDay } from '../../db/chinaDay.js';
+import { rowsOf } from '../../db/rows.js';
+
+/**
+ * The statistics rollup of a questionnaire (issue 22, schema survey_rollups): the answer cells,
+ * responses per unit and day and the readers of every submitted response up to `through`,
+ * folded by the statistics reads themselves; the reader writes add nothing. A read folds first
+ * (`foldSurveyRollup`), then counts the rollup plus the responses above `through` live
+ * (`rolledUpStats`), each statement on its own snapshot, so it equals a recount of that snapshot.
+ *
+ * Which responses may be folded: ids are taken before their transaction commits, so a response
+ * with a lower id may still become visible after a higher one. A fold therefore goes only up to a
+ * `candidate` read from the id sequence at an earlier fold, once the transactions of this database
+ * that were running just after that read (`candidate_running`, from pg_stat_activity) have all
+ * ended: every id up to it is then committed or rolled back for good. With none running it folds
+ * at once. A transaction is known by its process and its start, whether or not it has written yet,
+ * so a writer of responses needs no particular order of its statements. Transactions of other
+ * databases of the cluster never hold a fold back.
+ * Old rows changing (an edit rewrites a response's answer rows, deleting a reader deletes theirs)
+ * mark the rollup `stale`: the next fold recounts, and until then the reads count everything live.
+ */
+
+interface RollupState {
+  through: number;
+  candidate: number | null;
+  /** No transaction that was running when the candidate was read is running now. */
+  settled: boolean;
+  stale: number;
+  last: string;
+}
+
+/** The ids handed out so far by the responses' sequence (0 before the first). */
+const LAST_RESPONSE_ID = sql`(select case when is_called then last_value else 0 end from survey_responses_id_seq)`;
+/**
+ * The transactions of this database's other sessions now, each as its process and its start (a
+ * transaction holding a response id may have no transaction id yet: it is given at the first write,
+ * and a lone insert draws the response id first).
+ */
+const RUNNING = sql`(select coalesce(array_agg(pid::text || '@' || xact_start::text), '{}') from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid())`;
+
+const safe = (s: RollupState) => s.candidate !== null && s.settled && s.candidate > s.through;
+/** Something to do: a recount, a candidate now safe to fold, or new responses and no candidate yet. */
+const due = (s: RollupState) => s.stale === 1 || safe(s) || (s.candidate === null && Number(s.last) > s.through);
+
+/**
+ * Fold what may be folded, under the rollup row's lock. A read with nothing to fold takes no lock;
+ * one finding another read folding waits for it (one fold of many rows rather than every read
+ * counting them live), then finds nothing left to do.
+ */
+export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number }): Promise<void> {
+  const state = sql`select through, candidate, stale, ${LAST_RESPONSE_ID}::text as last,
+    case when candidate is null then false else not (coalesce(candidate_running, '{}') && ${RUNNING}) end as settled
+    from survey_rollups where act_id = ${act.id}`;
+  const [seen] = rowsOf<RollupState>(await db.execute(state));
+  if (seen && !due(seen)) return;
+  if (!seen) await db.insert(surveyRollups).values({ act_id: act.id, org_id: act.org_id }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const [s] = rowsOf<RollupState>(await tx.execute(sql`${state} for update`));
+    if (!s || !due(s)) return;
+    let { through, candidate } = s;
+    let running: string[] | null = null;
+    if (s.stale === 1) {
+      for (const table of ['survey_rollup_cells', 'survey_rollup_days', 'survey_rollup_readers']) await tx.execute(sql`delete from ${sql.identifier(table)} where act_id = ${act.id}`);
+      await tx.update(surveyRollups).set({ through: 0, readers: 0, stale: 0 }).where(eq(surveyRollups.act_id, act.id));
+      through = 0;
+    }
+    if (safe({ ...s, through })) {
+      await foldRange(tx, act.id, through, candidate!);
+      through = candidate!;
+      candidate = null;
+    }
+    if (candidate === null) {
+      // The sequence first, the running transactions after: one holding an id up to `last` is among them.
+      const [{ last }] = rowsOf<{ last: string }>(await tx.execute(sql`select ${LAST_RESPONSE_ID}::text as last`));
+      if (Number(last) > through) {
+        // pg_stat_activity is read once per transaction and kept: read it afresh, after the sequence.
+        await tx.execute(sql`select pg_stat_clear_snapshot()`);
+        const [now] = rowsOf<{ running: string[] }>(await tx.execute(sql`select ${RUNNING} as running`));
+        if (!now.running.length) {
+          // No other transaction running: every id up to `last` is already committed or rolled back.
+          await foldRange(tx, act.id, through, Number(last));
+          through = Number(last);
+        } else {
+          candidate = Number(last);
+          running = now.running;
+        }
+      }
+    }
+    await tx
+      .update(surveyRollups)
+      .set({ through, candidate, ...(candidate === null || running ? { candidate_running: running } : {}) })
+      .where(eq(surveyRollups.act_id, act.id));
+  });
+}
+
+/** Fold the submitted responses with ids in (from, to]: their answer cells, their days, their readers. */
+async function foldRange(tx: Tx, actId: number, from: number, to: number): Promise<void> {
+  const folded = sql`r.act_id = ${actId} and r.status = 1 and r.id > ${from} and r.id <= ${to}`;
+  const act = sql`${actId}::int`;
+  await tx.execute(sql`
+    insert into survey_rollup_cells (act_id, unit_id, question_id, revision, option_id, row_id, num, n, leads, texts)
+    select ${act}, coalesce(a.unit_id, 0), a.question_id, a.revision, a.option_id, a.row_id, a.num,
+      count(*), count(*) filter (where a.lead = 1), count(*) filter (where a.text <> '')
+    from survey_responses r join survey_answers a on a.response_id = r.id and a.act_id = r.act_id
+    where ${folded}
+    group by 2, 3, 4, 5, 6, 7
+    on conflict on constraint survey_rollup_cells_uq do update
+      set n = survey_rollup_cells.n + excluded.n, leads = survey_rollup_cells.leads + excluded.leads, texts = survey_rollup_cells.texts + excluded.texts`);
+  await tx.execute(sql`
+    insert into survey_rollup_days (act_id, unit_id, day, responses, duration_sum, durations)
+    select ${act}, coalesce(r.unit_id, 0), ${chinaDay(sql`r.submitted_at`)}, count(*), coalesce(sum(r.duration_sec) filter (where r.duration_sec <> 0), 0), count(*) filter (where r.duration_sec <> 0)
+    from survey_responses r where ${folded}
+    group by 2, 3
+    on conflict (act_id, unit_id, day) do update
+      set responses = survey_rollup_days.responses + excluded.responses, duration_sum = survey_rollup_days.duration_sum + excluded.duration_sum, durations = survey_rollup_days.durations + excluded.durations`);
+  // Readers new to the questionnaire counted before their rows go in (one snapshot: the insert is not seen by the count).
+  await tx.execute(sql`
+    with fresh as (
+      select count(distinct r.reader_id)::int as n from survey_responses r
+      where ${folded} and not exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = r.reader_id)
+    ), kept as (
+      insert into survey_rollup_readers (act_id, reader_id, unit_id)
+      select distinct ${act}, r.reader_id, coalesce(r.unit_id, 0) from survey_responses r where ${folded}
+      on conflict do nothing
+    )
+    update survey_rollups set readers = readers + (select n from fresh) where act_id = ${actId}`);
+}
+
+/** Mark a questionnaire's rollup for a recount: rows it has folded changed (an edited response's answers). */
+export async function staleSurveyRollup(tx: Tx, actId: number): Promise<void> {
+  await tx.update(surveyRollups).set({ stale: 1 }).where(eq(surveyRollups.act_id, actId));
+}
+
+/** One group of answer rows as the statistics group them (figures.ts `Cell`). */
+export interface RolledCell {
+  q: number;
+  rev: number;
+  option: string;
+  row: string;
+  num: number | null;
+  n: number;
+  leads: number;
+  texts: number;
+}
+
+/**
+ * The statistics' three reads from the rollup plus the submitted responses above `through` (all
+ * of them, live, while the rollup is stale or missing), narrowed to `units` when given. One
+ * read-only snapshot for the rollup row and the three reads, so the watermark the live part
+ * starts from is the one the rollup rows were folded to; given as a value, the planner sees how
+ * few responses lie above it.
+ */
+export async function rolledUpStats(db: Db, actId: number, units: number[] | null) {
+  const inUnits = (col: SQL) => (units ? sql`and ${col} in (${sql.join(units.map((u) => sql`${u}`), sql`, `)})` : sql``);
+  return db.transaction(
+    async (tx) => {
+      const [rollup] = await tx.select({ through: surveyRollups.through, stale: surveyRollups.stale, readers: surveyRollups.readers }).from(surveyRollups).where(eq(surveyRollups.act_id, actId));
+      // The rollup's rows count when it is fresh; the live part starts past what they hold.
+      const usable = !!rollup && rollup.stale === 0;
+      const through = usable ? rollup.through : 0;
+      const folded = (part: SQL) => (usable ? sql`${part} union all` : sql``);
+      const live = sql`live as (select r.id, r.reader_id, r.unit_id, r.submitted_at, r.duration_sec from survey_responses r where r.act_id = ${actId} and r.status = 1 and r.id > ${through} ${inUnits(sql`r.unit_id`)})`;
+      const cells = await tx.execute(sql`
+        with ${live}
+        select q, rev, "option", "row", num, sum(n)::int as n, sum(leads)::int as leads, sum(texts)::int as texts from (
+          ${folded(sql`select c.question_id as q, c.revision as rev, c.option_id as "option", c.row_id as "row", c.num, c.n, c.leads, c.texts
+            from survey_rollup_cells c where c.act_id = ${actId} ${inUnits(sql`c.unit_id`)}`)}
+          select a.question_id as q, a.revision as rev, a.option_id as "option", a.row_id as "row", a.num, 1 as n, (a.lead = 1)::int as leads, (a.text <> '')::int as texts
+          from live l cross join lateral (select * from survey_answers a where a.response_id = l.id and a.act_id = ${actId}) a
+        ) x group by q, rev, "option", "row", num`);
+      // Distinct readers: the rollup's count, or its rows of one unit (a reader once per unit), plus the live part's readers it has not seen.
+      const unseen = (where: SQL) => sql`(select count(distinct l.reader_id)::int from live l where not exists (select 1 from survey_rollup_readers x where x.act_id = ${actId} and x.reader_id = l.reader_id ${where}))`;
+      const readers = !usable
+        ? sql`(select count(distinct l.reader_id)::int from live l)`
+        : !units
+          ? sql`(${rollup.readers}::int + ${unseen(sql``)})`
+          : units.length === 1
+            ? sql`((select count(*)::int from survey_rollup_readers x where x.act_id = ${actId} and x.unit_id = ${units[0]}) + ${unseen(sql`and x.unit_id = ${units[0]}`)})`
+            : sql`(select count(*)::int from (select x.reader_id from survey_rollup_readers x where x.act_id = ${actId} ${inUnits(sql`x.unit_id`)} union select l.reader_id from live l) v)`;
+      const [totals] = rowsOf<{ n: number; readers: number; duration: string | null }>(
+        await tx.execute(sql`
+          with ${live}, counted as (
+            ${folded(sql`select d.responses as n, d.duration_sum as dsum, d.durations as dn from survey_rollup_days d where d.act_id = ${actId} ${inUnits(sql`d.unit_id`)}`)}
+            select 1 as n, l.duration_sec as dsum, (l.duration_sec <> 0)::int as dn from live l
+          )
+          select coalesce(sum(n), 0)::int as n, ${readers} as readers, (sum(dsum)::numeric / nullif(sum(dn), 0))::text as duration from counted`),
+      );
+      const days = await tx.execute(sql`
+        with ${live}
+        select day, sum(n)::int as n from (
+          ${folded(sql`select d.day, d.responses as n from survey_rollup_days d where d.act_id = ${actId} ${inUnits(sql`d.unit_id`)}`)}
+          select ${chinaDay(sql`l.submitted_at`)} as day, 1 as n from live l
+        ) x group by day order by day`);
+      return {
+        cells: rowsOf<RolledCell>(cells).map((c) => ({ ...c, num: c.num === null ? null : Number(c.num), n: Number(c.n), leads: Number(c.leads), texts: Number(c.texts) })),
+        totals: { n: Number(totals.n), readers: Number(totals.readers), duration: totals.duration === null ? null : Number(totals.duration) },
+        days: rowsOf<{ day: string; n: number }>(days).map((d) => ({ day: d.day, n: Number(d.n) })),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

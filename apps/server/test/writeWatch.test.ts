@@ -49,6 +49,28 @@ describe('write watch and remembered reads', () => {
     expect(w.stamp(['students'])).toBe(other);
   });
 
+  it('a commit changes again only the stamps of the tables its own connection wrote (issue 22)', () => {
+    const w = new WriteWatch();
+    const signIn = {};
+    const reader = {};
+    w.observe('insert into "tokens" ("token_hash") values ($1)', signIn);
+    w.observe('insert into "tokens" ("token_hash") values ($1)', signIn);
+    const tokens = w.stamp(['tokens']);
+    w.observe('begin', reader);
+    w.observe('insert into "contest_attempts" ("id") values ($1)', reader);
+    const attempts = w.stamp(['contest_attempts']);
+    w.observe('commit', reader);
+    expect(w.stamp(['tokens'])).toBe(tokens);
+    expect(w.stamp(['contest_attempts'])).not.toBe(attempts);
+    // Seen again when done: a read that ran while the commit was under way is not kept either.
+    const sent = w.stamp(['contest_attempts']);
+    w.observe('commit', reader);
+    expect(w.stamp(['contest_attempts'])).not.toBe(sent);
+    const done = w.stamp(['contest_attempts']);
+    w.observe('commit', reader);
+    expect(w.stamp(['contest_attempts'])).toBe(done);
+  });
+
   it('names the tables a statement reads', () => {
     expect(tablesOf('select count(*) from (select 1 from "managers" inner join "organizations" on x limit $1) "counted"').sort()).toEqual(['managers', 'organizations']);
   });

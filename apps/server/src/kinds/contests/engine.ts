@@ -341,34 +341,27 @@ export async function startAttempt(
  * row. The answer is the statement's last part, `answer`.
  */
 async function countQuestions(conn: Conn, before: SQL, deltas: SQL, answer: SQL): Promise<Record<string, unknown>[]> {
-  const c = contestQuestions;
-  const q = questions;
+  // The counters of `table` raised by the rows of `from` (used, answered, correct), matched by `from.key`, locked in id order.
+  const raised = (table: typeof contestQuestions | typeof questions, from: string, key: string) => {
+    const [f, k] = [sql.raw(from), sql.raw(key)];
+    return sql`update ${table} set
+        used_count = ${table.used_count} + ${f}.used,
+        answered_count = ${table.answered_count} + ${f}.answered,
+        correct_count = ${table.correct_count} + ${f}.correct
+      from (select id from ${table} where id in (select ${k} from ${f}) order by id for update) locked, ${f}
+      where ${table.id} = locked.id and ${f}.${k} = locked.id`;
+  };
   return rowsOf(
     await conn.execute(sql`
     with ${before}
     d0(id, used, answered, correct) as (${deltas}),
     d as (select id, sum(used)::int as used, sum(answered)::int as answered, sum(correct)::int as correct from d0 group by id),
-    counted as (
-      update ${c} set
-        used_count = ${c.used_count} + d.used,
-        answered_count = ${c.answered_count} + d.answered,
-        correct_count = ${c.correct_count} + d.correct
-      from (select id from ${c} where id in (select id from d) order by id for update) locked, d
-      where ${c.id} = locked.id and d.id = locked.id
-      returning ${c.question_id} as question_id, d.used, d.answered, d.correct
-    ),
+    counted as (${raised(contestQuestions, 'd', 'id')} returning ${contestQuestions.question_id} as question_id, d.used, d.answered, d.correct),
     bank as (
       select question_id, sum(used)::int as used, sum(answered)::int as answered, sum(correct)::int as correct
       from counted where question_id is not null group by question_id
     ),
-    banked as (
-      update ${q} set
-        used_count = ${q.used_count} + bank.used,
-        answered_count = ${q.answered_count} + bank.answered,
-        correct_count = ${q.correct_count} + bank.correct
-      from (select id from ${q} where id in (select question_id from bank) order by id for update) locked, bank
-      where ${q.id} = locked.id and bank.question_id = locked.id
-    )
+    banked as (${raised(questions, 'bank', 'question_id')})
     ${answer}`),
   );
 }
@@ -518,17 +511,6 @@ export async function finishAttempt(
   now = nowSec(),
   auto = false,
   opts: { locked?: boolean; questions?: ContestQuestions } = {},
-): Promise<AttemptRow> {
-  return (await finishAttemptWith(tx, act, attempt, now, auto, opts)).attempt;
-}
-
-export async function finishAttemptWith(
-  tx: Tx,
-  act: ActivityRow,
-  attempt: AttemptRow,
-  now = nowSec(),
-  auto = false,
-  opts: { locked?: boolean; questions?: ContestQuestions } = {},
 ): Promise<{ attempt: AttemptRow; answers: AnswerRow[] }> {
   const locked = opts.locked ? attempt : await lockedAttempt(tx, attempt.id);
   if (!locked || locked.state !== 'inprogress') return { attempt: locked ?? attempt, answers: [] };
@@ -667,7 +649,7 @@ export async function sweepOverdue(db: Db, actId?: number, now = nowSec(), limit
     await db.transaction(async (tx) => {
       const [act] = await tx.select().from(activities).where(eq(activities.id, d.act_id));
       const attempt = await lockedAttempt(tx, d.id);
-      if (act && attempt && attempt.state === 'inprogress') await finishAttempt(tx, act, attempt, now, true);
+      if (act && attempt && attempt.state === 'inprogress') await finishAttempt(tx, act, attempt, now, true, { locked: true });
     });
   }
   return due.length;

@@ -23,7 +23,6 @@ import { idempotent, idempotentOwn, keptInStatement } from '../../participation/
 import {
   attemptView,
   finishAttempt,
-  finishAttemptWith,
   foldQuestionCounters,
   HeldQuestions,
   rankingOf,
@@ -109,7 +108,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   async function current(request: FastifyRequest, aid: number) {
     let { act, attempt } = await ownAttempt(request, aid);
     const questions = await held.of(db, act);
-    if (attempt.state === 'inprogress' && isOverdue(attempt.deadline_at, nowSec())) attempt = await db.transaction((tx) => finishAttempt(tx, act, attempt, nowSec(), true, { questions }));
+    if (attempt.state === 'inprogress' && isOverdue(attempt.deadline_at, nowSec())) attempt = (await db.transaction((tx) => finishAttempt(tx, act, attempt, nowSec(), true, { questions }))).attempt;
     return { act, attempt, questions };
   }
 
@@ -157,7 +156,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       if (act.is_pause) throw refused(GATE.paused);
       if (isOverdue(attempt.deadline_at, nowSec())) {
-        await finishAttempt(tx, act, attempt, nowSec(), true);
+        await finishAttempt(tx, act, attempt, nowSec(), true, { locked: true });
         return { saved: 0, submitted: true };
       }
       return { saved: await saveAnswers(tx, attempt, request.body.items), submitted: false };
@@ -178,7 +177,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       if (request.body.type === 'focus') return { switch_count: attempt.switch_count, max, submitted: false };
       const [counted] = await tx.update(contestAttempts).set({ switch_count: attempt.switch_count + 1, updated_at: nowSec() }).where(eq(contestAttempts.id, attempt.id)).returning();
       const over = max > 0 && counted.switch_count > max;
-      if (over || isOverdue(attempt.deadline_at, nowSec())) await finishAttempt(tx, act, counted, nowSec(), true);
+      if (over || isOverdue(attempt.deadline_at, nowSec())) await finishAttempt(tx, act, counted, nowSec(), true, { locked: true });
       return { switch_count: counted.switch_count, max, submitted: over };
     });
   });
@@ -190,7 +189,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       const now = nowSec();
       const questions = await held.of(tx, act);
-      const finished = await finishAttemptWith(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), { locked: true, questions });
+      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), { locked: true, questions });
       return { answer: { id: finished.attempt.id }, own: { act, attempt: finished.attempt, questions, answers: finished.answers } };
     });
     // A submission that committed has all it shows at hand; a replay reads it.

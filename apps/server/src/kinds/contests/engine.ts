@@ -303,9 +303,20 @@ export async function startAttempt(
     if (err instanceof PoolShortError) throw refused(CONTEST_REFUSAL.notReady);
     throw err;
   }
+  // The attempt and the progress row opening it in one statement: its id drawn first, in a common
+  // table expression both read (one with a volatile function is evaluated once).
+  const p = contestProgress;
+  const next = tx.$with('next_attempt', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('contest_attempts', 'id'))::int as id`);
+  const opening = tx
+    .update(p)
+    .set({ attempts: progress.attempts + 1, day: today, day_attempts: todayCount + 1, last_started_at: now, open_attempt_id: sql`(select id from ${next})`, unit_id: reader.unit_id, updated_at: now })
+    .where(and(eq(p.act_id, act.id), eq(p.level_id, levelId), eq(p.reader_id, reader.id)));
+  const opened = tx.$with('opened', {}).as(opening.getSQL());
   const [attempt] = await tx
+    .with(next, opened)
     .insert(contestAttempts)
     .values({
+      id: sql`(select id from ${next})`,
       org_id: act.org_id,
       act_id: act.id,
       level_id: levelId,
@@ -321,10 +332,6 @@ export async function startAttempt(
       unit_id: reader.unit_id,
     })
     .returning();
-  await tx
-    .update(contestProgress)
-    .set({ attempts: progress.attempts + 1, day: today, day_attempts: todayCount + 1, last_started_at: now, open_attempt_id: attempt.id, unit_id: reader.unit_id, updated_at: now })
-    .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, levelId), eq(contestProgress.reader_id, reader.id)));
   // The questions' use counters are not written here: the fold adds the paper later (foldQuestionCounters).
   return { attempt, fresh: true };
 }

@@ -268,7 +268,7 @@ function attemptsBinding(def: ResourceDef): ResourceBinding {
   return bind({
     def,
     table: contestAttempts,
-    hidden: ['paper', 'ip'],
+    hidden: ['paper', 'ip', 'counted'],
     async present(rows, { request }) {
       if (!rows.length) return rows;
       const found = await request.server.database.db

@@ -72,7 +72,8 @@ describe('a random-paper contest under load', () => {
 
     // One attempt each, all marked; every drawn question counted once per paper, on the copy and on
     // its bank question, once the counters are folded (the server folds every few seconds; here at once).
-    expect(await foldQuestionCounters(t.db)).toBe(READERS);
+    // (The server's own fold may have run meanwhile, side by side with the calls: what is left is folded here, once.)
+    await foldQuestionCounters(t.db);
     expect(await foldQuestionCounters(t.db)).toBe(0);
     const attempts = await t.db.select().from(contestAttempts).where(eq(contestAttempts.act_id, act));
     expect(attempts).toHaveLength(READERS);

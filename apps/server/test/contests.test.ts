@@ -577,6 +577,9 @@ describe('questions held in memory and counters folded (issue 22)', () => {
     const counts = Object.fromEntries(rows.map((q) => [q.id, [q.used_count, q.answered_count, q.correct_count]]));
     // Four papers (the open one included), three submitted: q1 answered 3 times, right twice; q2 answered twice, right once.
     expect(counts).toEqual({ [q1]: [4, 3, 2], [q2]: [4, 2, 1] });
+    // Counted now, the question keeps its answer all the same; a stem may still change.
+    expect((await t.call('PUT', `/v1/${org.key}/contest/${act}/question/${q2}`, { ...su(), body: { answer: 'F' } })).message).toBe(locked.message);
+    ok(await t.call('PUT', `/v1/${org.key}/contest/${act}/question/${q2}`, { ...su(), body: { stem: '计数判断（改题干）' } }));
     // The open attempt's answers count once it is submitted, not before nor twice.
     ok(await save(reader.token, open.id, [{ question_id: q1, answer: 'B' }]));
     expect(await foldQuestionCounters(t.db)).toBe(0);

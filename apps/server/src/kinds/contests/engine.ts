@@ -383,16 +383,16 @@ async function countMarkedRight(tx: Tx, ids: number[]): Promise<void> {
 /**
  * Whether a contest question is in a paper: counted (`used_count`), or drawn by an attempt the
  * fold has not counted yet — what keeps its type, options and answer from changing (family.ts).
+ * Both in one statement (one snapshot): a fold committing between two reads would hide it from both.
  */
-export async function questionDrawn(conn: Conn, q: { id: number; act_id: number; used_count: number }): Promise<boolean> {
-  if (q.used_count > 0) return true;
+export async function questionDrawn(conn: Conn, q: { id: number; act_id: number }): Promise<boolean> {
   const t = contestAttempts;
-  const [row] = await conn
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.act_id, q.act_id), eq(t.counted, 0), sql`${t.paper} @> ${JSON.stringify([{ id: q.id }])}::jsonb`))
-    .limit(1);
-  return !!row;
+  const c = contestQuestions;
+  const [row] = rowsOf<{ drawn: boolean }>(
+    await conn.execute(sql`select coalesce((select ${c.used_count} > 0 from ${c} where ${c.id} = ${q.id}), false)
+      or exists (select 1 from ${t} where ${t.act_id} = ${q.act_id} and ${t.counted} = 0 and ${t.paper} @> ${JSON.stringify([{ id: q.id }])}::jsonb) as drawn`),
+  );
+  return row?.drawn === true;
 }
 
 /** Attempts a fold takes at most in one statement. */

@@ -99,7 +99,7 @@ function questionsBinding(def: ResourceDef, type: ContestKind): ResourceBinding 
     table: contestQuestions,
     async prepare(values, { existing, tx, parentId, org }) {
       if (!existing && values.score === undefined) values.score = 5;
-      const drawn = !!existing && (await questionDrawn(tx, existing as unknown as { id: number; act_id: number; used_count: number }));
+      const drawn = !!existing && (await questionDrawn(tx, existing as unknown as { id: number; act_id: number }));
       const checked = checkedQuestion(values, existing, drawn);
       if (type === 6 && !existing) {
         if (values.level_id === undefined) throw validationError([{ field: 'level_id', message: '请选择关卡' }]);

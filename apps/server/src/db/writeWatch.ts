@@ -6,12 +6,15 @@
  * Every statement the application sends passes through `observe` (the drizzle logger of both
  * drivers and the raw `Database.query`), with the connection (`session`) it is sent on. A write
  * statement advances its table's generation at once; `commit` (or `rollback`) advances again the
- * tables that connection wrote since its last commit, so a read made inside the window between a
- * transaction's write and its commit (which still saw the old rows) is not kept past the commit.
- * A statement this does not recognise advances every table (and again at its connection's commit).
+ * tables that connection's transaction wrote since its `begin`, so a read made inside the window
+ * between a transaction's write and its commit (which still saw the old rows) is not kept past
+ * the commit. A statement this does not recognise advances every table (and again at its
+ * transaction's commit). PGlite begins and commits inside its driver, unseen: one connection,
+ * one statement at a time, no read can fall in that window there.
  */
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
-const READ_ONLY = /^\s*(?:select|begin|start\s+transaction|savepoint|release|rollback\s+to|set|show|explain|values)\b/i;
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const READ_ONLY = /^\s*(?:select|savepoint|release|rollback\s+to|set|show|explain|values)\b/i;
 const COMMIT = /^\s*(?:commit|end|rollback)\b/i;
 const WITH = /^\s*with\b/i;
 /** A write inside a statement with common table expressions; `do update` (upsert) and `for update` (lock) are not. */
@@ -39,7 +42,7 @@ const ONE_SESSION = {};
 export class WriteWatch {
   private readonly generations = new Map<string, number>();
   /**
-   * The tables each connection wrote since its last commit (issue 22): its commit advances these
+   * The tables each connection's open transaction wrote (issue 22): its commit advances these
    * only. Before, every commit advanced every table written by anyone in the last minute, so
    * each reader write threw away the remembered organisation and token reads whenever readers
    * had signed in (a token written) during that minute.
@@ -50,6 +53,12 @@ export class WriteWatch {
 
   observe(statement: string, session: object = ONE_SESSION): void {
     if (READ_ONLY.test(statement)) return;
+    if (BEGIN.test(statement)) {
+      // Seen when queued and again when done: a write queued between the two is already the transaction's.
+      const entry = this.pending.get(session);
+      if (!entry || entry.committed) this.pending.set(session, { tables: new Set(), committed: false });
+      return;
+    }
     const parts = WITH.test(statement) ? cteWrites(statement) : null;
     if (parts) {
       for (const table of parts) this.written(table, session);
@@ -73,11 +82,11 @@ export class WriteWatch {
     this.written('*', session);
   }
 
+  /** A write advances its table now, and again at its transaction's commit (none outside one: its advance when done suffices). */
   private written(table: string, session: object): void {
     if (table !== '*') this.advance(table);
-    let entry = this.pending.get(session);
-    if (!entry || entry.committed) this.pending.set(session, (entry = { tables: new Set(), committed: false }));
-    entry.tables.add(table);
+    const entry = this.pending.get(session);
+    if (entry && !entry.committed) entry.tables.add(table);
   }
 
   /** A value that changes whenever one of `tables` may have been written. */

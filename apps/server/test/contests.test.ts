@@ -6,10 +6,10 @@
  * limits under parallel starts, levels unlocking, rankings, and other organisations' calls.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { contestAttempts, contestProgress } from '../src/db/schema.js';
-import { sweepOverdue } from '../src/kinds/contests/engine.js';
+import { contestAttempts, contestProgress, contestQuestions } from '../src/db/schema.js';
+import { foldQuestionCounters, sweepOverdue } from '../src/kinds/contests/engine.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -461,7 +461,8 @@ describe('questions from the banks, counters, figures and exports', () => {
     expect(queue).toHaveLength(2);
     ok(await t.call('POST', `/v1/${org.key}/check/${act}/contest`, { ...su(), body: { items: queue.map((i: any) => ({ id: i.id, score: i.max_score })) } }));
     const counters = { used_count: 2, answered_count: 2, correct_count: 2 };
-    expect(ok(await t.call('GET', `/v1/${org.key}/question/${bankId}`, su()))).toMatchObject(counters);
+    // The papers and the answers marked on submission are counted by the server's fold, every few seconds (no call here makes it).
+    await vi.waitFor(async () => expect(ok(await t.call('GET', `/v1/${org.key}/question/${bankId}`, su()))).toMatchObject(counters), { timeout: 10_000, interval: 200 });
     expect(ok(await t.call('GET', `/v1/${org.key}/contest/${act}/question`, su())).items[0]).toMatchObject(counters);
   });
 
@@ -495,6 +496,7 @@ describe('questions from the banks, counters, figures and exports', () => {
       ok(await save(reader.token, p.id, [{ question_id: ids[0], answer: s }, { question_id: ids[1], answer: j }]));
       ok(await submit(reader.token, p.id));
     }
+    await foldQuestionCounters(t.db);
     const bank = ok(await t.call('GET', `/v1/${org.key}/question/${own}`, su()));
     expect(bank).toMatchObject({ used_count: 4, answered_count: 4, correct_count: 3 });
 
@@ -522,5 +524,69 @@ describe('questions from the banks, counters, figures and exports', () => {
     expect(zip.res.headers['content-type']).toBe('application/zip');
     expect(zip.res.headers['content-disposition']).toMatch(/^attachment; filename="answers\.zip"; filename\*=UTF-8''.*-%E7%AD%94%E6%A1%88\.zip$/);
     expect((await t.call('GET', `/v1/${other.key}/count/contest/${act}`, { token: otherAdmin })).status).toBe(404);
+  });
+});
+
+describe('questions held in memory and counters folded (issue 22)', () => {
+  const stems = (paper: any) => paper.items.map((i: any) => i.stem);
+
+  it('a start draws from the questions as they are now: after an edit through the API, and after a write of another process', async () => {
+    const act = await contest({ shuffle_questions: 0, show_correctness: 'immediately' }, { answer_limit: 0 });
+    const q1 = await add(act, single('第一题'));
+    expect((await publish(act)).status).toBe(200);
+    const first = ok(await start((await signedInReader(t, org)).token, act));
+    expect(stems(first)).toEqual(['第一题']);
+    ok(await t.call('PUT', `/v1/${org.key}/contest/${act}/question/${q1}`, { ...su(), body: { stem: '第一题（改过）' } }));
+    const q2 = await add(act, judge('第二题'));
+    const second = ok(await start((await signedInReader(t, org)).token, act));
+    expect(stems(second)).toEqual(['第一题（改过）', '第二题']);
+    // Another server process on the same database: its write advances the pool version all the same.
+    await t.db.update(contestQuestions).set({ stem: '第二题（另一进程改）', score: 10 }).where(eq(contestQuestions.id, q2));
+    const third = ok(await start((await signedInReader(t, org)).token, act));
+    expect(stems(third)).toEqual(['第一题（改过）', '第二题（另一进程改）']);
+    expect(third.max_score).toBe(15);
+    // The submission marks and shows the questions as held for the same version.
+    const reader = await signedInReader(t, org);
+    const p = ok(await start(reader.token, act));
+    ok(await save(reader.token, p.id, [{ question_id: q1, answer: 'B' }, { question_id: q2, answer: 'T' }]));
+    const done = ok(await submit(reader.token, p.id));
+    expect(done).toMatchObject({ state: 'finished', score: 15, correct_count: 2 });
+    expect(done.items.map((i: any) => i.stem)).toEqual(['第一题（改过）', '第二题（另一进程改）']);
+  });
+
+  it('the counters equal a recount of the papers and answers after the fold, and a drawn question keeps its answer before it', async () => {
+    const act = await contest({ shuffle_questions: 0, show_correctness: 'immediately' }, { answer_limit: 0 });
+    const q1 = await add(act, single('计数单选'));
+    const q2 = await add(act, judge('计数判断'));
+    expect((await publish(act)).status).toBe(200);
+    const reader = await signedInReader(t, org);
+    const open = ok(await start(reader.token, act));
+    // Drawn, counted or not yet: its answer cannot change any more.
+    const locked = await t.call('PUT', `/v1/${org.key}/contest/${act}/question/${q1}`, { ...su(), body: { answer: 'C' } });
+    expect(locked.status).toBe(422);
+    expect(locked.message).toBe('题目已被抽入读者的试卷，不能再修改题型、选项或答案');
+    const plays: [string, string | null][] = [['B', 'T'], ['A', null], ['B', 'F']];
+    for (const [s, j] of plays) {
+      const r = await signedInReader(t, org);
+      const p = ok(await start(r.token, act));
+      ok(await save(r.token, p.id, [{ question_id: q1, answer: s }, ...(j ? [{ question_id: q2, answer: j }] : [])]));
+      ok(await submit(r.token, p.id));
+    }
+    await foldQuestionCounters(t.db);
+    const rows = await t.db.select().from(contestQuestions).where(eq(contestQuestions.act_id, act));
+    const counts = Object.fromEntries(rows.map((q) => [q.id, [q.used_count, q.answered_count, q.correct_count]]));
+    // Four papers (the open one included), three submitted: q1 answered 3 times, right twice; q2 answered twice, right once.
+    expect(counts).toEqual({ [q1]: [4, 3, 2], [q2]: [4, 2, 1] });
+    // Counted now, the question keeps its answer all the same; a stem may still change.
+    expect((await t.call('PUT', `/v1/${org.key}/contest/${act}/question/${q2}`, { ...su(), body: { answer: 'F' } })).message).toBe(locked.message);
+    ok(await t.call('PUT', `/v1/${org.key}/contest/${act}/question/${q2}`, { ...su(), body: { stem: '计数判断（改题干）' } }));
+    // The open attempt's answers count once it is submitted, not before nor twice.
+    ok(await save(reader.token, open.id, [{ question_id: q1, answer: 'B' }]));
+    expect(await foldQuestionCounters(t.db)).toBe(0);
+    ok(await submit(reader.token, open.id));
+    await foldQuestionCounters(t.db);
+    await foldQuestionCounters(t.db);
+    const after = await t.db.select().from(contestQuestions).where(eq(contestQuestions.id, q1));
+    expect([after[0].used_count, after[0].answered_count, after[0].correct_count]).toEqual([4, 4, 3]);
   });
 });

@@ -39,14 +39,43 @@ describe('write watch and remembered reads', () => {
     expect(w.stamp(['contest_attempts'])).not.toBe(attempts);
   });
 
-  it('commit changes again the stamps of the tables written shortly before', () => {
+  it('commit changes again the stamps of the tables its transaction wrote', () => {
     const w = new WriteWatch();
+    w.observe('begin');
     w.observe('delete from "org_users" where id = $1');
     const written = w.stamp(['org_users']);
     const other = w.stamp(['students']);
     w.observe('commit');
     expect(w.stamp(['org_users'])).not.toBe(written);
     expect(w.stamp(['students'])).toBe(other);
+  });
+
+  it('a commit changes again only the stamps of the tables its own transaction wrote (issue 22)', () => {
+    const w = new WriteWatch();
+    const signIn = {};
+    const reader = {};
+    // A write outside a transaction, on a connection a transaction later uses: advanced when sent and done, not at that commit.
+    w.observe('insert into "tokens" ("token_hash") values ($1)', reader);
+    w.observe('insert into "tokens" ("token_hash") values ($1)', reader);
+    w.observe('begin', signIn);
+    w.observe('insert into "tokens" ("token_hash") values ($1)', signIn);
+    w.observe('commit', signIn);
+    w.observe('commit', signIn);
+    const tokens = w.stamp(['tokens']);
+    w.observe('begin', reader);
+    w.observe('begin', reader);
+    w.observe('insert into "contest_attempts" ("id") values ($1)', reader);
+    const attempts = w.stamp(['contest_attempts']);
+    w.observe('commit', reader);
+    expect(w.stamp(['tokens'])).toBe(tokens);
+    expect(w.stamp(['contest_attempts'])).not.toBe(attempts);
+    // Seen again when done: a read that ran while the commit was under way is not kept either.
+    const sent = w.stamp(['contest_attempts']);
+    w.observe('commit', reader);
+    expect(w.stamp(['contest_attempts'])).not.toBe(sent);
+    const done = w.stamp(['contest_attempts']);
+    w.observe('commit', reader);
+    expect(w.stamp(['contest_attempts'])).toBe(done);
   });
 
   it('names the tables a statement reads', () => {

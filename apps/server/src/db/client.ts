@@ -137,12 +137,12 @@ function watchedClient(watch: WriteWatch): typeof pg.Client {
       const first = args[0];
       const text: unknown = typeof first === 'string' ? first : first?.text;
       if (typeof text !== 'string') return (super.query as (...a: unknown[]) => unknown)(...args);
-      watch.observe(text);
+      watch.observe(text, this);
       const callbackAt = args.findIndex((a) => typeof a === 'function');
       if (callbackAt >= 0) {
         const callback = args[callbackAt] as (...a: unknown[]) => void;
         args[callbackAt] = (...result: unknown[]) => {
-          watch.observe(text);
+          watch.observe(text, this);
           callback(...result);
         };
         return (super.query as (...a: unknown[]) => unknown)(...args);
@@ -150,9 +150,9 @@ function watchedClient(watch: WriteWatch): typeof pg.Client {
       const sent = (super.query as (...a: unknown[]) => unknown)(...args);
       if (sent && typeof (sent as Promise<unknown>).then === 'function') {
         return (sent as Promise<unknown>).then(
-          (r) => (watch.observe(text), r),
+          (r) => (watch.observe(text, this), r),
           (e) => {
-            watch.observe(text);
+            watch.observe(text, this);
             throw e;
           },
         );

@@ -4,14 +4,18 @@
  * table it read has been written since (docs/decisions.md "Remembered reads").
  *
  * Every statement the application sends passes through `observe` (the drizzle logger of both
- * drivers and the raw `Database.query`). A write statement advances its table's generation at
- * once; `commit` advances again every table written in the last minute, so a read made inside
- * the window between a transaction's write and its commit (which still saw the old rows) is not
- * kept past the commit. A statement this does not recognise advances every table.
+ * drivers and the raw `Database.query`), with the connection (`session`) it is sent on. A write
+ * statement advances its table's generation at once; `commit` (or `rollback`) advances again the
+ * tables that connection's transaction wrote since its `begin`, so a read made inside the window
+ * between a transaction's write and its commit (which still saw the old rows) is not kept past
+ * the commit. A statement this does not recognise advances every table (and again at its
+ * transaction's commit). PGlite begins and commits inside its driver, unseen: one connection,
+ * one statement at a time, no read can fall in that window there.
  */
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
-const READ_ONLY = /^\s*(?:select|begin|start\s+transaction|savepoint|release|rollback|set|show|explain|values)\b/i;
-const COMMIT = /^\s*(?:commit|end)\b/i;
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const READ_ONLY = /^\s*(?:select|savepoint|release|rollback\s+to|set|show|explain|values)\b/i;
+const COMMIT = /^\s*(?:commit|end|rollback)\b/i;
 const WITH = /^\s*with\b/i;
 /** A write inside a statement with common table expressions; `do update` (upsert) and `for update` (lock) are not. */
 const CTE_WRITE = /(?<!\b(?:do|for|key|share)\s+)\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?("?)(\w+)\1(?=[\s(])/gi;
@@ -32,41 +36,57 @@ export function cteWrites(statement: string): string[] | null {
   return keywords === placed ? [...tables] : null;
 }
 
-/** How long after a write its table is advanced again at each commit. */
-const IN_FLIGHT_MS = 60_000;
+/** The connection of a statement when the driver has one only (PGlite): every statement is its. */
+const ONE_SESSION = {};
 
 export class WriteWatch {
   private readonly generations = new Map<string, number>();
-  private readonly lastWrite = new Map<string, number>();
+  /**
+   * The tables each connection's open transaction wrote (issue 22): its commit advances these
+   * only. Before, every commit advanced every table written by anyone in the last minute, so
+   * each reader write threw away the remembered organisation and token reads whenever readers
+   * had signed in (a token written) during that minute.
+   */
+  private readonly pending = new WeakMap<object, { tables: Set<string>; committed: boolean }>();
   /** Advanced by a statement of unknown effect: every stamp changes. */
   private everything = 0;
 
-  observe(statement: string): void {
+  observe(statement: string, session: object = ONE_SESSION): void {
     if (READ_ONLY.test(statement)) return;
+    if (BEGIN.test(statement)) {
+      // Seen when queued and again when done: a write queued between the two is already the transaction's.
+      const entry = this.pending.get(session);
+      if (!entry || entry.committed) this.pending.set(session, { tables: new Set(), committed: false });
+      return;
+    }
     const parts = WITH.test(statement) ? cteWrites(statement) : null;
     if (parts) {
-      for (const table of parts) {
-        this.advance(table);
-        this.lastWrite.set(table, Date.now());
-      }
+      for (const table of parts) this.written(table, session);
       return;
     }
     const write = WRITE.exec(statement);
     if (write) {
-      const table = write[1].toLowerCase();
-      this.advance(table);
-      this.lastWrite.set(table, Date.now());
+      this.written(write[1].toLowerCase(), session);
       return;
     }
     if (COMMIT.test(statement)) {
-      const since = Date.now() - IN_FLIGHT_MS;
-      for (const [table, at] of this.lastWrite) {
-        if (at < since) this.lastWrite.delete(table);
-        else this.advance(table);
-      }
+      // Seen when sent and when done (PostgreSQL): a read between the two may still see the old rows.
+      const entry = this.pending.get(session);
+      if (!entry) return;
+      if (entry.committed) this.pending.delete(session);
+      else entry.committed = true;
+      for (const table of entry.tables) (table === '*' ? this.everything++ : this.advance(table));
       return;
     }
     this.everything++;
+    this.written('*', session);
+  }
+
+  /** A write advances its table now, and again at its transaction's commit (none outside one: its advance when done suffices). */
+  private written(table: string, session: object): void {
+    if (table !== '*') this.advance(table);
+    const entry = this.pending.get(session);
+    if (entry && !entry.committed) entry.tables.add(table);
   }
 
   /** A value that changes whenever one of `tables` may have been written. */

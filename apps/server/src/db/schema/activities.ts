@@ -82,6 +82,11 @@ export const activities = pgTable('activities', {
   daily_from: varchar('daily_from', { length: 5 }).notNull().default(''),
   daily_to: varchar('daily_to', { length: 5 }).notNull().default(''),
   config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * A contest's question pool version: advanced by a trigger on every write of its questions
+   * (not of their counters), so a pool held in memory is used while the start reads the same.
+   */
+  pool_version: integer('pool_version').notNull().default(0),
   /** 1 = draft, invisible to readers; publishing runs the type's own checks. */
   is_tmp: smallint('is_tmp').notNull().default(1),
   published_at: seconds('published_at'),

@@ -108,9 +108,16 @@ export const contestAttempts = pgTable('contest_attempts', {
   passed: smallint('passed'),
   ip: varchar('ip', { length: 64 }).notNull().default(''),
   unit_id: integer('unit_id'),
+  /**
+   * What of the attempt its questions' counters hold (issue 22): 0 nothing, 1 the paper drawn
+   * (`used_count`), 2 also its answers (`answered_count`, `correct_count`); the fold
+   * (engine.ts `foldQuestionCounters`) advances it with the counters, in one statement.
+   */
+  counted: smallint('counted').notNull().default(0),
   ...stamps,
 }, (t) => [
   uniqueIndex('contest_attempts_org_id_uq').on(t.org_id, t.id),
+  index('contest_attempts_uncounted_idx').on(t.act_id, t.id).where(sql`${t.counted} < 2`),
   foreignKey({ name: 'contest_attempts_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   foreignKey({ name: 'contest_attempts_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
   index('contest_attempts_list_idx').on(t.org_id, t.act_id, t.created_at, t.id),

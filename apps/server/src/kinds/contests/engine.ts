@@ -90,19 +90,92 @@ export function paperSettings(act: ActivityRow, level?: LevelRow | null): PaperS
   };
 }
 
+/** A question as the draw sees it. */
+const poolItem = (q: Pick<QuestionRow, 'id' | 'type' | 'difficulty' | 'category_id' | 'score' | 'sort' | 'is_must' | 'options'>): PoolQuestion => ({
+  id: q.id,
+  type: q.type as QuestionType,
+  difficulty: q.difficulty,
+  category_id: q.category_id,
+  score: Number(q.score),
+  sort: q.sort,
+  is_must: q.is_must,
+  option_keys: q.options.map((o) => o.key),
+});
+
+const ofLevel = (levelId: number | null) => (levelId === null ? isNull(contestQuestions.level_id) : eq(contestQuestions.level_id, levelId));
+
 /** A contest's (or level's) questions as the draw sees them. */
 export async function poolOf(db: Conn, actId: number, levelId: number | null): Promise<PoolQuestion[]> {
-  // The pool is read at every start: one row of JSON (1,000 questions: one value to parse instead
-  // of 1,000 rows to map), and of the options only their keys.
   const c = contestQuestions;
-  const keys = sql`(select coalesce(json_agg(o->>'key'), '[]') from jsonb_array_elements(${c.options}) o)`;
-  const item = sql`json_build_array(${c.id}, ${c.type}, ${c.difficulty}, ${c.category_id}, ${c.score}, ${c.sort}, ${c.is_must}, ${keys})`;
-  type Item = [number, number, number, number | null, string | number, number, number, string[]];
-  const [row] = await db
-    .select({ pool: sql<Item[] | null>`json_agg(${item})` })
+  const rows = await db
+    .select({ id: c.id, type: c.type, difficulty: c.difficulty, category_id: c.category_id, score: c.score, sort: c.sort, is_must: c.is_must, options: c.options })
     .from(c)
-    .where(and(eq(c.act_id, actId), levelId === null ? isNull(c.level_id) : eq(c.level_id, levelId)));
-  return (row?.pool ?? []).map(([id, type, difficulty, category_id, score, sort, is_must, option_keys]) => ({ id, type: type as QuestionType, difficulty, category_id, score: Number(score), sort, is_must, option_keys }));
+    .where(and(eq(c.act_id, actId), ofLevel(levelId)));
+  return rows.map(poolItem);
+}
+
+/** Every question of a contest, as of one pool version (its counters are not kept up to date here). */
+export interface ContestQuestions {
+  version: number;
+  byId: Map<number, QuestionRow>;
+  /** The pool of the contest (null) or of a level. */
+  pool(levelId: number | null): PoolQuestion[];
+}
+
+function contestQuestionsOf(version: number, rows: QuestionRow[]): ContestQuestions {
+  const pools = new Map<number | null, PoolQuestion[]>();
+  return {
+    version,
+    byId: new Map(rows.map((q) => [q.id, q])),
+    pool(levelId) {
+      let pool = pools.get(levelId);
+      if (!pool) pools.set(levelId, (pool = rows.filter((q) => q.level_id === levelId).map(poolItem)));
+      return pool;
+    },
+  };
+}
+
+/**
+ * The questions of contests held in memory per pool version (issue 22): a start draws its paper,
+ * and a submission marks and shows it, without reading the questions again. `activities.
+ * pool_version` is advanced by a trigger on every write of a contest's questions (migration
+ * 0027), and the start and the submission read the activity anyway: a held version unlike the
+ * one read is read again, so no process (of several on one database) draws from an old pool.
+ */
+export class HeldQuestions {
+  private readonly held = new Map<number, ContestQuestions>();
+  private readonly reading = new Map<number, { version: number; value: Promise<ContestQuestions> }>();
+
+  constructor(private readonly maxContests = 200) {}
+
+  async of(conn: Conn, act: Pick<ActivityRow, 'id' | 'pool_version'>): Promise<ContestQuestions> {
+    const held = this.held.get(act.id);
+    if (held?.version === act.pool_version) return held;
+    // Requests arriving together for the same version share one read.
+    const pending = this.reading.get(act.id);
+    if (pending?.version === act.pool_version) return pending.value;
+    const value = readContestQuestions(conn, act.id);
+    this.reading.set(act.id, { version: act.pool_version, value });
+    try {
+      const read = await value;
+      if (this.held.size >= this.maxContests) this.held.clear();
+      // Kept under the version read with the rows, which may be newer than the one asked for.
+      this.held.set(act.id, read);
+      return read;
+    } finally {
+      if (this.reading.get(act.id)?.value === value) this.reading.delete(act.id);
+    }
+  }
+}
+
+/** A contest's questions with the pool version they are of, in one statement (one snapshot). */
+async function readContestQuestions(conn: Conn, actId: number): Promise<ContestQuestions> {
+  const rows = await conn
+    .select({ q: contestQuestions, version: sql<number>`(select ${activities.pool_version} from ${activities} where ${activities.id} = ${actId})` })
+    .from(contestQuestions)
+    .where(eq(contestQuestions.act_id, actId));
+  // No question: nothing to hold (a version that matches nothing, read again next time).
+  return contestQuestionsOf(rows.length ? Number(rows[0].version) : -1, rows.map((r) => r.q));
 }
 
 export async function levelsOf(db: Conn, actId: number): Promise<LevelRow[]> {
@@ -139,19 +212,26 @@ async function lockedProgress(tx: Tx, act: ActivityRow, levelId: number, reader:
   return row;
 }
 
-/** Recompute a reader's result of a contest or level from its finished attempts (grade method, best, pass). */
-export async function refreshProgress(tx: Tx, act: ActivityRow, levelId: number, readerId: number): Promise<void> {
-  const done = await tx
-    .select()
-    .from(contestAttempts)
-    .where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.level_id, levelId), eq(contestAttempts.reader_id, readerId), eq(contestAttempts.state, 'finished')));
-  const graded = done.map((a) => ({ id: a.id, score: a.score ?? 0, duration_sec: a.duration_sec ?? 0, submitted_at: a.submitted_at ?? 0, correct_count: a.correct_count }));
-  const best = gradeOf(graded, 'highest');
-  const byMethod = levelId ? best : gradeOf(graded, contestConfigOf(act.config).grade_method);
-  const passedAt = done.filter((a) => a.passed === 1).map((a) => a.submitted_at ?? 0);
-  await tx
-    .update(contestProgress)
-    .set({
+/**
+ * Recompute a reader's result of a contest or level from its finished attempts (grade method,
+ * best, pass). `closing`: the attempt submitted, no longer the open one (written in the same
+ * statement); `regrade: false` writes that only.
+ */
+export async function refreshProgress(tx: Tx, act: ActivityRow, levelId: number, readerId: number, opts: { closing?: number; regrade?: boolean; now?: number } = {}): Promise<void> {
+  const now = opts.now ?? nowSec();
+  const p = contestProgress;
+  const closed = opts.closing === undefined ? {} : { open_attempt_id: sql`case when ${p.open_attempt_id} = ${opts.closing} then null else ${p.open_attempt_id} end` };
+  let graded = {};
+  if (opts.regrade !== false) {
+    const done = await tx
+      .select()
+      .from(contestAttempts)
+      .where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.level_id, levelId), eq(contestAttempts.reader_id, readerId), eq(contestAttempts.state, 'finished')));
+    const results = done.map((a) => ({ id: a.id, score: a.score ?? 0, duration_sec: a.duration_sec ?? 0, submitted_at: a.submitted_at ?? 0, correct_count: a.correct_count }));
+    const best = gradeOf(results, 'highest');
+    const byMethod = levelId ? best : gradeOf(results, contestConfigOf(act.config).grade_method);
+    const passedAt = done.filter((a) => a.passed === 1).map((a) => a.submitted_at ?? 0);
+    graded = {
       best_score: best?.score ?? null,
       best_duration: best?.duration_sec ?? null,
       graded_score: byMethod?.score ?? null,
@@ -160,9 +240,12 @@ export async function refreshProgress(tx: Tx, act: ActivityRow, levelId: number,
       graded_attempt_id: byMethod?.id ?? null,
       passed: passedAt.length ? 1 : 0,
       passed_at: passedAt.length ? Math.min(...passedAt) : null,
-      updated_at: nowSec(),
-    })
-    .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, levelId), eq(contestProgress.reader_id, readerId)));
+    };
+  }
+  await tx
+    .update(p)
+    .set({ ...graded, ...closed, updated_at: now })
+    .where(and(eq(p.act_id, act.id), eq(p.level_id, levelId), eq(p.reader_id, readerId)));
 }
 
 /** A reader's state of every level of an advanced contest (design §5), in level order. */
@@ -182,7 +265,8 @@ export async function readerLevels(db: Conn, act: ActivityRow, readerId: number,
 
 /**
  * Start (or resume) an attempt: under the reader's progress row lock, an open attempt is given again
- * (submitted first when it is overdue); otherwise the limits are checked, the paper drawn and stored.
+ * (submitted first when it is overdue); otherwise the limits are checked, the paper drawn from the
+ * held questions and stored (`fresh`: no answer saved yet).
  */
 export async function startAttempt(
   tx: Tx,
@@ -190,15 +274,16 @@ export async function startAttempt(
   level: LevelRow | null,
   reader: { id: number; unit_id: number | null },
   ip: string,
+  questions: ContestQuestions,
   now = nowSec(),
   random: () => number = Math.random,
-): Promise<AttemptRow> {
+): Promise<{ attempt: AttemptRow; fresh: boolean }> {
   const levelId = level?.id ?? 0;
   const progress = await lockedProgress(tx, act, levelId, reader);
   if (progress.open_attempt_id) {
     const [open] = await tx.select().from(contestAttempts).where(eq(contestAttempts.id, progress.open_attempt_id));
-    if (open?.state === 'inprogress' && !isOverdue(open.deadline_at, now)) return open;
-    if (open?.state === 'inprogress') await finishAttempt(tx, act, open, now, true);
+    if (open?.state === 'inprogress' && !isOverdue(open.deadline_at, now)) return { attempt: open, fresh: false };
+    if (open?.state === 'inprogress') await finishAttempt(tx, act, open, now, true, { questions });
   }
   if (level) {
     const mine = await readerLevels(tx, act, reader.id, now);
@@ -213,14 +298,25 @@ export async function startAttempt(
   if (refusal) throw refused(refusal);
   let paper: PaperItem[];
   try {
-    paper = drawPaper({ ...s.config, contest_type: s.contest_type, rules: s.rules }, await poolOf(tx, act.id, level ? level.id : null), random);
+    paper = drawPaper({ ...s.config, contest_type: s.contest_type, rules: s.rules }, questions.pool(level ? level.id : null), random);
   } catch (err) {
     if (err instanceof PoolShortError) throw refused(CONTEST_REFUSAL.notReady);
     throw err;
   }
+  // The attempt and the progress row opening it in one statement: its id drawn first, in a common
+  // table expression both read (one with a volatile function is evaluated once).
+  const p = contestProgress;
+  const next = tx.$with('next_attempt', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('contest_attempts', 'id'))::int as id`);
+  const opening = tx
+    .update(p)
+    .set({ attempts: progress.attempts + 1, day: today, day_attempts: todayCount + 1, last_started_at: now, open_attempt_id: sql`(select id from ${next})`, unit_id: reader.unit_id, updated_at: now })
+    .where(and(eq(p.act_id, act.id), eq(p.level_id, levelId), eq(p.reader_id, reader.id)));
+  const opened = tx.$with('opened', {}).as(opening.getSQL());
   const [attempt] = await tx
+    .with(next, opened)
     .insert(contestAttempts)
     .values({
+      id: sql`(select id from ${next})`,
       org_id: act.org_id,
       act_id: act.id,
       level_id: levelId,
@@ -236,60 +332,107 @@ export async function startAttempt(
       unit_id: reader.unit_id,
     })
     .returning();
-  await tx
-    .update(contestProgress)
-    .set({ attempts: progress.attempts + 1, day: today, day_attempts: todayCount + 1, last_started_at: now, open_attempt_id: attempt.id, unit_id: reader.unit_id, updated_at: now })
-    .where(and(eq(contestProgress.act_id, act.id), eq(contestProgress.level_id, levelId), eq(contestProgress.reader_id, reader.id)));
-  await questionCounters(tx, { used: paper.map((p) => p.id) });
-  return attempt;
+  // The questions' use counters are not written here: the fold adds the paper later (foldQuestionCounters).
+  return { attempt, fresh: true };
 }
 
 /**
- * The use counters of a contest's questions and of the bank questions they copy: drawn into a
- * paper (`used`), answered, answered right. Questions are shared by every attempt, so callers
- * write these last in their transaction (a row lock held only until the commit).
+ * The use counters of a contest's questions and of the bank questions they copy, by deltas:
+ * `deltas` gives rows (id, used, answered, correct) of contest question ids (an id may come more
+ * than once), after the common table expressions of `before` (ending in a comma) it may read.
+ * One statement for the contest's copies and the bank questions they copy. Every paper shares
+ * rows with others (a must question is in all), so the rows are locked in id order by the
+ * sorted FOR UPDATE subqueries: an UPDATE … FROM joins by whatever plan is cheapest (a hash
+ * join locks in storage order), and two transactions locking shared rows in different orders
+ * deadlock (40P01). The copies are all locked (the grouping reads all of them) before any bank
+ * row. The answer is the statement's last part, `answer`.
  */
-async function questionCounters(tx: Tx, ids: { used?: number[]; answered?: number[]; correct?: number[] }): Promise<void> {
-  // Each id counts as often as it is listed (two readers' answers of one question marked right in one batch: +2).
-  const counts = new Map<number, [number, number, number]>();
-  (['used', 'answered', 'correct'] as const).forEach((kind, k) => {
-    for (const id of ids[kind] ?? []) {
-      const row = counts.get(id) ?? [0, 0, 0];
-      row[k]++;
-      counts.set(id, row);
-    }
-  });
-  if (counts.size === 0) return;
-  // Ids and counts are the server's own integers, written as a VALUES list.
-  const rows = [...counts].map(([id, [u, a, c]]) => `(${Math.trunc(id)}, ${u}, ${a}, ${c})`);
-  const c = contestQuestions;
-  const q = questions;
-  // One statement for the contest's copies and the bank questions they copy. Every paper shares
-  // rows with others (a must question is in all), so the rows are locked in id order by the
-  // sorted FOR UPDATE subqueries: an UPDATE … FROM joins by whatever plan is cheapest (a hash
-  // join locks in storage order), and two transactions locking shared rows in different orders
-  // deadlock (40P01). The copies are all locked (the grouping reads all of them) before any bank row.
-  await tx.execute(sql`
-    with d(id, used, answered, correct) as (values ${sql.raw(rows.join(', '))}),
-    counted as (
-      update ${c} set
-        used_count = ${c.used_count} + d.used,
-        answered_count = ${c.answered_count} + d.answered,
-        correct_count = ${c.correct_count} + d.correct
-      from (select id from ${c} where id in (select id from d) order by id for update) locked, d
-      where ${c.id} = locked.id and d.id = locked.id
-      returning ${c.question_id} as question_id, d.used, d.answered, d.correct
-    ),
+async function countQuestions(conn: Conn, before: SQL, deltas: SQL, answer: SQL): Promise<Record<string, unknown>[]> {
+  // The counters of `table` raised by the rows of `from` (used, answered, correct), matched by `from.key`, locked in id order.
+  const raised = (table: typeof contestQuestions | typeof questions, from: string, key: string) => {
+    const [f, k] = [sql.raw(from), sql.raw(key)];
+    return sql`update ${table} set
+        used_count = ${table.used_count} + ${f}.used,
+        answered_count = ${table.answered_count} + ${f}.answered,
+        correct_count = ${table.correct_count} + ${f}.correct
+      from (select id from ${table} where id in (select ${k} from ${f}) order by id for update) locked, ${f}
+      where ${table.id} = locked.id and ${f}.${k} = locked.id`;
+  };
+  return rowsOf(
+    await conn.execute(sql`
+    with ${before}
+    d0(id, used, answered, correct) as (${deltas}),
+    d as (select id, sum(used)::int as used, sum(answered)::int as answered, sum(correct)::int as correct from d0 group by id),
+    counted as (${raised(contestQuestions, 'd', 'id')} returning ${contestQuestions.question_id} as question_id, d.used, d.answered, d.correct),
     bank as (
       select question_id, sum(used)::int as used, sum(answered)::int as answered, sum(correct)::int as correct
       from counted where question_id is not null group by question_id
-    )
-    update ${q} set
-      used_count = ${q.used_count} + bank.used,
-      answered_count = ${q.answered_count} + bank.answered,
-      correct_count = ${q.correct_count} + bank.correct
-    from (select id from ${q} where id in (select question_id from bank) order by id for update) locked, bank
-    where ${q.id} = locked.id and bank.question_id = locked.id`);
+    ),
+    banked as (${raised(questions, 'bank', 'question_id')})
+    ${answer}`),
+  );
+}
+
+/** Counters of questions marked right by hand (the check queue): written last in its transaction. */
+async function countMarkedRight(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  // Ids are the server's own integers, written as a VALUES list.
+  await countQuestions(tx, sql``, sql.raw(`values ${ids.map((id) => `(${Math.trunc(id)}, 0, 0, 1)`).join(', ')}`), sql`select 1`);
+}
+
+/**
+ * Whether a contest question is in a paper: counted (`used_count`), or drawn by an attempt the
+ * fold has not counted yet — what keeps its type, options and answer from changing (family.ts).
+ * Both in one statement (one snapshot): a fold committing between two reads would hide it from both.
+ */
+export async function questionDrawn(conn: Conn, q: { id: number; act_id: number }): Promise<boolean> {
+  const t = contestAttempts;
+  const c = contestQuestions;
+  const [row] = rowsOf<{ drawn: boolean }>(
+    await conn.execute(sql`select coalesce((select ${c.used_count} > 0 from ${c} where ${c.id} = ${q.id}), false)
+      or exists (select 1 from ${t} where ${t.act_id} = ${q.act_id} and ${t.counted} = 0 and ${t.paper} @> ${JSON.stringify([{ id: q.id }])}::jsonb) as drawn`),
+  );
+  return row?.drawn === true;
+}
+
+/** Attempts a fold takes at most in one statement. */
+const FOLD_BATCH = 2000;
+
+/**
+ * Add to the questions' counters what attempts hold and the counters do not yet (issue 22): the
+ * papers drawn (`used_count`) and, of submitted attempts, the answers given and those marked
+ * right on submission (`answered_count`, `correct_count`; a hand mark counts itself, in
+ * markPending). A start or a submission no longer writes these rows, which every reader's call
+ * shared (a must question is in every paper); the server folds every few seconds and at its
+ * close. Exact: an attempt's `counted` advances in the same statement as the counters, and an
+ * attempt locked by a call under way is left for the next fold (skip locked), so two folds —
+ * of two processes too — never count one attempt twice. The number of attempts folded.
+ */
+export async function foldQuestionCounters(db: Db | Tx, actId?: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const t = contestAttempts;
+    const [row] = await countQuestions(
+      db,
+      sql`claimed as (
+        select ${t.id} as id, ${t.paper} as paper, ${t.state} as state, ${t.counted} as counted from ${t}
+        where ${t.counted} < 2 and (${t.counted} = 0 or ${t.state} <> 'inprogress') ${actId === undefined ? sql`` : sql`and ${t.act_id} = ${actId}`}
+        order by ${t.id} limit ${FOLD_BATCH} for update skip locked
+      ),
+      marked as (
+        update ${t} set counted = case when claimed.state = 'inprogress' then 1 else 2 end from claimed where ${t.id} = claimed.id
+      ),`,
+      sql`select (p->>'id')::int, 1, 0, 0 from claimed, jsonb_array_elements(claimed.paper) p where claimed.counted = 0
+        union all
+        select ${contestAnswers.question_id}, 0, (${contestAnswers.answer} is not null and ${contestAnswers.answer} <> 'null'::jsonb)::int,
+          (${contestAnswers.is_right} = 1 and ${contestAnswers.marked_by} is null)::int
+        from ${contestAnswers} join claimed on ${contestAnswers.attempt_id} = claimed.id where claimed.state <> 'inprogress'`,
+      sql`select count(*)::int as n from claimed`,
+    );
+    const n = Number(row?.n ?? 0);
+    total += n;
+    if (n < FOLD_BATCH) return total;
+  }
 }
 
 // ---- Answering ---------------------------------------------------------------------------------------------
@@ -358,25 +501,34 @@ export async function lockedAttempt(tx: Tx, id: number): Promise<AttemptRow | un
   return (await tx.select().from(contestAttempts).where(eq(contestAttempts.id, id)).for('update'))[0];
 }
 
+export type AnswerRow = typeof contestAnswers.$inferSelect;
+
 /**
  * Submit and mark an attempt on the server: every question of the paper gets its answer row
  * (unanswered ones empty), objective ones are marked (partial credit and fill-in variants by the
  * settings), short answers wait for a marker. `auto`: the server submits (deadline, tab switches);
- * the submission time is then the deadline at the latest.
+ * the submission time is then the deadline at the latest. `opts.locked`: the caller read the
+ * attempt locked in this transaction already; `opts.questions`: the contest's questions as held
+ * (else read). The attempt and its answer rows as written (`answers` empty when nothing changed).
  */
-export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRow, now = nowSec(), auto = false): Promise<AttemptRow> {
-  const locked = await lockedAttempt(tx, attempt.id);
-  if (!locked || locked.state !== 'inprogress') return locked ?? attempt;
+export async function finishAttempt(
+  tx: Tx,
+  act: ActivityRow,
+  attempt: AttemptRow,
+  now = nowSec(),
+  auto = false,
+  opts: { locked?: boolean; questions?: ContestQuestions } = {},
+): Promise<{ attempt: AttemptRow; answers: AnswerRow[] }> {
+  const locked = opts.locked ? attempt : await lockedAttempt(tx, attempt.id);
+  if (!locked || locked.state !== 'inprogress') return { attempt: locked ?? attempt, answers: [] };
   const level = locked.level_id ? (await tx.select().from(contestLevels).where(eq(contestLevels.id, locked.level_id)))[0] : null;
   const s = paperSettings(act, level);
   const ids = locked.paper.map((p) => p.id);
-  const copies = new Map((await tx.select().from(contestQuestions).where(inArray(contestQuestions.id, ids))).map((q) => [q.id, q]));
+  const copies = opts.questions?.byId ?? new Map((await tx.select().from(contestQuestions).where(inArray(contestQuestions.id, ids))).map((q) => [q.id, q]));
   const saved = new Map((await tx.select().from(contestAnswers).where(eq(contestAnswers.attempt_id, locked.id))).map((a) => [a.question_id, a]));
   let score = 0;
   let correct = 0;
   let pending = 0;
-  const answered: number[] = [];
-  const right: number[] = [];
   const rows = locked.paper.map((item) => {
     const q = copies.get(item.id)!;
     const given = saved.get(item.id)?.answer ?? null;
@@ -384,11 +536,7 @@ export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRo
     const isPending = mark.score === null && given !== null && !(typeof given === 'string' && given.trim() === '');
     if (isPending) pending++;
     score += mark.score ?? 0;
-    if (mark.is_right) {
-      correct++;
-      right.push(item.id);
-    }
-    if (given !== null) answered.push(item.id);
+    if (mark.is_right) correct++;
     return {
       org_id: locked.org_id,
       act_id: locked.act_id,
@@ -402,13 +550,14 @@ export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRo
       pending: isPending ? 1 : 0,
     };
   });
-  await tx
+  const answers = await tx
     .insert(contestAnswers)
     .values(rows)
     .onConflictDoUpdate({
       target: [contestAnswers.attempt_id, contestAnswers.question_id],
       set: { is_right: sql`excluded.is_right`, credit: sql`excluded.credit`, pending: sql`excluded.pending`, max_score: sql`excluded.max_score`, updated_at: now },
-    });
+    })
+    .returning();
   const submittedAt = auto ? Math.min(now, locked.deadline_at) : now;
   const total = round2(score);
   const [done] = await tx
@@ -426,14 +575,10 @@ export async function finishAttempt(tx: Tx, act: ActivityRow, attempt: AttemptRo
     })
     .where(eq(contestAttempts.id, locked.id))
     .returning();
-  await tx
-    .update(contestProgress)
-    .set({ open_attempt_id: null, updated_at: now })
-    .where(and(eq(contestProgress.act_id, locked.act_id), eq(contestProgress.level_id, locked.level_id), eq(contestProgress.reader_id, locked.reader_id), eq(contestProgress.open_attempt_id, locked.id)));
-  if (!pending) await refreshProgress(tx, act, locked.level_id, locked.reader_id);
-  // Counters of questions every attempt shares: written last, so their rows are held only until the commit.
-  await questionCounters(tx, { answered, correct: right });
-  return done;
+  // The progress row: the attempt no longer open, and (when marked whole) the reader's result redone, in one statement.
+  await refreshProgress(tx, act, locked.level_id, locked.reader_id, { closing: locked.id, regrade: !pending, now });
+  // The questions' answered/right counters are not written here: the fold adds the answers later (foldQuestionCounters).
+  return { attempt: done, answers };
 }
 
 function attemptPassed(s: PaperSettings, r: { score: number; correct_count: number; questions: number; max: number }): boolean {
@@ -465,7 +610,6 @@ export async function markPending(tx: Tx, act: ActivityRow, marks: { id: number;
       .set({ credit: score, is_right: score >= row.max_score ? 1 : 0, pending: 0, marked_by: managerId, marked_at: now, updated_at: now })
       .where(eq(contestAnswers.id, row.id));
   }
-  await questionCounters(tx, { correct: rows.filter((r) => scoreOf.get(r.id)! >= r.max_score).map((r) => r.question_id) });
   for (const attemptId of new Set(rows.map((r) => r.attempt_id))) {
     const attempt = (await lockedAttempt(tx, attemptId))!;
     const [sum] = await tx
@@ -490,6 +634,8 @@ export async function markPending(tx: Tx, act: ActivityRow, marks: { id: number;
   }
   // A ranking frozen at the end gets a new version with the regraded results.
   if (await frozenRanking(tx, act.id)) await freezeRanking(tx, act);
+  // Last, after the attempts (as the fold locks them first, then the questions: no deadlock between the two).
+  await countMarkedRight(tx, rows.filter((r) => scoreOf.get(r.id)! >= r.max_score).map((r) => r.question_id));
   return rows.map((r) => r.id);
 }
 
@@ -510,7 +656,7 @@ export async function sweepOverdue(db: Db, actId?: number, now = nowSec(), limit
     await db.transaction(async (tx) => {
       const [act] = await tx.select().from(activities).where(eq(activities.id, d.act_id));
       const attempt = await lockedAttempt(tx, d.id);
-      if (act && attempt && attempt.state === 'inprogress') await finishAttempt(tx, act, attempt, now, true);
+      if (act && attempt && attempt.state === 'inprogress') await finishAttempt(tx, act, attempt, now, true, { locked: true });
     });
   }
   return due.length;
@@ -613,12 +759,13 @@ export const shownAnswer = (q: Pick<QuestionRow, 'type' | 'answer'>): unknown =>
 /**
  * An attempt as its reader sees it: the paper (options in the attempt's order, never the answer or
  * analysis while it is open) with the saved answers; once submitted, the score, correctness, right
- * answers and analysis as far as the review settings show them now.
+ * answers and analysis as far as the review settings show them now. What the caller has at hand
+ * is not read again: `known.questions` (held), `known.answers` (the attempt's answer rows).
  */
-export async function attemptView(db: Conn, act: ActivityRow, attempt: AttemptRow, now = nowSec()) {
+export async function attemptView(db: Conn, act: ActivityRow, attempt: AttemptRow, now = nowSec(), known: { questions?: ContestQuestions; answers?: AnswerRow[] } = {}) {
   const ids = attempt.paper.map((p) => p.id);
-  const copies = new Map((await db.select().from(contestQuestions).where(inArray(contestQuestions.id, ids))).map((q) => [q.id, q]));
-  const answers = new Map((await db.select().from(contestAnswers).where(eq(contestAnswers.attempt_id, attempt.id))).map((a) => [a.question_id, a]));
+  const copies = known.questions?.byId ?? new Map((await db.select().from(contestQuestions).where(inArray(contestQuestions.id, ids))).map((q) => [q.id, q]));
+  const answers = new Map((known.answers ?? (await db.select().from(contestAnswers).where(eq(contestAnswers.attempt_id, attempt.id)))).map((a) => [a.question_id, a]));
   const open = attempt.state === 'inprogress';
   const cfg = contestConfigOf(act.config);
   const show = (when: 'immediately' | 'after_end' | 'never') => !open && (when === 'immediately' || (when === 'after_end' && now >= act.end_at));

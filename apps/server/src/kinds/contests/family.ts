@@ -33,7 +33,7 @@ import { activities, contestAttempts, contestLevels, contestQuestions, questions
 import { badRequest, validationError } from '../../http/errors.js';
 import { bind, type ResourceBinding, type Row } from '../../resources/binding.js';
 import { audit } from '../../resources/audit.js';
-import { contestShortfalls, levelsOf, paperSettings, shortfallOf, type ActivityRow, type LevelRow } from './engine.js';
+import { contestShortfalls, levelsOf, paperSettings, questionDrawn, shortfallOf, type ActivityRow, type LevelRow } from './engine.js';
 
 const BASE = { 3: 'contest', 6: 'contestpro' } as const;
 const actParams = z.object({ org: z.string(), act: idParam });
@@ -76,11 +76,11 @@ export async function paperView(db: Db | Tx, act: ActivityRow, level?: LevelRow 
 }
 
 /** A question body merged with the stored row, checked across fields (design §4): the answer in its stored form. */
-function checkedQuestion(values: Record<string, unknown>, existing?: Row): Record<string, unknown> {
+function checkedQuestion(values: Record<string, unknown>, existing: Row | undefined, drawn: boolean): Record<string, unknown> {
   const merged = { ...(existing ?? {}), ...values } as unknown as QuestionBody;
   const { problems, answer } = checkQuestion({ type: merged.type, stem: merged.stem, options: merged.options ?? [], answer: merged.answer });
   if (problems.length) throw validationError(problems);
-  if (existing && (existing.used_count as number) > 0) {
+  if (existing && drawn) {
     const changed = (k: 'type' | 'options' | 'answer', v: unknown) => values[k] !== undefined && JSON.stringify(v) !== JSON.stringify(existing[k]);
     if (changed('type', values.type) || changed('options', values.options) || changed('answer', answer)) throw badRequest(QUESTION_LOCKED);
   }
@@ -99,7 +99,8 @@ function questionsBinding(def: ResourceDef, type: ContestKind): ResourceBinding 
     table: contestQuestions,
     async prepare(values, { existing, tx, parentId, org }) {
       if (!existing && values.score === undefined) values.score = 5;
-      const checked = checkedQuestion(values, existing);
+      const drawn = !!existing && (await questionDrawn(tx, existing as unknown as { id: number; act_id: number }));
+      const checked = checkedQuestion(values, existing, drawn);
       if (type === 6 && !existing) {
         if (values.level_id === undefined) throw validationError([{ field: 'level_id', message: '请选择关卡' }]);
         const [act] = await tx.select().from(activities).where(and(eq(activities.id, parentId!), eq(activities.org_id, org!.id)));
@@ -267,7 +268,7 @@ function attemptsBinding(def: ResourceDef): ResourceBinding {
   return bind({
     def,
     table: contestAttempts,
-    hidden: ['paper', 'ip'],
+    hidden: ['paper', 'ip', 'counted'],
     async present(rows, { request }) {
       if (!rows.length) return rows;
       const found = await request.server.database.db

@@ -20,7 +20,20 @@ import { activities, contestAttempts, contestLevels, readers } from '../../db/sc
 import { orgOf, readerOf } from '../../auth/access.js';
 import { passGate, seenBy } from '../../participation/gate.js';
 import { idempotent, idempotentOwn, keptInStatement } from '../../participation/idempotency.js';
-import { attemptView, finishAttempt, lockedAttempt, rankingOf, readerLevels, saveAnswers, saveAnswersAtOnce, startAttempt, sweepOverdue, type ActivityRow, type AttemptRow } from './engine.js';
+import {
+  attemptView,
+  finishAttempt,
+  foldQuestionCounters,
+  HeldQuestions,
+  rankingOf,
+  readerLevels,
+  saveAnswers,
+  saveAnswersAtOnce,
+  startAttempt,
+  sweepOverdue,
+  type ActivityRow,
+  type AttemptRow,
+} from './engine.js';
 import { refused } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -30,6 +43,8 @@ const attemptParams = orgParams.extend({ aid: idParam });
 const CONTEST_TYPES: readonly number[] = [3, 6];
 /** How often the server looks for attempts past their deadline and grace, and submits them. */
 export const SWEEP_INTERVAL_MS = 15_000;
+/** How often the questions' counters are brought up to the attempts (foldQuestionCounters): their lag at most. */
+export const FOLD_INTERVAL_MS = 2_000;
 
 type ReaderRow = typeof readers.$inferSelect;
 
@@ -52,7 +67,17 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     sweepOverdue(db).catch((err: unknown) => app.log.error({ err }, 'contest sweep failed'));
   }, SWEEP_INTERVAL_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The questions' counters, folded every few seconds and once more at the close (what is left, the next start's fold takes).
+  const fold = () => foldQuestionCounters(db).catch((err: unknown) => app.log.error({ err }, 'contest counter fold failed'));
+  const folding = setInterval(fold, FOLD_INTERVAL_MS);
+  folding.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(folding);
+    await fold();
+  });
+  /** The contests' questions held in memory per pool version (engine.ts HeldQuestions). */
+  const held = new HeldQuestions();
 
   const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
   const contestActivity = async (request: FastifyRequest, id: number, tx: Db | Tx = db): Promise<ActivityRow | undefined> =>
@@ -67,20 +92,24 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     return { act: act!, reader };
   }
 
-  /** The reader's own attempt in the path's organisation (another's reads as missing), locked when in a transaction. */
+  /**
+   * The reader's own attempt in the path's organisation (another's reads as missing) with its
+   * activity, in one statement; the attempt locked when in a transaction.
+   */
   async function ownAttempt(request: FastifyRequest, aid: number, tx?: Tx): Promise<{ act: ActivityRow; attempt: AttemptRow }> {
     const me = readerOf(request);
-    const attempt = tx ? await lockedAttempt(tx, aid) : (await db.select().from(contestAttempts).where(eq(contestAttempts.id, aid)))[0];
-    if (!attempt || attempt.reader_id !== me.id || attempt.org_id !== orgOf(request).id) throw refused(CONTEST_REFUSAL.attemptMissing);
-    const [act] = await (tx ?? db).select().from(activities).where(eq(activities.id, attempt.act_id));
-    return { act, attempt };
+    const read = (tx ?? db).select({ attempt: contestAttempts, act: activities }).from(contestAttempts).innerJoin(activities, eq(activities.id, contestAttempts.act_id)).where(eq(contestAttempts.id, aid));
+    const [found] = tx ? await read.for('update', { of: contestAttempts }) : await read;
+    if (!found || found.attempt.reader_id !== me.id || found.attempt.org_id !== orgOf(request).id) throw refused(CONTEST_REFUSAL.attemptMissing);
+    return found;
   }
 
   /** An attempt as read: submitted by the server first when it is past its deadline and grace. */
   async function current(request: FastifyRequest, aid: number) {
     let { act, attempt } = await ownAttempt(request, aid);
-    if (attempt.state === 'inprogress' && isOverdue(attempt.deadline_at, nowSec())) attempt = await db.transaction((tx) => finishAttempt(tx, act, attempt, nowSec(), true));
-    return { act, attempt };
+    const questions = await held.of(db, act);
+    if (attempt.state === 'inprogress' && isOverdue(attempt.deadline_at, nowSec())) attempt = (await db.transaction((tx) => finishAttempt(tx, act, attempt, nowSec(), true, { questions }))).attempt;
+    return { act, attempt, questions };
   }
 
   /**
@@ -99,19 +128,20 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
         [level] = await tx.select().from(contestLevels).where(and(eq(contestLevels.act_id, act.id), eq(contestLevels.id, level_id)));
         if (!level) throw refused(CONTEST_REFUSAL.levelMissing);
       }
-      const attempt = await startAttempt(tx, act, level, reader, request.ip);
+      const questions = await held.of(tx, act);
+      const { attempt, fresh } = await startAttempt(tx, act, level, reader, request.ip, questions);
       await join();
-      return { answer: { id: attempt.id }, own: { act, attempt } };
+      return { answer: { id: attempt.id }, own: { act, attempt, questions, answers: fresh ? [] : undefined } };
     });
     // A start that committed has its attempt (new, or the open one, never overdue); a replay reads it.
-    const { act, attempt } = started.own ?? (await current(request, started.answer.id));
-    return attemptView(db, act, attempt);
+    const { act, attempt, questions, answers } = started.own ?? { ...(await current(request, started.answer.id)), answers: undefined };
+    return attemptView(db, act, attempt, nowSec(), { questions, answers });
   });
 
   /** `GET /client/attempts/{aid}`: the paper with the saved answers; after submission the result as the review settings show it. */
   r.get('/v1/:org/client/attempts/:aid', { config, schema: { params: attemptParams } }, async (request) => {
-    const { act, attempt } = await current(request, request.params.aid);
-    return attemptView(db, act, attempt);
+    const { act, attempt, questions } = await current(request, request.params.aid);
+    return attemptView(db, act, attempt, nowSec(), { questions });
   });
 
   /** `PUT /client/attempts/{aid}/answers {request_id, items[{question_id, answer}]}`: autosave, while the attempt is open (deadline + grace). */
@@ -126,7 +156,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       if (act.is_pause) throw refused(GATE.paused);
       if (isOverdue(attempt.deadline_at, nowSec())) {
-        await finishAttempt(tx, act, attempt, nowSec(), true);
+        await finishAttempt(tx, act, attempt, nowSec(), true, { locked: true });
         return { saved: 0, submitted: true };
       }
       return { saved: await saveAnswers(tx, attempt, request.body.items), submitted: false };
@@ -147,7 +177,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       if (request.body.type === 'focus') return { switch_count: attempt.switch_count, max, submitted: false };
       const [counted] = await tx.update(contestAttempts).set({ switch_count: attempt.switch_count + 1, updated_at: nowSec() }).where(eq(contestAttempts.id, attempt.id)).returning();
       const over = max > 0 && counted.switch_count > max;
-      if (over || isOverdue(attempt.deadline_at, nowSec())) await finishAttempt(tx, act, counted, nowSec(), true);
+      if (over || isOverdue(attempt.deadline_at, nowSec())) await finishAttempt(tx, act, counted, nowSec(), true, { locked: true });
       return { switch_count: counted.switch_count, max, submitted: over };
     });
   });
@@ -158,11 +188,13 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       const now = nowSec();
-      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now));
-      return { answer: { id: finished.id }, own: { act, attempt: finished } };
+      const questions = await held.of(tx, act);
+      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), { locked: true, questions });
+      return { answer: { id: finished.attempt.id }, own: { act, attempt: finished.attempt, questions, answers: finished.answers } };
     });
-    const { act, attempt } = done.own ?? (await ownAttempt(request, done.answer.id));
-    return attemptView(db, act, attempt);
+    // A submission that committed has all it shows at hand; a replay reads it.
+    const { act, attempt, questions, answers } = done.own ?? { ...(await current(request, done.answer.id)), answers: undefined };
+    return attemptView(db, act, attempt, nowSec(), { questions, answers });
   });
 
   /** `GET /client/activities/{id}/attempts`: the reader's own attempts of the contest, newest first. */

@@ -141,6 +141,15 @@ export function joinInStatement(
 }
 
 /**
+ * The outcome of a statement holding a join (joinInStatement's `outcome`): a join row written but
+ * not counted means the activity is full, refused (the caller's transaction rolls back, the row
+ * with it). No join in the statement, or none written (joined alongside): nothing to refuse.
+ */
+export function refuseWhenFull(row: { join_id?: unknown; join_num?: unknown } | undefined): void {
+  if (row?.join_id != null && row.join_num == null) throw refused(GATE.full);
+}
+
+/**
  * Join a reader who passed the gate: the join row first (a concurrent join of the same reader
  * waits on the unique key and then finds it taken, so nobody is counted twice), then
  * `person_limit` in one conditional statement (design §1.8). Refused, the caller's transaction
@@ -159,7 +168,7 @@ export async function joinReader(
     const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act.id));
     return { join_id: other.id, join_num: now.join_num };
   }
-  if (join.join_num == null) throw refused(GATE.full);
+  refuseWhenFull(join);
   return { join_id: Number(join.join_id), join_num: Number(join.join_num) };
 }
 

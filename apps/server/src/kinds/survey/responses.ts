@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   answerRows,
-  GATE,
   boundQuestions,
   chosenOptionIds,
   keptAnswers,
@@ -21,7 +20,7 @@ import { rowsOf } from '../../db/rows.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
 import { validationError, refused } from '../../http/errors.js';
 import { bumpCounter, counterStep, dropCounter } from '../../participation/counters.js';
-import type { LastParts } from '../../participation/gate.js';
+import { refuseWhenFull, type LastParts } from '../../participation/gate.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { latestVersion, versionOf } from './store.js';
 import { staleSurveyRollup } from './rollup.js';
@@ -214,7 +213,7 @@ export async function submitResponse(tx: Tx, act: Act, reader: { id: number; uni
   );
   const full = counters.find((_c, i) => Number(row[`counted${i}`]) === 0);
   if (full) throw refused(full.refusal);
-  if (last?.join && row.join_id != null && row.join_num == null) throw refused(GATE.full);
+  refuseWhenFull(row);
   return { response_id: Number(row.response_id), version: body.version, submitted_at: now };
 }
 

@@ -1,9 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { GATE } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { refused } from '../../http/errors.js';
-import type { LastParts } from '../../participation/gate.js';
+import { refuseWhenFull, type LastParts } from '../../participation/gate.js';
 import { voteAddressDays, voteDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';
 
 /**
@@ -108,7 +106,7 @@ export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
     ${t.last ? sql`)${t.last.join ? sql`, ${t.last.join.parts}` : sql``}, kept as (${t.last.keep(sql`${JSON.stringify(t.last.answer)}::jsonb`, sql`(select 1) one`)})
     select ${t.last.join ? t.last.join.outcome : sql`null as join_id, null as join_num`}` : sql``}`);
   const [row] = rowsOf<{ join_id: number | string | null; join_num: number | string | null }>(done);
-  if (t.last?.join && row?.join_id != null && row.join_num == null) throw refused(GATE.full);
+  refuseWhenFull(row);
 }
 
 /** A vote voided, with the status it had. */

@@ -15,3 +15,4 @@ export * from './schema/sensitive.js';
 export * from './schema/contests.js';
 export * from './schema/questions.js';
 export * from './schema/jobs.js';
+export * from './schema/offline.js';

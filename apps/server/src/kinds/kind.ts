@@ -11,6 +11,8 @@ export interface KindWrite {
   /** The body's values as they will be stored: a kind sets `config` (and its own columns) here. */
   values: Record<string, unknown>;
   existing: ActivityRow | undefined;
+  /** The organisation of the path. */
+  orgId: number;
   tx: Tx;
 }
 
@@ -27,6 +29,8 @@ export interface ActivityKind {
   types: readonly ActivityType[];
   /** The settings as stored from a body: defaults, derived values, refusals that need the database. */
   prepare?(write: KindWrite): Promise<void> | void;
+  /** What follows a create or update of one of its activities, in the same transaction (type 5 keeps a single activity's one session). */
+  afterWrite?(tx: Tx, row: ActivityRow): Promise<void>;
   /** Why the activity may not be published yet, naming its setting (null: it may). */
   publishProblem?(tx: Tx, row: ActivityRow): Promise<string | null> | string | null;
   /** Checks at 发布 that refuse with their own field errors (a contest's paper against its rules). */

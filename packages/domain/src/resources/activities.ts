@@ -10,6 +10,8 @@ import { choiceField, createdField, field, fileField, idRef, intField, optionsOf
 import { EVALUATION_CONFIG_FIELDS, evaluationConfigProblems } from './evaluationConfig.js';
 import { CONTEST_CONFIG_FIELDS, CONTEST_PRO_CONFIG_FIELDS } from './contests.js';
 import { SURVEY_CONFIG_FIELDS, SURVEY_LINKS } from './survey.js';
+import { OFFLINE_SETTING_FIELDS, OFFLINES_SETTING_FIELDS } from './offline.js';
+import { OFFLINE_VARIANT } from '../rules/offline.js';
 
 /**
  * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
@@ -119,12 +121,20 @@ export const ACTIVITY_DETAIL_LINK: RowLink = { label: '详情', page: 'adminAct/
 /** A type's declaration: the common fields, then its own `config.*` fields. */
 export function defineActivity(
   type: ActivityType,
-  own: { fields?: ResourceField[]; refine?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void; links?: RowLink[]; afterCreate?: CreatedLink } = {},
+  own: {
+    fields?: ResourceField[];
+    refine?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+    links?: RowLink[];
+    afterCreate?: CreatedLink;
+    /** A second form of the type on the same table (type 5's series): its own name, title, path and `variant`. */
+    variant?: { value: number; name: string; title: string; path: string };
+  } = {},
 ): ResourceDef {
-  const kind = ACTIVITY_KINDS[type];
+  const kind = own.variant ?? ACTIVITY_KINDS[type];
+  const title = own.variant?.title ?? ACTIVITY_TYPES[type];
   return defineResource({
     name: kind.name,
-    title: ACTIVITY_TYPES[type],
+    title,
     scope: 'org',
     path: kind.path,
     fields: [...activityFields.slice(0, -3), ...(own.fields ?? []), ...activityFields.slice(-3)],
@@ -136,9 +146,9 @@ export function defineActivity(
     actions: ACTIVITY_ACTIONS,
     rowRules: ACTIVITY_ROW_RULES,
     writeRole: 'manager',
-    fixed: { type },
+    fixed: own.variant ? { type, variant: own.variant.value } : type === 5 ? { type, variant: 0 } : { type },
     nameField: 'title',
-    exports: [{ name: `${kind.name}/activities`, title: `${ACTIVITY_TYPES[type]}列表` }],
+    exports: [{ name: `${kind.name}/activities`, title: `${title}列表` }],
     links: [ACTIVITY_DETAIL_LINK, ...(own.links ?? [])],
     ...(own.afterCreate ? { afterCreate: own.afterCreate } : {}),
   });
@@ -235,7 +245,24 @@ export const contestProResource = defineActivity(6, {
 });
 /** Type 4: questionnaires (design §6); their questions and responses: survey.ts. */
 export const surveyResource = defineActivity(4, { fields: SURVEY_CONFIG_FIELDS, links: SURVEY_LINKS });
-export const offlineResource = defineActivity(5);
+/**
+ * Type 5 (design §7, issue 23): one offline activity with its one session (kept from the activity's
+ * time, place and `person_limit` seats), or a series of sessions (`/offlines`, `activities.variant` 1).
+ */
+export const offlineResource = defineActivity(5, {
+  fields: OFFLINE_SETTING_FIELDS,
+  links: [
+    { label: '报名', page: 'adminAct/adminOfflineWork', query: 'actID' },
+  ],
+});
+export const offlinesResource = defineActivity(5, {
+  fields: [...OFFLINES_SETTING_FIELDS, ...OFFLINE_SETTING_FIELDS],
+  variant: { value: OFFLINE_VARIANT.series, name: 'offlines', title: '系列线下活动', path: '/v1/{org}/offlines' },
+  links: [
+    { label: '场次', page: 'adminAct/adminOfflinesList', query: 'actID' },
+  ],
+  afterCreate: { label: '场次', page: 'adminAct/adminOfflinesList', query: 'actID', hint: '保存后将打开本系列的“场次”页：在那里添加场次，或按每周规律批量生成。', message: '系列活动已保存，请在本页添加场次' },
+});
 export const markResource = defineActivity(8);
 export const integralResource = defineActivity(16);
 export const lectureResource = defineActivity(19);
@@ -248,6 +275,7 @@ export const ACTIVITY_RESOURCES: ResourceDef[] = [
   contestProResource,
   surveyResource,
   offlineResource,
+  offlinesResource,
   thirdResource,
   markResource,
   integralResource,

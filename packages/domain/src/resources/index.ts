@@ -27,6 +27,7 @@ import { CONTEST_RESOURCES } from './contests.js';
 import { QUESTION_RESOURCES } from './questions.js';
 import { orgSensitiveWordsResource, sensitiveWordsResource } from './sensitiveWords.js';
 import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
+import { OFFLINE_RESOURCES } from './offline.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -59,6 +60,7 @@ export * from './contests.js';
 export * from './questions.js';
 export * from './sensitiveWords.js';
 export * from './survey.js';
+export * from './offline.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -101,6 +103,7 @@ export const RESOURCES: ResourceDef[] = [
   ...QUESTION_RESOURCES,
   surveyQuestionsResource,
   surveyResponsesResource,
+  ...OFFLINE_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
 ];

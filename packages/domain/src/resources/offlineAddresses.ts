@@ -26,6 +26,8 @@ export const offlineAddressesResource = defineResource({
     textField('address', '详细地址', 255, { required: true }),
     textField('room', '房间', 50, { width: 100 }),
     intField('capacity', '容纳人数', 1, 100000, { required: true, width: 100, sortable: true }),
+    field('lng', '经度', 'number', (l) => z.number({ error: `${l}必须是数字` }).min(-180, `${l}不正确`).max(180, `${l}不正确`).nullable().optional(), { list: false, placeholder: '签到位置限制用，如 114.0579' }),
+    field('lat', '纬度', 'number', (l) => z.number({ error: `${l}必须是数字` }).min(-90, `${l}不正确`).max(90, `${l}不正确`).nullable().optional(), { list: false, placeholder: '如 22.5431' }),
     textField('contact', '联系人', 50, { width: 100 }),
     phoneField(),
     statusField,

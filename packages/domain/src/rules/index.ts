@@ -33,3 +33,4 @@ export * from './contests.js';
 export * from './workImport.js';
 export * from './surveyVersions.js';
 export * from './surveyAnonymity.js';
+export * from './offline.js';

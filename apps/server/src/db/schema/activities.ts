@@ -50,6 +50,8 @@ export const activities = pgTable('activities', {
   id: serial('id').primaryKey(),
   org_id: orgId(),
   type: smallint('type').notNull(),
+  /** A second form of a type on this table: type 5's series (1) beside its single activity (0). */
+  variant: smallint('variant').notNull().default(0),
   title: varchar('title', { length: 100 }).notNull(),
   cover: varchar('cover', { length: 500 }).notNull().default(''),
   profile: text('profile').notNull().default(''),

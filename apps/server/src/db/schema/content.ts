@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { isPause, sort, stamps } from './columns.js';
 import { orgId } from './platform.js';
 
@@ -26,6 +26,9 @@ export const offlineAddresses = pgTable('offline_addresses', {
   address: varchar('address', { length: 255 }).notNull(),
   room: varchar('room', { length: 50 }).notNull().default(''),
   capacity: integer('capacity').notNull(),
+  /** WGS-84 coordinates (a geofenced sign-in is measured from them; null: not given). */
+  lng: doublePrecision('lng'),
+  lat: doublePrecision('lat'),
   contact: varchar('contact', { length: 50 }).notNull().default(''),
   phone: varchar('phone', { length: 20 }).notNull().default(''),
   ...isPause,

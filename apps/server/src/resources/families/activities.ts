@@ -78,7 +78,7 @@ function activityBinding(def: ResourceDef, kind: ActivityKind | undefined): Reso
     async prepare(values, { existing, tx, org, request }) {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
       // The rows of this binding are activities (its table): typed once here for the kind.
-      await kind?.prepare?.({ type, values, existing: existing as ActivityRow | undefined, tx });
+      await kind?.prepare?.({ type, values, existing: existing as ActivityRow | undefined, orgId: org!.id, tx });
       return values;
     },
     async guard(action, rows, { tx, org, caller }) {
@@ -112,6 +112,7 @@ function activityBinding(def: ResourceDef, kind: ActivityKind | undefined): Reso
         pickedReaders.delete(request);
         await setActivityReaders(tx, rows[0].org_id as number, rows[0].id, named);
       }
+      if ((action === 'create' || action === 'update') && kind?.afterWrite) for (const row of rows) await kind.afterWrite(tx, row as ActivityRow);
       if (action === 'publish') {
         const first = rows.filter((r) => r.published_at === null && r.is_tmp === 0).map((r) => r.id);
         if (first.length) await tx.update(activities).set({ published_at: nowSec() }).where(inArray(activities.id, first));

@@ -17,6 +17,8 @@ const DAY = 86_400;
  * steps make).
  */
 const WITH_QUESTIONS: readonly number[] = [3, 4, 6];
+/** An offline activity (type 5) publishes only with its seats. */
+const SEATS = 80;
 const demoTypeOf = (types: ActivityType[]): ActivityType => (types.includes(7) ? 7 : (types.find((t) => !WITH_QUESTIONS.includes(t)) ?? types[0]));
 
 /** The password readers of the demo data end with (after changing the first one). */
@@ -64,7 +66,7 @@ async function activitiesOf(client: SeedClient, org: { id: number; key: string; 
   for (const [i, p] of plans.entries()) {
     if (existing.has(p.title)) continue;
     const cover = await uploadCover(client, org.key, p.title, org.name);
-    const made = await client.post(path, { title: p.title, cover, start_at: p.start_at, end_at: p.end_at, person_limit: p.person_limit ?? 0, address: '线上', profile: `${p.title}，欢迎全体读者参加。`, config: configOf(type, org.id * 10 + i) });
+    const made = await client.post(path, { title: p.title, cover, start_at: p.start_at, end_at: p.end_at, person_limit: p.person_limit ?? (type === 5 ? SEATS : 0), address: type === 5 ? '本馆一楼报告厅' : '线上', profile: `${p.title}，欢迎全体读者参加。`, config: configOf(type, org.id * 10 + i) });
     if (p.publish) await client.post(`${path}/${made.id}/publish`);
     n++;
   }

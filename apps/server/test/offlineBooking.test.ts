@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { offlineSessions, readers as readerRows } from '../src/db/schema.js';
+import * as XLSX from '@e965/xlsx';
+import { offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { ok, testApp, type TestApp } from './helpers.js';
 
@@ -166,5 +167,120 @@ describe('cancelling', () => {
     expect(late.status).toBe(422);
     expect(late.message).toMatch(/^已过取消截止时间（.+），不能取消$/);
     expect((await sessionRow(sid)).taken).toBe(1);
+  });
+});
+
+describe('the waiting list', () => {
+  it('an offer not taken up expires by the job runner and passes to the next in line', async () => {
+    const { sid } = await single(1);
+    const [a, b, c] = await readers(3);
+    const first = await ok(book(a.token, sid));
+    const second = await ok(book(b.token, sid));
+    const third = await ok(book(c.token, sid));
+    await ok(cancel(a.token, first.id));
+    const status = async (id: number) => (await t.db.select({ status: offlineReservations.status, offer_expires_at: offlineReservations.offer_expires_at }).from(offlineReservations).where(eq(offlineReservations.id, id)))[0];
+    expect((await status(second.id)).status).toBe('offered');
+    // Nothing expires before its time.
+    await t.app.jobs.idle();
+    expect((await status(second.id)).status).toBe('offered');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 25 * HOUR * 1000);
+      await t.app.jobs.idle();
+      expect((await status(second.id)).status).toBe('expired');
+      const next = await status(third.id);
+      expect(next.status).toBe('offered');
+      expect(next.offer_expires_at).toBeGreaterThan(now() + 23 * HOUR);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await sessionRow(sid)).toMatchObject({ taken: 1, waiting: 0 });
+    const late = await t.call('POST', `/v1/${org.key}/client/reservations/${second.id}/accept-offer`, { token: b.token, body: { request_id: randomUUID() } });
+    expect([late.status, late.message]).toEqual([422, '候补名额已过期']);
+  });
+
+  it('with manual approval a booking waits in the review queue; approving confirms it, rejecting gives the seats to the line', async () => {
+    const { act, sid } = await single(1, { approval: 'manual' });
+    const [a, b] = await readers(2);
+    const mine = await ok(book(a.token, sid));
+    expect(mine.status).toBe('pending');
+    const waiting = await ok(book(b.token, sid));
+    expect(waiting.status).toBe('waitlisted');
+    const queue = await ok(t.call('GET', `/v1/${org.key}/check/offline/activity`, su()));
+    expect(queue.items).toContainEqual(expect.objectContaining({ id: act, kind: 'offline', pending: 1 }));
+    const items = await ok(t.call('GET', `/v1/${org.key}/check/${act}/offline`, su()));
+    expect(items.items.map((x: { id: number }) => x.id)).toEqual([mine.id]);
+    const noReason = await t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [mine.id], status: 2 } });
+    expect(noReason.status).toBe(422);
+    await ok(t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [mine.id], status: 2, reason: '名额优先本校读者' } }));
+    const rejected = await ok(t.call('GET', `/v1/${org.key}/client/reservations/${mine.id}`, { token: a.token }));
+    expect(rejected.status).toBe('rejected');
+    // The seat went to the line as an offer; accepted, it waits for approval again, then is approved.
+    const accepted = await ok(t.call('POST', `/v1/${org.key}/client/reservations/${waiting.id}/accept-offer`, { token: b.token, body: { request_id: randomUUID() } }));
+    expect(accepted.status).toBe('pending');
+    await ok(t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [waiting.id], status: 1 } }));
+    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations/${waiting.id}`, { token: b.token }))).status).toBe('confirmed');
+    const again = await t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [waiting.id], status: 1 } });
+    expect(again.status).toBe(422);
+  });
+});
+
+describe('an administrator', () => {
+  it('books for a reader (confirmed, capacity enforced) and cancels a booking, which offers the seat to the line', async () => {
+    const { act, sid } = await single(1);
+    const [a, b] = await readers(2);
+    const made = await ok(t.call('POST', `/v1/${org.key}/train/${act}/manage`, { ...su(), body: { reader_id: a.id, session_id: sid } }));
+    expect(made).toMatchObject({ status: 'confirmed', seats: 1 });
+    const full = await t.call('POST', `/v1/${org.key}/train/${act}/manage`, { ...su(), body: { reader_id: b.id, session_id: sid } });
+    expect([full.status, full.message]).toEqual([422, '名额已满']);
+    const waiting = await ok(book(b.token, sid));
+    expect(waiting.status).toBe('waitlisted');
+    const cancelled = await ok(t.call('POST', `/v1/${org.key}/train/reserve/${made.id}/cancel`, { ...su(), body: { reason: '读者电话取消' } }));
+    expect(cancelled.status).toBe('cancelled');
+    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations/${waiting.id}`, { token: b.token }))).status).toBe('offered');
+    const twice = await t.call('POST', `/v1/${org.key}/train/reserve/${made.id}/cancel`, { ...su(), body: {} });
+    expect(twice.status).toBe(422);
+    const list = await ok(t.call('GET', `/v1/${org.key}/offline/${act}/reserve`, su()));
+    expect(list.items.map((x: { id: number; status: string }) => [x.id, x.status]).sort()).toEqual([[made.id, 'cancelled'], [waiting.id, 'offered']].sort());
+  });
+
+  it('downloads the bookings of an activity', async () => {
+    const { act, sid } = await single(5, { seats_per_user: 2, signup_fields: [{ key: 'school', label: '学校', type: 'text', required: 1 }] });
+    const [a] = await readers(1);
+    await ok(book(a.token, sid, { seats: 2, companions: [{ name: '李四', phone: '13800000000' }], answers: { school: '实验小学' } }));
+    const res = await t.call('GET', `/v1/${org.key}/export/reserve?act=${act}`, su());
+    expect(res.status).toBe(200);
+    const book0 = XLSX.read(res.res.rawPayload);
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book0.Sheets[book0.SheetNames[0]]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ 座位数: 2, 同行人: '李四（13800000000）', 报名信息: '学校：实验小学', 状态: '已预约' });
+    expect((await t.call('GET', `/v1/${org.key}/export/reserve?act=999999`, su())).status).toBe(404);
+  });
+});
+
+describe('a series booked as a whole', () => {
+  it('takes a seat in every open session, all or nothing', async () => {
+    const start = now() + 3 * DAY;
+    const series = await ok(t.call('POST', `/v1/${org.key}/offlines`, { ...su(), body: { title: '系列讲座', start_at: now() - DAY, end_at: start + 30 * DAY, config: { booking_scope: 'series' } } }));
+    const s1 = await ok(t.call('POST', `/v1/${org.key}/train/${series.id}/session`, { ...su(), body: { title: '第一讲', start_at: start, end_at: start + 7200, capacity: 2 } }));
+    const s2 = await ok(t.call('POST', `/v1/${org.key}/train/${series.id}/session`, { ...su(), body: { title: '第二讲', start_at: start + 7 * DAY, end_at: start + 7 * DAY + 7200, capacity: 1 } }));
+    await ok(t.call('POST', `/v1/${org.key}/offlines/${series.id}/publish`, su()));
+    const [a, b] = await readers(2);
+    const seen = await sessionsOf(a.token, series.id);
+    expect(seen.activity.booking_scope).toBe('series');
+    expect(seen.items.every((s: { open: boolean }) => !s.open)).toBe(true);
+    const one = await book(a.token, s1.id);
+    expect([one.status, one.message]).toEqual([422, '本系列需整体预约，请预约整个系列']);
+    const whole = await ok(t.call('POST', `/v1/${org.key}/client/activities/${series.id}/reservations`, { token: a.token, body: { request_id: randomUUID() } }));
+    expect(whole.items.map((x: { session_id: number; status: string }) => [x.session_id, x.status])).toEqual([[s1.id, 'confirmed'], [s2.id, 'confirmed']]);
+    expect(new Set(whole.items.map((x: { series_ref: string }) => x.series_ref))).toEqual(new Set([whole.series_ref]));
+    // The second session is full: nothing is taken in the first either.
+    const refused = await t.call('POST', `/v1/${org.key}/client/activities/${series.id}/reservations`, { token: b.token, body: { request_id: randomUUID() } });
+    expect([refused.status, refused.message]).toEqual([422, '名额已满']);
+    expect((await sessionRow(s1.id)).taken).toBe(1);
+    // Cancelling one of its reservations cancels the booking as a whole.
+    await ok(cancel(a.token, whole.items[1].id));
+    expect([(await sessionRow(s1.id)).taken, (await sessionRow(s2.id)).taken]).toEqual([0, 0]);
+    expect((await t.call('POST', `/v1/${org.key}/client/activities/${series.id}/reservations`, { token: b.token, body: { request_id: randomUUID() } })).status).toBe(200);
   });
 });

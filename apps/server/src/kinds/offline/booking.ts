@@ -165,6 +165,8 @@ export interface Booking {
   /** Full: join the waiting list (else refused 名额已满). */
   waitlist: boolean;
   booked_by: number | null;
+  /** An administrator books outside the sign-up window (until the start) and on a paused session. */
+  byAdministrator?: boolean;
   now: number;
   /** The keeping of the answer by its request id as a part of the statement (`keptFrom` over `r`). */
   keep?: (answer: SQL, from: SQL) => SQL;
@@ -175,20 +177,25 @@ const insertColumns = sql.raw('org_id, act_id, session_id, reader_id, seats, com
 /**
  * Book one session in one statement: the seats on the session's row when they fit, else (with the
  * waiting list) one more waiting; the reservation `confirmed`/`pending` or `waitlisted`; the answer
- * kept by its request id (`keep`). Full without a waiting list: 422 名额已满.
+ * kept by its request id (`keep`). Full without a waiting list (or the session closed since the
+ * caller read it): 422 名额已满.
  */
-export async function bookSession(tx: Tx, sessionId: number, b: Booking): Promise<ShownReservation> {
+export async function bookSession(tx: Db | Tx, sessionId: number, b: Booking): Promise<ShownReservation> {
   const keep = b.keep ? sql`, k as (${b.keep(reservationJson('r'), sql`r`)})` : sql``;
+  // The session of the activity, taking bookings now (the caller checked it with its messages; a
+  // booking in one statement without a transaction before it relies on these alone).
+  const open = sql`id = ${sessionId} and org_id = ${b.org_id} and act_id = ${b.act_id} and is_delete = 0 and start_at > ${b.now}::bigint
+    ${b.byAdministrator ? sql`` : sql`and is_pause = 0 and coalesce(signup_start_at, 0) <= ${b.now}::bigint and coalesce(signup_end_at, start_at) > ${b.now}::bigint`}`;
   const rows = await oneActive(async () =>
     rowsOf<{ reservation: ShownReservation }>(
       await tx.execute(sql`
         with seat as (
           update ${offlineSessions} set taken = taken + ${b.seats}::int
-          where id = ${sessionId} and taken + ${b.seats}::int <= capacity
+          where ${open} and taken + ${b.seats}::int <= capacity
           returning id
         ), line as (
           update ${offlineSessions} set waiting = waiting + 1
-          where id = ${sessionId} and ${b.waitlist}::boolean and not exists (select 1 from seat)
+          where ${open} and ${b.waitlist}::boolean and not exists (select 1 from seat)
           returning id
         ), r as (
           insert into ${offlineReservations} (${insertColumns})

@@ -78,7 +78,7 @@ export async function offlineManageRoutes(app: FastifyInstance): Promise<void> {
       const [reader] = await tx.select({ id: readers.id }).from(readers).where(and(eq(readers.id, request.body.reader_id), eq(readers.org_id, act.org_id)));
       if (!reader) throw fieldRefusal('reader_id', '读者不存在');
       const body = checkedBooking(request.body, offlineConfigOf(act.config), { required: false });
-      const made = await bookSession(tx, session.id, { ...body, org_id: act.org_id, act_id: act.id, reader_id: reader.id, status: 'confirmed', waitlist: false, booked_by: callerOf(request).id, now });
+      const made = await bookSession(tx, session.id, { ...body, org_id: act.org_id, act_id: act.id, reader_id: reader.id, status: 'confirmed', waitlist: false, booked_by: callerOf(request).id, byAdministrator: true, now });
       await audit(tx, request, 'manage', 'offlineReservations', [made.id]);
       return made;
     }),

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { cancelDeadline, formatSeconds, idParam, OFFLINE_VARIANT, offlineConfigOf, pageQuerySchema, requestIdSchema, type OfflineConfig, type ReservationStatus } from '@huodong/domain';
+import { cancelDeadline, formatSeconds, idParam, OFFLINE_VARIANT, offlineConfigOf, pageQuerySchema, plainText, requestIdSchema, type OfflineConfig, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, pgErrorCode } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerOf } from '../../auth/access.js';
-import { passGate, seenBy } from '../../participation/gate.js';
+import { factsRefusal, gateFacts, passGate, seenBy } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -32,7 +32,7 @@ const OFFLINE_TYPE = 5;
 const config = { access: 'reader' as const };
 const sessionParams = orgParams.extend({ sid: idParam });
 const reservationParams = orgParams.extend({ rid: idParam });
-const bookBody = z.object({ request_id: requestIdSchema, ...bookingFields });
+const bookBody = z.object({ request_id: requestIdSchema, access_code: plainText('参与口令').max(32, '参与口令不正确').optional(), ...bookingFields });
 const requestBody = z.object({ request_id: requestIdSchema });
 
 export const RESERVATION_MISSING = '预约不存在';
@@ -117,31 +117,71 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  /** A session's activity (it never changes), remembered by organisation and session. */
+  const actOfSession = new Map<string, number>();
+  const sessionActivity = async (orgId: number, sid: number): Promise<number | undefined> => {
+    const key = `${orgId}:${sid}`;
+    const known = actOfSession.get(key);
+    if (known !== undefined) return known;
+    const [s] = await db.select({ act_id: offlineSessions.act_id }).from(offlineSessions).where(and(eq(offlineSessions.id, sid), eq(offlineSessions.org_id, orgId)));
+    if (!s) return undefined;
+    if (actOfSession.size >= 100_000) actOfSession.clear();
+    actOfSession.set(key, s.act_id);
+    return s.act_id;
+  };
+
+  /** A booking as the statement writes it, once the gate and the settings let it through. */
+  const booking = (request: FastifyRequest<{ Body: z.infer<typeof bookBody> }>, act: ActivityRow, readerId: number, now: number) => {
+    const c = offlineConfigOf(act.config);
+    if (act.variant === OFFLINE_VARIANT.series && c.booking_scope === 'series') throw fieldRefusal('session_id', SERIES_ONLY);
+    return {
+      ...checkedBooking(request.body, c),
+      org_id: act.org_id,
+      act_id: act.id,
+      reader_id: readerId,
+      status: c.approval === 'manual' ? ('pending' as const) : ('confirmed' as const),
+      waitlist: !!c.waitlist,
+      booked_by: null,
+      now,
+      keep: (answer: SQL, from: SQL) => keptFrom(request, request.body.request_id, answer, from),
+    };
+  };
+
+  /**
+   * The booking at once (issue 22's way for a write every reader makes at the same moment): the
+   * gate's one read, then the booking and its kept answer in ONE statement without a transaction,
+   * so the session's row is locked for that statement only. Null whenever anything is not plain
+   * (a refusal, a replay, a unique key met, the session closed or full without a list): the long
+   * way below answers it, with its message kept.
+   */
+  const bookAtOnce = async (request: FastifyRequest<{ Params: z.infer<typeof sessionParams>; Body: z.infer<typeof bookBody> }>): Promise<ShownReservation | null> => {
+    const actId = await sessionActivity(orgOf(request).id, request.params.sid);
+    if (actId === undefined) return null;
+    const facts = await gateFacts(db, request, actId, OFFLINE_TYPE, { action: 'reserve', keptRequest: request.body.request_id });
+    const now = nowSec();
+    if (facts.kept || !facts.act || factsRefusal(facts, now, { accessCode: request.body.access_code, early: true })) return null;
+    try {
+      return await bookSession(db, request.params.sid, booking(request, facts.act, facts.reader.id, now));
+    } catch (err) {
+      if (err instanceof HttpError || pgErrorCode(err) === '23505') return null;
+      throw err;
+    }
+  };
+
   /** `POST /client/sessions/{sid}/reservations`: book a session (full: the waiting list when it is on, else 422 名额已满). */
   r.post('/v1/:org/client/sessions/:sid/reservations', { config, schema: { params: sessionParams, body: bookBody } }, async (request) =>
+    (await bookAtOnce(request)) ??
     idempotent(
       db,
       request,
       request.body.request_id,
       async (tx) => {
         const session = await sessionOf(tx, orgOf(request).id, request.params.sid);
-        const { act, reader, now } = await passGate(tx, request, session.act_id, OFFLINE_TYPE, { action: 'reserve', join: false, early: true });
-        const c = offlineConfigOf(act.config);
-        if (act.variant === OFFLINE_VARIANT.series && c.booking_scope === 'series') throw fieldRefusal('session_id', SERIES_ONLY);
+        const { act, reader, now } = await passGate(tx, request, session.act_id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: false, early: true });
+        const b = booking(request, act, reader.id, now);
         const refusal = bookingRefusal(session, now);
         if (refusal) throw fieldRefusal('session_id', refusal);
-        const body = checkedBooking(request.body, c);
-        return bookSession(tx, session.id, {
-          ...body,
-          org_id: act.org_id,
-          act_id: act.id,
-          reader_id: reader.id,
-          status: c.approval === 'manual' ? 'pending' : 'confirmed',
-          waitlist: !!c.waitlist,
-          booked_by: null,
-          now,
-          keep: (answer, from) => keptFrom(request, request.body.request_id, answer, from),
-        });
+        return bookSession(tx, session.id, b);
       },
       { keptByRun: true },
     ),
@@ -154,7 +194,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
       request,
       request.body.request_id,
       async (tx) => {
-        const { act, reader, now } = await passGate(tx, request, request.params.id, OFFLINE_TYPE, { action: 'reserve', join: false, early: true });
+        const { act, reader, now } = await passGate(tx, request, request.params.id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: false, early: true });
         const c = offlineConfigOf(act.config);
         if (act.variant !== OFFLINE_VARIANT.series || c.booking_scope !== 'series') throw fieldRefusal('id', SESSIONS_ONLY);
         const body = checkedBooking(request.body, c);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { formatSeconds, GATE, gateRefusal, inScope, joinTimeOf, readRefusal, type GateActivity, type GateBan, type GateReader } from '@huodong/domain';
+import { formatSeconds, GATE, gateRefusal, inScope, joinTimeOf, readRefusal, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
@@ -209,28 +209,38 @@ export async function joinAtOnce(
 }
 
 /**
+ * The gate's refusal of what `gateFacts` read, at `now` (null: the write may go on). A joined
+ * reader is not asked the access code again; `early`: the write may come before the activity
+ * starts (an offline booking, whose sign-up window the kind checks per session).
+ */
+export function factsRefusal(facts: GateFacts, now: number, opts: { accessCode?: string; early?: boolean }): GateRefusal | null {
+  const { act, joined } = facts;
+  const gated = act && opts.early ? { ...act, start_at: Math.min(act.start_at, now) } : act;
+  return gateRefusal(gated as GateActivity | undefined, facts.gateReader, { now, accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode, ban: facts.ban });
+}
+
+/**
  * The gate for a reader's write on an activity of the path's organisation and of `type` (or one of
  * `type`; another type reads as missing), blacklist action `action`; with `join` the reader joins
  * on this first qualifying action (design §1.4). `join: 'last'` leaves the joining to the caller
  * (`join()`, last in its transaction: the join counts on the activity's row, which every first
  * action writes, so it is held only until the commit). A joined reader is not asked the access
  * code again. `lock`: advisory locks of the caller, taken in the gate's one statement (gateFacts).
+ * `early`: the write may come before the activity starts (an offline booking, whose sign-up window
+ * the kind checks per session); it still ends with the activity.
  */
 export async function passGate(
   tx: Tx,
   request: FastifyRequest,
   id: number,
   type: number | readonly number[],
-  opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL },
+  opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL; early?: boolean },
 ): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void>; joinPart: { parts: SQL; outcome: SQL } | null; now: number }> {
-  const { reader, act, joined, gateReader, ban } = await gateFacts(tx, request, id, type, { action: opts.action, lock: opts.lock });
+  const facts = await gateFacts(tx, request, id, type, { action: opts.action, lock: opts.lock });
+  const { reader, act, joined } = facts;
   // One moment for the whole write: the join row and what the caller writes carry the same second.
   const now = nowSec();
-  const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
-    now,
-    accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode,
-    ban,
-  });
+  const refusal = factsRefusal(facts, now, opts);
   if (refusal || !act) throw refused(refusal ?? GATE.missing);
   const needed = !joined || joined.status === 2;
   const join = async () => {

@@ -1,0 +1,146 @@
+/**
+ * Benchmark: offline bookings (issue 23) — 10,000 readers booking a session of 500 seats at once.
+ *
+ *   npx tsx bench/offline.ts --pg-only            # PostgreSQL (DATABASE_URL or the local server)
+ *   npx tsx bench/offline.ts --pg-only --scale 0.1
+ *   npx tsx bench/offline.ts                      # PGlite (no floor), then PostgreSQL with --pg
+ *
+ * A series of sessions (booked per session, waiting list on) is made through the admin API, one
+ * session per round for the real calls and one for the floor; 10,000 readers (bulk SQL, tokens
+ * issued) per round book it, `--concurrency` (default 500) at a time, over real HTTP
+ * (`POST /client/sessions/{sid}/reservations`: the gate, the booking in one statement, the answer
+ * kept by its request id). The floor (bench/floor.ts) is the same booking as its minimal SQL (the
+ * seats or the waiting list and the reservation in one statement) through node-postgres, in the
+ * same run and at the same concurrency. Printed: bookings/s, p50/p99 of both and the ratio, and
+ * the overbookings (seats held beyond a session's capacity, by its counter or its rows): must be 0.
+ */
+import { randomBytes } from 'node:crypto';
+import { onEachDatabase, wantPostgres } from './databases.js';
+import { serveAsSuper } from './serve.js';
+import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
+import type { Database } from '../apps/server/src/db/client.js';
+
+const args = process.argv.slice(2);
+const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
+const concurrency = Number(args[args.indexOf('--concurrency') + 1]) || Math.max(10, Math.round(500 * Math.min(1, scale * 2)));
+const ORG = 'benchoffline';
+const DAY = 86_400;
+const RUN = { rounds: 2, perRound: Math.round(10_000 * scale) };
+const SEATS = Math.round(500 * scale);
+
+/** In batches of `size`, at most `size` at a time. */
+async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let k = 0; k < xs.length; k += size) out.push(...(await Promise.all(xs.slice(k, k + size).map(fn))));
+  return out;
+}
+
+async function run(label: string, database: Database): Promise<void> {
+  console.log(`\n== ${label} (${database.driver}) ==`);
+  const { base, token, close } = await serveAsSuper(database);
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await res.json()) as { code: number; message: string; data: T };
+    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.message}`);
+    return json.data;
+  };
+  const now = Math.floor(Date.now() / 1000);
+  const org = await call<{ id: number }>('POST', '/v1/organizations', { key: ORG, name: '线下活动基准机构' });
+  await call('POST', `/v1/organizations/${org.id}/authorize`, { module_ids: [], activity_types: [5] });
+  const act = await call<{ id: number }>('POST', `/v1/${ORG}/offlines`, { title: '周末读书会', start_at: now - DAY, end_at: now + 60 * DAY, config: { booking_scope: 'session', waitlist: 1 } });
+  const session = async (title: string) => (await call<{ id: number }>('POST', `/v1/${ORG}/train/${act.id}/session`, { title, start_at: now + 7 * DAY, end_at: now + 7 * DAY + 7200, capacity: SEATS })).id;
+  // The probe's session (one booking alone), then one per round for the real calls and for the floor.
+  const probe = await session('试测场');
+  const floorProbe = await session('基线试测场');
+  const real: number[] = [];
+  const floored: number[] = [];
+  for (let r = 0; r < RUN.rounds; r++) {
+    real.push(await session(`第${r + 1}场`));
+    floored.push(await session(`基线第${r + 1}场`));
+  }
+  await call('POST', `/v1/${ORG}/offlines/${act.id}/publish`, {});
+
+  const n = readersNeeded(RUN);
+  const t0 = Date.now();
+  const readerRows = await database.query<{ id: number }>(
+    `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'b' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
+    [org.id],
+  );
+  const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
+  console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} bookings of ${SEATS} seats, ${concurrency} at once`);
+
+  const roundOf = (i: number) => Math.floor((i - 1) / RUN.perRound);
+  const span = { first: Infinity, last: 0, booked: 0 };
+  const figures = await againstFloor(database, {
+    title: `offline booking (${RUN.perRound.toLocaleString()} readers, ${SEATS} seats)`,
+    concurrency,
+    ...RUN,
+    async real(i, timed) {
+      const sid = i === 0 ? probe : real[roundOf(i)];
+      const started = performance.now();
+      const res = await timed('book a session', () =>
+        fetch(`${base}/v1/${ORG}/client/sessions/${sid}/reservations`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ request_id: `bench-book-${i}` }),
+        }),
+      );
+      if (res.status !== 200) throw new Error(`booking: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      if (i > 0) {
+        span.first = Math.min(span.first, started);
+        span.last = Math.max(span.last, performance.now());
+        span.booked++;
+      }
+    },
+    async floor(i, timed, sql) {
+      const sid = i === 0 ? floorProbe : floored[roundOf(i)];
+      const at = Math.floor(Date.now() / 1000);
+      await timed('book a session', () =>
+        sql.query(
+          `with seat as (update offline_sessions set taken = taken + 1 where id = $1 and taken + 1 <= capacity returning id),
+                line as (update offline_sessions set waiting = waiting + 1 where id = $1 and not exists (select 1 from seat) returning id)
+           insert into offline_reservations (org_id, act_id, session_id, reader_id, seats, status, waitlisted_at, ticket_secret, created_at, updated_at)
+           select $2, $3, $1, $4, 1, case when exists (select 1 from seat) then 'confirmed' else 'waitlisted' end,
+                  case when exists (select 1 from seat) then null else $5::bigint end, $6, $5, $5
+           returning id`,
+          [sid, org.id, act.id, readerRows[i].id, at, randomBytes(24).toString('base64url')],
+        ),
+      );
+    },
+  });
+
+  // Overbooking: seats held beyond the capacity, by the session's counter or by its rows.
+  const check = await database.query<{ id: number; capacity: number; taken: number; held: string; waiting: number; waitlisted: string }>(
+    `select s.id, s.capacity, s.taken, s.waiting,
+            (select coalesce(sum(seats), 0) from offline_reservations r where r.session_id = s.id and r.status in ('pending', 'confirmed', 'offered')) held,
+            (select count(*) from offline_reservations r where r.session_id = s.id and r.status = 'waitlisted') waitlisted
+     from offline_sessions s where s.act_id = $1 and s.id = any($2::int[])`,
+    [act.id, [...real, ...floored]],
+  );
+  const over = check.reduce((sum, s) => sum + Math.max(0, s.taken - s.capacity, Number(s.held) - s.capacity) + (Number(s.held) !== s.taken ? 1 : 0), 0);
+  const filled = check.filter((s) => real.includes(s.id)).map((s) => `${s.taken}/${s.capacity} + ${s.waiting} waiting`);
+  const seconds = (span.last - span.first) / 1000;
+  const book = figures.find((f) => f.step === 'book a session');
+  console.table([
+    {
+      database: label,
+      bookings: span.booked,
+      'bookings/s': Math.round(span.booked / seconds),
+      'p50 ms': book?.p50,
+      'p99 ms': book?.p99,
+      'floor p99 ms': book?.floorP99 ?? '–',
+      ratio: book?.ratio === undefined ? '–' : `${book.ratio}×`,
+      overbookings: over,
+      sessions: filled.join('; '),
+    },
+  ]);
+  if (over !== 0) {
+    console.log('OVERBOOKED: a session holds more seats than its capacity (or its counter disagrees with its rows)');
+    process.exitCode = 1;
+  }
+  await close();
+}
+
+await onEachDatabase({ postgres: wantPostgres(args), onQuery: statementCount.onQuery }, run);

@@ -4,6 +4,7 @@ import { offlineReservationsBinding, offlineSessionsBinding, seriesReservationsB
 import { assertVenue, keepSingleSession } from './sessions.js';
 import { offlineCheckinRoutes } from './checkinRoutes.js';
 import { defineNoShowJob } from './noShows.js';
+import { offlineFiguresRoutes } from './figures.js';
 import { and, eq, count } from 'drizzle-orm';
 import { offlineSessions } from '../../db/schema.js';
 
@@ -26,5 +27,6 @@ export const offlineKind: ActivityKind = {
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
   routes: [offlineCheckinRoutes],
   setup: async (app) => defineNoShowJob(app),
+  figures: offlineFiguresRoutes,
 };
 

@@ -2,6 +2,10 @@ import { OFFLINE_VARIANT } from '@huodong/domain';
 import type { ActivityKind } from '../kind.js';
 import { offlineReservationsBinding, offlineSessionsBinding, seriesReservationsBinding } from './family.js';
 import { assertVenue, keepSingleSession } from './sessions.js';
+import { offlineReaderRoutes } from './readerRoutes.js';
+import { offlineManageRoutes } from './manageRoutes.js';
+import { offlineCheckKind } from './checkKind.js';
+import { defineOfferJob } from './offers.js';
 import { offlineCheckinRoutes } from './checkinRoutes.js';
 import { defineNoShowJob } from './noShows.js';
 import { offlineFiguresRoutes } from './figures.js';
@@ -25,8 +29,12 @@ export const offlineKind: ActivityKind = {
     return n && n.n > 0 ? null : '发布前请至少添加一个场次';
   },
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
-  routes: [offlineCheckinRoutes],
-  setup: async (app) => defineNoShowJob(app),
+  routes: [offlineReaderRoutes, offlineManageRoutes, offlineCheckinRoutes],
+  checkKinds: [offlineCheckKind],
+  async setup(app) {
+    defineOfferJob(app);
+    defineNoShowJob(app);
+  },
   figures: offlineFiguresRoutes,
 };
 

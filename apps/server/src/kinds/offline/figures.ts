@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { activityStateOf, CHECKIN_METHODS, formatSeconds, idParam, RESERVATION_STATUS, type CheckinMethod, type ReservationStatus } from '@huodong/domain';
 import { z } from 'zod';
-import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
+import { sendXlsx, type Cell } from '../../exports/xlsxStream.js';
 import type { Db } from '../../db/client.js';
 import { offlineReservations as R, offlineSessions as S, organizations, readers } from '../../db/schema.js';
 import { figuresActivity, noGapDays, perDayCounts, type ActivityRow } from '../../figures/index.js';
@@ -214,11 +214,7 @@ export async function offlineExportRoutes(app: FastifyInstance): Promise<void> {
           if (page.length < 1000) return;
         }
       }
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('cache-control', 'no-store')
-        .header('content-disposition', attachment(`${TRAIN_EXPORT_TITLE}_${act.title}.xlsx`))
-        .send(xlsxStream(TRAIN_EXPORT_TITLE, TRAIN_EXPORT_HEADERS, rows()));
+      return sendXlsx(reply, TRAIN_EXPORT_TITLE, act, TRAIN_EXPORT_HEADERS, rows());
     },
   );
 }

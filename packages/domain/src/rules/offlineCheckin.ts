@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText } from '../resources/fields.js';
+import { idText, plainText } from '../resources/fields.js';
 
 /**
  * The bodies of a check-in (issue 23): the reader's trainSign call, the staff's redeem of a ticket
@@ -21,7 +21,7 @@ export const readerSignSchema = z.object({
   actId: idNumber('活动ID'),
   sessionId: idNumber('场次ID'),
   type: checkinType,
-  code: z.string({ error: '签到码不正确' }).max(16, '签到码不正确').optional(),
+  code: plainText('签到码', '签到码不正确').max(16, '签到码不正确').optional(),
   lng: z.number({ error: '经度必须是数字' }).min(-180, '经度不正确').max(180, '经度不正确').optional(),
   lat: z.number({ error: '纬度必须是数字' }).min(-90, '纬度不正确').max(90, '纬度不正确').optional(),
   nonce: checkinNonceSchema,
@@ -37,7 +37,7 @@ export const signSessionQuery = z.object({ actId: idText('活动ID'), sessionId:
  * the window.
  */
 export const redeemSchema = z.object({
-  secret: z.string({ error: '请扫描或输入票码' }).trim().min(1, '请扫描或输入票码').max(64, '票码无效'),
+  secret: plainText('票码', '请扫描或输入票码').trim().min(1, '请扫描或输入票码').max(64, '票码无效'),
   session_id: idNumber('场次ID'),
   type: z.enum(['entry', 'exit'], { error: '类型只能是entry（签到）或exit（签退）' }).optional().default('entry'),
   nonce: checkinNonceSchema,

@@ -38,13 +38,7 @@ async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promise<R>):
 
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);
-  const { base, token, close } = await serveAsSuper(database);
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = (await res.json()) as { code: number; message: string; data: T };
-    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.message}`);
-    return json.data;
-  };
+  const { base, call, close } = await serveAsSuper(database);
   const now = Math.floor(Date.now() / 1000);
   const org = await call<{ id: number }>('POST', '/v1/organizations', { key: ORG, name: '线下活动基准机构' });
   await call('POST', `/v1/organizations/${org.id}/authorize`, { module_ids: [], activity_types: [5] });

@@ -149,13 +149,7 @@ function cascadeLeaves(q: Question): string[] {
 
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);
-  const { base, token, close } = await serveAsSuper(database);
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = (await res.json()) as { code: number; message: string; data: T };
-    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.message}`);
-    return json.data;
-  };
+  const { base, token, call, close } = await serveAsSuper(database);
   const now = Math.floor(Date.now() / 1000);
   const org = await call<{ id: number }>('POST', '/v1/organizations', { key: ORG, name: '问卷基准机构' });
   await call('POST', `/v1/organizations/${org.id}/authorize`, { module_ids: [], activity_types: [4] });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ACTIVE_RESERVATION, formatSeconds, GATE, OFFLINE_LIMITS, RESERVATION_STATUS, SEAT_HOLDING, type OfflineConfig, type ReservationStatus, type SignupField } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { offlineAddresses, offlineReservations, offlineSessions } from '../../db/schema.js';
+import { offlineAddresses, offlineReservations, offlineSessions, organizations, readers } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { HttpError, pgErrorCode, validationError } from '../../http/errors.js';
 import { newSecret } from './sessions.js';
@@ -255,3 +256,25 @@ export async function bookSeries(tx: Tx, b: Booking): Promise<{ series_ref: stri
 export const holdingSql = sql.raw(SEAT_HOLDING.map((s) => `'${s}'`).join(', '));
 export const activeSql = sql.raw(ACTIVE_RESERVATION.map((s) => `'${s}'`).join(', '));
 export const statusText = (s: string): string => RESERVATION_STATUS[s as ReservationStatus] ?? s;
+
+/** Reservations with their session and who booked (the review queue, the export), in `order`. */
+export async function reservationsWithWho(db: Db | Tx, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset = 0) {
+  return db
+    .select({
+      r: offlineReservations,
+      session_title: offlineSessions.title,
+      session_start_at: offlineSessions.start_at,
+      account: readers.account,
+      real_name: readers.real_name,
+      phone: readers.phone,
+      unit: organizations.name,
+    })
+    .from(offlineReservations)
+    .innerJoin(offlineSessions, eq(offlineSessions.id, offlineReservations.session_id))
+    .innerJoin(readers, eq(readers.id, offlineReservations.reader_id))
+    .leftJoin(organizations, eq(organizations.id, readers.unit_id))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { offlineConfigOf, type CheckDecision } from '@huodong/domain';
-import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { activities, offlineReservations } from '../../db/schema.js';
 import { pagedList } from '../../http/pagination.js';
 import { nowSec } from '../../participation/clock.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
-import { fieldRefusal, statusText } from './booking.js';
+import { fieldRefusal, reservationsWithWho, statusText } from './booking.js';
 import { leave } from './offers.js';
 
 /**
@@ -40,32 +40,21 @@ export const offlineCheckKind: CheckKind = {
       request.url,
       async () => (await db.select({ n: count() }).from(offlineReservations).where(where))[0].n,
       async (limit, offset) => {
-        const rows = await db
-          .select({
-            id: offlineReservations.id,
-            session_id: offlineReservations.session_id,
-            session_title: offlineSessions.title,
-            session_start_at: offlineSessions.start_at,
-            reader_id: offlineReservations.reader_id,
-            account: readers.account,
-            real_name: readers.real_name,
-            phone: readers.phone,
-            seats: offlineReservations.seats,
-            companions: offlineReservations.companions,
-            answers: offlineReservations.answers,
-            status: offlineReservations.status,
-            review_reason: offlineReservations.review_reason,
-            reviewed_at: offlineReservations.reviewed_at,
-            created_at: offlineReservations.created_at,
-          })
-          .from(offlineReservations)
-          .innerJoin(offlineSessions, eq(offlineSessions.id, offlineReservations.session_id))
-          .innerJoin(readers, eq(readers.id, offlineReservations.reader_id))
-          .where(where)
-          .orderBy(desc(eq(offlineReservations.status, 'pending')), asc(offlineReservations.id))
-          .limit(limit)
-          .offset(offset);
-        return rows.map((x) => ({ ...x, status_text: statusText(x.status) }));
+        const rows = await reservationsWithWho(db, where, [desc(eq(offlineReservations.status, 'pending')), asc(offlineReservations.id)], limit, offset);
+        return rows.map(({ r: x, ...who }) => ({
+          id: x.id,
+          session_id: x.session_id,
+          reader_id: x.reader_id,
+          ...who,
+          seats: x.seats,
+          companions: x.companions,
+          answers: x.answers,
+          status: x.status,
+          status_text: statusText(x.status),
+          review_reason: x.review_reason,
+          reviewed_at: x.reviewed_at,
+          created_at: x.created_at,
+        }));
       },
     );
   },

@@ -4,14 +4,14 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACTIVE_RESERVATION, CHECKIN_METHODS, formatSeconds, idParam, idRef, offlineConfigOf, plainText, RESERVATION_STATUS, type CheckinMethod, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, offlineReservations, offlineSessions, organizations, readers } from '../../db/schema.js';
+import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { callerOf, orgOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
 import { sendXlsx } from '../../exports/xlsxStream.js';
 import { nowSec } from '../../participation/clock.js';
 import type { ActivityRow } from '../kind.js';
-import { bookingFields, bookSession, checkedBooking, fieldRefusal, shownReservation, statusText } from './booking.js';
+import { bookingFields, bookSession, checkedBooking, fieldRefusal, reservationsWithWho, shownReservation, statusText } from './booking.js';
 import { leave } from './offers.js';
 import { RESERVATION_MISSING } from './readerRoutes.js';
 
@@ -30,23 +30,7 @@ export async function offlineActivity(db: Db | Tx, request: FastifyRequest, id: 
 /** The bookings of an activity in batches, with who booked and the session (the export). */
 async function* bookingsOf(db: Db, actId: number, batch = 2000) {
   for (let after = 0; ; ) {
-    const rows = await db
-      .select({
-        r: offlineReservations,
-        session_title: offlineSessions.title,
-        session_start_at: offlineSessions.start_at,
-        account: readers.account,
-        real_name: readers.real_name,
-        phone: readers.phone,
-        unit: organizations.name,
-      })
-      .from(offlineReservations)
-      .innerJoin(offlineSessions, eq(offlineSessions.id, offlineReservations.session_id))
-      .innerJoin(readers, eq(readers.id, offlineReservations.reader_id))
-      .leftJoin(organizations, eq(organizations.id, readers.unit_id))
-      .where(and(eq(offlineReservations.act_id, actId), gt(offlineReservations.id, after)))
-      .orderBy(asc(offlineReservations.id))
-      .limit(batch);
+    const rows = await reservationsWithWho(db, and(eq(offlineReservations.act_id, actId), gt(offlineReservations.id, after)), [asc(offlineReservations.id)], batch);
     if (!rows.length) return;
     yield rows;
     after = rows[rows.length - 1].r.id;

@@ -108,11 +108,11 @@ export async function offlineReviewRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** Videos with their upload's state: `done` ones play (url and cover of the transcoded file). */
-  async function withVideos(rows: Review[]): Promise<ReviewItem[]> {
+  async function withVideos(rows: Review[], tx: Tx | typeof db = db): Promise<ReviewItem[]> {
     const ids = rows.map((x) => x.video_job_id).filter((x): x is string => !!x);
-    const jobs = ids.length ? await db.select().from(videoJobs).where(inArray(videoJobs.id, ids)) : [];
+    const jobs = ids.length ? await tx.select().from(videoJobs).where(inArray(videoJobs.id, ids)) : [];
     const fileIds = jobs.flatMap((j) => [j.file_id, j.cover_file_id]).filter((x): x is number => x !== null);
-    const stored = new Map((fileIds.length ? await db.select().from(files).where(inArray(files.id, fileIds)) : []).map((f) => [f.id, fileInfo(f)]));
+    const stored = new Map((fileIds.length ? await tx.select().from(files).where(inArray(files.id, fileIds)) : []).map((f) => [f.id, fileInfo(f)]));
     const byId = new Map(jobs.map((j) => [j.id, j]));
     return rows.map((x) => {
       const job = x.video_job_id ? byId.get(x.video_job_id) : undefined;
@@ -216,7 +216,7 @@ export async function offlineReviewRoutes(app: FastifyInstance): Promise<void> {
       await assertRoom(tx, actId, session, 'video', 1, REVIEW_LIMITS.video.count, 'videoId');
       const title = request.body.title || job.name.slice(0, 200);
       const [row] = await insert(tx, request, [{ act_id: actId, session_id: session, kind: 'video', title, video_job_id: job.id, size: job.size, is_show: request.body.is_show ?? 1 }]);
-      return (await withVideos([row]))[0];
+      return (await withVideos([row], tx))[0];
     }),
   );
 
@@ -235,7 +235,7 @@ export async function offlineReviewRoutes(app: FastifyInstance): Promise<void> {
       };
       const [row] = await tx.update(offlineReviews).set({ ...values, updated_at: sql`extract(epoch from now())::bigint` }).where(eq(offlineReviews.id, old.id)).returning();
       await audit(tx, request, 'update', REVIEW, [row.id]);
-      return row.kind === 'video' ? (await withVideos([row]))[0] : present(row);
+      return row.kind === 'video' ? (await withVideos([row], tx))[0] : present(row);
     }),
   );
 

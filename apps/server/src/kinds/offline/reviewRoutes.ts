@@ -32,6 +32,7 @@ import { callerOf } from '../../auth/access.js';
 import type { Tx } from '../../db/client.js';
 import { activities, files, offlineReviews, offlineSessions, videoJobs } from '../../db/schema.js';
 import { forbidden, notFound, validationError } from '../../http/errors.js';
+import { offlineActivity } from './manageRoutes.js';
 import { audit } from '../../resources/audit.js';
 import { fileInfo, receiveMultipart } from '../../storage/files.js';
 import { VIDEO_CONVERTING_CODE } from '../../routes/uploads.js';
@@ -60,14 +61,10 @@ export async function offlineReviewRoutes(app: FastifyInstance): Promise<void> {
   const config = { access: 'org' as const };
   await app.register(multipart, { limits: { fileSize: 0, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
-  /** The type-5 activity of the path in the caller's organisation (single or series), else 404. */
+  /** The type-5 activity of the path in the caller's organisation (single or series), else 404; locked for a write's counts. */
   async function activityOf(request: FastifyRequest, tx: Tx | typeof db = db, lock = false) {
-    const q = tx
-      .select({ id: activities.id, org_id: activities.org_id })
-      .from(activities)
-      .where(and(eq(activities.id, (request.params as { act: number }).act), eq(activities.org_id, request.org!.id), eq(activities.type, 5), eq(activities.is_delete, 0)));
-    const [act] = lock ? await q.for('update') : await q;
-    if (!act) throw notFound('活动不存在');
+    const act = await offlineActivity(tx, request, (request.params as { act: number }).act);
+    if (lock) await tx.select({ id: activities.id }).from(activities).where(eq(activities.id, act.id)).for('update');
     return act;
   }
   const assertWriter = (request: FastifyRequest) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { canWrite, idParam, OFFLINE_LIMITS, offlineSessionsResource, weeklyPatternSchema, weeklySessions, type PlannedSession, type WeeklyPattern } from '@huodong/domain';
 import { callerOf } from '../../auth/access.js';
@@ -8,6 +9,7 @@ import { forbidden, validationError } from '../../http/errors.js';
 import { audit } from '../../resources/audit.js';
 import { nowSec } from '../../participation/clock.js';
 import { assertVenue, newSecret } from './sessions.js';
+import { offlineActivity } from './manageRoutes.js';
 
 export const BATCH_EMPTY = '所选日期范围和星期内没有可生成的场次';
 export const BATCH_TOO_MANY = `一次最多生成${OFFLINE_LIMITS.batchSessions}个场次，请缩短日期范围`;
@@ -70,4 +72,26 @@ export async function offlineSessionRoutes(app: FastifyInstance): Promise<void> 
       return { created: items.length, items: items.map(({ checkin_secret: _s, is_delete: _d, closed_at: _c, ...row }) => row) };
     },
   );
+
+  /**
+   * `GET /v1/{org}/offline/{act}/sessions`: the sessions of an offline activity, single or series,
+   * in time order (id, title, time, seats) — what the bookings pages pick a session from.
+   */
+  r.get(
+    '/v1/:org/offline/:act/sessions',
+    { config: { access: 'org' }, schema: { params: z.object({ org: z.string(), act: idParam }), querystring: z.object({ reflesh: z.unknown().optional() }) } },
+    async (request) => {
+      const act = await offlineActivity(db, request, request.params.act);
+      const items = await db
+        .select({ id: offlineSessions.id, title: offlineSessions.title, start_at: offlineSessions.start_at, end_at: offlineSessions.end_at, capacity: offlineSessions.capacity, taken: offlineSessions.taken, waiting: offlineSessions.waiting })
+        .from(offlineSessions)
+        .where(and(eq(offlineSessions.act_id, act.id), eq(offlineSessions.is_delete, 0)))
+        .orderBy(asc(offlineSessions.start_at), asc(offlineSessions.id))
+        .limit(OFFLINE_SESSION_LIST_MAX);
+      return { items };
+    },
+  );
 }
+
+/** The most sessions the bookings pages list to pick from. */
+const OFFLINE_SESSION_LIST_MAX = 500;

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { chinaDate } from '@huodong/domain';
 import * as T from '../apps/web/src/features/offline/texts';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
 
 /**
  * The administrator's offline pages (issue 23) in the browser. Set up through the API: an

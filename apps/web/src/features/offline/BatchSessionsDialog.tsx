@@ -3,7 +3,8 @@ import { Alert, Button, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Se
 import { chinaDateTime, formatSeconds, OFFLINE_LIMITS, weeklyPatternSchema, weeklySessions, type PlannedSession, type WeeklyPattern } from '@huodong/domain';
 import dayjs, { type Dayjs } from '../../shared/dayjs';
 import { feedback } from '../../shared/feedback';
-import { api, isApiError, useApiMutation, useApiQuery } from '../../shared/api';
+import { api, useApiMutation, useApiQuery } from '../../shared/api';
+import { placeServerErrors } from '../../shared/formErrors';
 import { AppModal } from '../../shared/AppModal';
 import { batchPath, venuesPath } from './offlineApi';
 import * as T from './texts';
@@ -74,12 +75,7 @@ export default function BatchSessionsDialog({ org, act, onClose, onDone }: { org
       onClose();
       feedback.message.success(T.BATCH_DONE(res.created));
     },
-    onError: (e) => {
-      if (isApiError(e) && e.status === 422) {
-        const errors = (e.data as { errors?: { field: string; message: string }[] } | null)?.errors ?? [];
-        form.setFields(errors.map((x) => ({ name: x.field.split('.')[0] as keyof Values, errors: [x.message] })));
-      }
-    },
+    onError: (e) => void placeServerErrors(form, e),
   });
   const submit = async () => {
     const v = await form.validateFields();

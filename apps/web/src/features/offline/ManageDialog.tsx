@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { OFFLINE_LIMITS } from '@huodong/domain';
-import { api, isApiError, useApiMutation, useApiQuery } from '../../shared/api';
+import { api, useApiMutation, useApiQuery } from '../../shared/api';
+import { placeServerErrors } from '../../shared/formErrors';
 import { AppModal } from '../../shared/AppModal';
 import { managePath } from './offlineApi';
 import * as T from './texts';
@@ -28,12 +29,7 @@ export default function ManageDialog({ org, act, sessions, sessionId, onClose, o
       onDone();
       onClose();
     },
-    onError: (e) => {
-      if (isApiError(e) && e.status === 422) {
-        const errors = (e.data as { errors?: { field: string; message: string }[] } | null)?.errors ?? [];
-        form.setFields(errors.map((x) => ({ name: x.field.split('.') as never, errors: [x.message] })));
-      }
-    },
+    onError: (e) => void placeServerErrors(form, e),
   });
   return (
     <AppModal title={T.MANAGE_TITLE} open onCancel={onClose} onOk={() => form.validateFields().then((v) => book.mutate(v))} okButtonProps={{ loading: book.isPending }} destroyOnHidden>

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Empty, Input, Select } from 'antd';
+import { Button, Empty, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm, findDeclaration, idFromQuery, ParentBar, ResourcePage, resourceQueryKey, type Row } from '../../resources';
 import { api, download, useApiMutation, useApiQuery } from '../../shared/api';
-import { AppModal } from '../../shared/AppModal';
 import { useScope } from '../../shared/session';
 import { activitySessionsPath, cancelPath, checkinPath, checkPath, exportPath } from './offlineApi';
 import * as T from './texts';
 
 const ManageDialog = lazy(() => import('./ManageDialog'));
+const RejectDialog = lazy(() => import('./RejectDialog'));
 /** States a booking may be cancelled in (it holds seats or a place in line). */
 const CANCELLABLE = new Set(['pending', 'confirmed', 'offered', 'waitlisted']);
 
@@ -28,7 +28,6 @@ export function ReservationsPage({ resource }: { resource: 'offlineReservations'
   const sessionId = idFromQuery(params.get('sessionID'));
   const [manage, setManage] = useState(false);
   const [rejecting, setRejecting] = useState<Row | null>(null);
-  const [reason, setReason] = useState('');
   // The sessions of the activity (a single one has one) to filter by and to book.
   const sessions = useApiQuery<{ items: { id: number; title: string }[] }>(['offlineSessions', act], act !== undefined ? activitySessionsPath(org, act) : null);
   const refresh = () => client.invalidateQueries({ queryKey: resourceQueryKey(def) });
@@ -87,19 +86,17 @@ export function ReservationsPage({ resource }: { resource: 'offlineReservations'
             ) : null,
         ]}
       />
-      <AppModal
-        title={T.REJECT_TITLE}
-        open={!!rejecting}
-        okButtonProps={{ disabled: !reason.trim(), loading: call.isPending }}
-        onOk={() => {
-          if (rejecting) decide(rejecting, 2, reason.trim());
-          setRejecting(null);
-          setReason('');
-        }}
-        onCancel={() => setRejecting(null)}
-      >
-        <Input.TextArea aria-label={T.REJECT_REASON} placeholder={T.REJECT_REASON} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </AppModal>
+      {rejecting && (
+        <Suspense fallback={null}>
+          <RejectDialog
+            onOk={(why) => {
+              decide(rejecting, 2, why);
+              setRejecting(null);
+            }}
+            onClose={() => setRejecting(null)}
+          />
+        </Suspense>
+      )}
       {manage && (
         <Suspense fallback={null}>
           <ManageDialog org={org} act={act} sessions={sessions.data?.items ?? []} sessionId={sessionId} onClose={() => setManage(false)} onDone={refresh} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Form, Image, Input, List, Progress, Select, Tabs, Tag, Typography } from 'antd';
 import { REVIEW_KIND_LABELS, REVIEW_LIMITS, REVIEW_UPLOADS, VIDEO_UPLOAD, type ReviewItem, type ReviewPath } from '@huodong/domain';
@@ -83,6 +83,22 @@ function ItemControls({ org, act, item }: { org: string; act: number; item: Revi
   );
 }
 
+/** The materials of a tab, each with its show/hide and delete. */
+function Materials({ org, act, loading, items, render }: { org: string; act: number; loading: boolean; items?: ReviewItem[]; render: (x: ReviewItem) => ReactNode }) {
+  return (
+    <List
+      loading={loading}
+      locale={{ emptyText: <Empty description={T.EMPTY} /> }}
+      dataSource={items ?? []}
+      renderItem={(x) => (
+        <List.Item key={x.id} actions={[<ItemControls key="c" org={org} act={act} item={x} />]}>
+          {render(x)}
+        </List.Item>
+      )}
+    />
+  );
+}
+
 function SummaryTab(scope: Scope) {
   const { org, act, session } = scope;
   const q = useItems(scope, 'summary');
@@ -128,19 +144,18 @@ function FilesTab({ which, ...scope }: Scope & { which: 'image' | 'file' }) {
         </UploadControl>
         {percent !== null && <Progress percent={percent} size="small" style={{ width: 160 }} />}
       </Flex>
-      <List
+      <Materials
+        org={org}
+        act={act}
         loading={q.isPending}
-        locale={{ emptyText: <Empty description={T.EMPTY} /> }}
-        dataSource={q.data?.items ?? []}
-        renderItem={(x) => (
-          <List.Item key={x.id} actions={[<ItemControls key="c" org={org} act={act} item={x} />]}>
-            <Flex gap={8} align="center">
-              {which === 'image' && <Image src={`${x.url}?width=120`} preview={{ src: x.url }} width={60} alt={x.title} />}
-              <Typography.Link href={x.url} target="_blank">
-                {x.title}
-              </Typography.Link>
-            </Flex>
-          </List.Item>
+        items={q.data?.items}
+        render={(x) => (
+          <Flex gap={8} align="center">
+            {which === 'image' && <Image src={`${x.url}?width=120`} preview={{ src: x.url }} width={60} alt={x.title} />}
+            <Typography.Link href={x.url} target="_blank">
+              {x.title}
+            </Typography.Link>
+          </Flex>
         )}
       />
     </Flex>
@@ -191,18 +206,17 @@ function VideoTab(scope: Scope) {
         </UploadControl>
         {percent !== null && <Progress percent={percent} size="small" style={{ width: 160 }} />}
       </Flex>
-      <List
+      <Materials
+        org={org}
+        act={act}
         loading={q.isPending}
-        locale={{ emptyText: <Empty description={T.EMPTY} /> }}
-        dataSource={q.data?.items ?? []}
-        renderItem={(x) => (
-          <List.Item key={x.id} actions={[<ItemControls key="c" org={org} act={act} item={x} />]}>
-            <Flex gap={8} align="center" data-testid="review-video">
-              {x.status === 'done' ? <video src={x.url} poster={x.cover ?? undefined} controls width={200} /> : null}
-              <span>{x.title}</span>
-              {statusTag(x)}
-            </Flex>
-          </List.Item>
+        items={q.data?.items}
+        render={(x) => (
+          <Flex gap={8} align="center" data-testid="review-video">
+            {x.status === 'done' ? <video src={x.url} poster={x.cover ?? undefined} controls width={200} /> : null}
+            <span>{x.title}</span>
+            {statusTag(x)}
+          </Flex>
         )}
       />
     </Flex>
@@ -230,16 +244,15 @@ function LinkTab(scope: Scope) {
           {T.ADD_LINK}
         </Button>
       </Form>
-      <List
+      <Materials
+        org={org}
+        act={act}
         loading={q.isPending}
-        locale={{ emptyText: <Empty description={T.EMPTY} /> }}
-        dataSource={q.data?.items ?? []}
-        renderItem={(x) => (
-          <List.Item key={x.id} actions={[<ItemControls key="c" org={org} act={act} item={x} />]}>
-            <Typography.Link href={x.url} target="_blank" rel="noreferrer">
-              {x.title}
-            </Typography.Link>
-          </List.Item>
+        items={q.data?.items}
+        render={(x) => (
+          <Typography.Link href={x.url} target="_blank" rel="noreferrer">
+            {x.title}
+          </Typography.Link>
         )}
       />
     </Flex>

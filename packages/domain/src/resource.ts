@@ -82,6 +82,8 @@ export interface ResourceField {
   upload?: StoredKind;
   /** What a 0 reads as in cells and exports, for a number where 0 means no limit (人数上限: 不限). */
   zeroText?: string;
+  /** A heading shown above this field in the form: long settings in groups (报名、候补、签到). */
+  section?: string;
 }
 
 /** Who may write (create, update, delete, actions). Reads are open to every caller of the scope. */

@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Form, type FormItemProps } from 'antd';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Divider, Form, type FormItemProps } from 'antd';
 import type { ResourceDef, ResourceField } from '@huodong/domain';
 import { isApiError } from '../shared/api';
 import { AppModal } from '../shared/AppModal';
@@ -51,7 +51,7 @@ export function DeclaredFormItems({
     <>
       {fields.map((f) => {
         const custom = inputs[f.name];
-        return (
+        const item = (
           <Form.Item
             key={f.name}
             name={namePath(f.name)}
@@ -64,6 +64,15 @@ export function DeclaredFormItems({
           >
             {custom ? custom.render(ctx) : <FieldInput field={f} member={f.schema} org={org} mode={mode} rowId={ctx.row?.id} />}
           </Form.Item>
+        );
+        if (!f.section) return item;
+        return (
+          <Fragment key={f.name}>
+            <Divider titlePlacement="start" plain style={{ marginTop: 8 }}>
+              {f.section}
+            </Divider>
+            {item}
+          </Fragment>
         );
       })}
     </>

@@ -111,6 +111,10 @@ export interface ResourcePageProps {
   canRemoveRow?: (row: Row) => boolean;
   /** Asked before a valid create or edit is sent (a warning to confirm); false keeps the dialog open. */
   beforeSubmit?: (body: FormValues, mode: FormMode, row?: Row) => Promise<boolean>;
+  /** Filters searched from the start and shown in the search form (e.g. `?sessionID=` of the page's address). */
+  initialFilters?: Record<string, unknown>;
+  /** A page's own input for a declared filter (e.g. the sessions of the parent as a select). */
+  filterInputs?: Record<string, (bound: { id: string; value: unknown; onChange: (v: unknown) => void }) => ReactNode>;
 }
 
 /** A cell's text wraps beyond this width instead of widening its column without end (the table is as wide as its content). */
@@ -172,8 +176,20 @@ function FilterInput({ field, org, id, value, onChange }: { field: DeclaredField
 }
 
 /** The search form of a declaration: the keyword and the declared filters, sent on 查询. */
-function SearchForm({ def, org, onSearch }: { def: Declaration; org?: string; onSearch: (keyword: string | undefined, filters: Record<string, unknown>) => void }) {
-  const [values, setValues] = useState<Record<string, unknown>>({});
+function SearchForm({
+  def,
+  org,
+  onSearch,
+  initial = {},
+  inputs = {},
+}: {
+  def: Declaration;
+  org?: string;
+  onSearch: (keyword: string | undefined, filters: Record<string, unknown>) => void;
+  initial?: Record<string, unknown>;
+  inputs?: ResourcePageProps['filterInputs'];
+}) {
+  const [values, setValues] = useState<Record<string, unknown>>(initial);
   const narrow = useNarrow();
   const filters = filterFields(def);
   const keywordLabels = def.keywordFields.map((n) => def.fields.find((f) => f.name === n)?.label ?? n);
@@ -205,7 +221,7 @@ function SearchForm({ def, org, onSearch }: { def: Declaration; org?: string; on
       )}
       {filters.map((f) => (
         <SearchField key={f.name} field={f.name} label={f.label}>
-          {(id) => <FilterInput field={f} org={org} id={id} value={values[f.name]} onChange={set(f.name)} />}
+          {(id) => inputs[f.name]?.({ id, value: values[f.name], onChange: set(f.name) }) ?? <FilterInput field={f} org={org} id={id} value={values[f.name]} onChange={set(f.name)} />}
         </SearchField>
       ))}
     </SearchBar>
@@ -300,7 +316,7 @@ function childPagesOf(def: Declaration) {
  * exports), and the create and edit dialog. A family page adds only its own through the props.
  */
 export function ResourcePage(props: ResourcePageProps) {
-  const { def, org, parentId, needOrg, header, rowActions = [], toolbar, inputs, canWriteRow, canRemoveRow, beforeSubmit } = props;
+  const { def, org, parentId, needOrg, header, rowActions = [], toolbar, inputs, canWriteRow, canRemoveRow, beforeSubmit, initialFilters, filterInputs } = props;
   const self = useSelf();
   const { scope } = useScope();
   const navigate = useNavigate();
@@ -310,7 +326,7 @@ export function ResourcePage(props: ResourcePageProps) {
   const narrow = useNarrow();
   const { token } = theme.useToken();
 
-  const [state, setState] = useState<ListState>(FIRST_PAGE);
+  const [state, setState] = useState<ListState>(() => (initialFilters ? { ...FIRST_PAGE, filters: initialFilters } : FIRST_PAGE));
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row; open: boolean }>({ mode: 'create', open: false });
   // The form dialog stays mounted once opened (it animates closing); it loads on first opening.
@@ -460,7 +476,7 @@ export function ResourcePage(props: ResourcePageProps) {
     <Empty description={needOrg} />
   ) : (
     <>
-      {!sorting && <SearchForm def={def} org={org} onSearch={(keyword, filters) => setState((s) => ({ ...s, page: 1, keyword, filters }))} />}
+      {!sorting && <SearchForm def={def} org={org} initial={initialFilters} inputs={filterInputs} onSearch={(keyword, filters) => setState((s) => ({ ...s, page: 1, keyword, filters }))} />}
       <Flex gap={8} wrap align="center" style={{ margin: '16px 0' }}>
         {controls.create && !sorting && (
           <Button type="primary" onClick={() => setDialog({ mode: 'create', open: true })}>

@@ -61,6 +61,7 @@ export * from './questions.js';
 export * from './sensitiveWords.js';
 export * from './survey.js';
 export * from './offline.js';
+export * from './offlineReview.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [

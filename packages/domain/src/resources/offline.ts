@@ -20,10 +20,9 @@ import { choiceField, createdField, field, idField, intField, statusField, textF
 
 const labels = (l: Readonly<Record<string, string>>) => Object.entries(l).map(([value, label]) => ({ value, label }));
 const notListed = { list: false } as const;
-const hidden = { list: false, form: false } as const;
 const flag = (name: string, label: string) => field(name, label, 'switch', (l) => flagSchema(l).optional(), notListed);
-const setting = (name: keyof typeof C, label: string, kind: 'number' | 'text' = 'number', placeholder?: string) =>
-  field(`config.${name}`, label, kind, () => (C[name] as z.ZodType).optional(), { ...notListed, ...(placeholder ? { placeholder } : {}) });
+const setting = (name: keyof typeof C, label: string, kind: 'number' | 'text' = 'number', placeholder?: string, section?: string) =>
+  field(`config.${name}`, label, kind, () => (C[name] as z.ZodType).optional(), { ...notListed, ...(placeholder ? { placeholder } : {}), ...(section ? { section } : {}) });
 /** Seconds since 1970 (2000–2100), optional. */
 const moment = (label: string) => z.number({ error: `${label}不正确` }).int(`${label}不正确`).min(946684800, `${label}不正确`).max(4102444800, `${label}不正确`);
 
@@ -33,16 +32,19 @@ export const OFFLINE_SETTING_FIELDS: ResourceField[] = [
     ...notListed,
     optionsFrom: { path: '/v1/{org}/offline/address', value: 'id', label: 'name' },
     placeholder: '选择已登记的地址，或在“活动地点”中填写',
+    section: '地点与报名时间',
   }),
   field('config.signup_start_at', '报名开始时间', 'datetime', (l) => moment(l).nullable().optional(), { ...notListed, placeholder: '默认发布即开放' }),
   field('config.signup_end_at', '报名截止时间', 'datetime', (l) => moment(l).nullable().optional(), { ...notListed, placeholder: '默认活动开始时截止' }),
-  setting('seats_per_user', '每人可预约座位数', 'number', '默认1，最多5（同行人需填写姓名）'),
-  choiceField('config.approval', '报名审核方式', labels(OFFLINE_APPROVAL), notListed),
+  setting('seats_per_user', '每人可预约座位数', 'number', '默认1，最多5（同行人需填写姓名）', '座位与报名项'),
+  // Edited by the page's own editor (features/offline/SignupFieldsInput): text, choice, phone, id card.
+  field('config.signup_fields', '报名项', 'text', () => C.signup_fields.optional(), notListed),
+  choiceField('config.approval', '报名审核方式', labels(OFFLINE_APPROVAL), { ...notListed, section: '审核、候补与取消' }),
   flag('config.waitlist', '候补名单'),
   setting('offer_hours', '候补保留时长（小时）', 'number', '1-72，默认24；最晚在开始前2小时失效'),
   flag('config.waitlist_auto', '自动递补'),
   setting('cancel_before_min', '取消截止（开始前分钟数）', 'number', '默认120'),
-  choiceField('config.checkin_mode', '签到方式', labels(OFFLINE_CHECKIN_MODES), notListed),
+  choiceField('config.checkin_mode', '签到方式', labels(OFFLINE_CHECKIN_MODES), { ...notListed, section: '签到与签退' }),
   setting('checkin_open_before_min', '签到开放（开始前分钟数）', 'number', '默认30'),
   setting('checkin_close_after_min', '签到截止（开始后分钟数）', 'number', '默认30'),
   flag('config.sign_out', '签退'),
@@ -51,12 +53,11 @@ export const OFFLINE_SETTING_FIELDS: ResourceField[] = [
   flag('config.rotating_code', '动态签到码'),
   flag('config.geofence', '签到位置限制'),
   setting('geofence_m', '签到范围（米）', 'number', '默认300'),
-  field('config.signup_fields', '报名项', 'text', () => C.signup_fields.optional(), hidden),
 ];
 
 /** A series' own settings: booked per session or as a whole; a training (培训) has sign-out and its own figures. */
 export const OFFLINES_SETTING_FIELDS: ResourceField[] = [
-  choiceField('config.booking_scope', '预约方式', labels(OFFLINE_BOOKING_SCOPE), notListed),
+  choiceField('config.booking_scope', '预约方式', labels(OFFLINE_BOOKING_SCOPE), { ...notListed, section: '系列设置' }),
   flag('config.training', '培训'),
 ];
 

@@ -136,7 +136,8 @@ export const offlineReviews = pgTable('offline_reviews', {
   content: text('content').notNull().default(''),
   /** A stored file's URL (image, file, the video's cover). */
   url: varchar('url', { length: 500 }).notNull().default(''),
-  video_job_id: integer('video_job_id'),
+  /** The video's upload (`video_jobs.id`, the client's videoId): converting until its job is done. */
+  video_job_id: varchar('video_job_id', { length: 32 }),
   size: integer('size').notNull().default(0),
   is_show: smallint('is_show').notNull().default(1),
   ...sort,

@@ -9,6 +9,8 @@ import { defineOfferJob } from './offers.js';
 import { offlineCheckinRoutes } from './checkinRoutes.js';
 import { defineNoShowJob } from './noShows.js';
 import { offlineFiguresRoutes } from './figures.js';
+import { offlineSessionRoutes } from './sessionRoutes.js';
+import { offlineReviewRoutes } from './reviewRoutes.js';
 import { and, eq, count } from 'drizzle-orm';
 import { offlineSessions } from '../../db/schema.js';
 
@@ -29,7 +31,7 @@ export const offlineKind: ActivityKind = {
     return n && n.n > 0 ? null : '发布前请至少添加一个场次';
   },
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
-  routes: [offlineReaderRoutes, offlineManageRoutes, offlineCheckinRoutes],
+  routes: [offlineReaderRoutes, offlineManageRoutes, offlineCheckinRoutes, offlineSessionRoutes, offlineReviewRoutes],
   checkKinds: [offlineCheckKind],
   async setup(app) {
     defineOfferJob(app);

@@ -7,7 +7,8 @@ import {
   RULE_DAYS_MAX,
   type BlacklistConfig,
 } from '@huodong/domain';
-import { api, isApiError, useApiMutation } from '../../shared/api';
+import { api, useApiMutation } from '../../shared/api';
+import { placeServerErrors } from '../../shared/formErrors';
 import { configKey, configPath } from './configPath';
 import {
   ACTIONS,
@@ -45,8 +46,7 @@ export default function ConfigForm({ org, initial, writable }: { org: string; in
       form.setFieldsValue(await save.mutateAsync(form.getFieldsValue(true) as BlacklistConfig));
     } catch (e) {
       // The client showed the message; a field named by the server gets it too.
-      const errors = isApiError(e) && e.status === 422 ? ((e.data as { errors?: { field: string; message: string }[] } | null)?.errors ?? []) : [];
-      form.setFields(errors.filter((x) => x.field).map((x) => ({ name: x.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never, errors: [x.message] })));
+      placeServerErrors(form, e);
     }
   };
 

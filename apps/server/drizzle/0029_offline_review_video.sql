@@ -1,0 +1,1 @@
+ALTER TABLE "offline_reviews" ALTER COLUMN "video_job_id" SET DATA TYPE varchar(32);

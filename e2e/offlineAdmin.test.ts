@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { chinaDate } from '@huodong/domain';
+import * as T from '../apps/web/src/features/offline/texts';
+import { rowControl } from './rowControl';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
+
+/**
+ * The administrator's offline pages (issue 23) in the browser. Set up through the API: an
+ * organisation authorised for type 5, its administrator, a series (系列线下活动). On 系列活动场次
+ * (`adminOfflinesList`) the administrator opens 批量生成, picks Saturdays over four weeks with a
+ * skipped date and sees the preview count, generates them, and sees them listed. A reader books
+ * the first session through the reader API; the session's 报名 opens 场次报名
+ * (`adminOfflinesListWork?actID=&sessionID=`) narrowed to that session, showing the booking; it
+ * is cancelled there. The series' sign-up fields are edited in its form (报名项).
+ */
+const KEY = 'offlineweb';
+const ADMIN = { account: 'offline_admin', real_name: '陈馆长', password: 'Offline#Admin1' };
+const SERIES = '周末亲子读书会';
+const SESSION = '亲子共读';
+const DAY = 24 * 3600;
+const READER_FIRST = 'First#Pass1';
+const READER_PASSWORD = 'Reader#2025';
+const OK = /^确\s?定$/;
+const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole('button', { name, exact: typeof name === 'string' });
+
+/** The first China date from `from` days ahead that is a Saturday. */
+function saturdayFrom(from: number): { date: string; at: number } {
+  for (let d = from; d < from + 7; d++) {
+    const at = Math.floor(Date.now() / 1000) + d * DAY;
+    const date = chinaDate(at);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 6) return { date, at };
+  }
+  throw new Error('no Saturday');
+}
+
+async function typeDate(page: Page, input: Locator, text: string) {
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
+}
+
+browserSuite('offline series: batch sessions, their bookings, sign-up fields', () => {
+  let server: Server;
+  let browser: Browser;
+  let adminApi: ApiClient;
+  let act: number;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const superApi = api(server.url, await superToken(server.url));
+    const org = await superApi.post<{ id: number }>('/v1/organizations', { key: KEY, name: '城西图书馆' });
+    await superApi.post(`/v1/organizations/${org.id}/authorize`, { module_ids: [], activity_types: [5] });
+    await superApi.post(`/v1/org/${KEY}/managers`, { ...ADMIN, type: 'admin' });
+    adminApi = api(server.url, (await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/login`, { account: ADMIN.account, password: ADMIN.password })).access_token);
+    const now = Math.floor(Date.now() / 1000);
+    act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offlines`, { title: SERIES, start_at: now - DAY, end_at: now + 90 * DAY, config: { booking_scope: 'session' } })).id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('批量生成 → 场次列表 → 场次报名 → 取消预约; 报名项', { timeout: 180_000 }, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await page.waitForURL(`**/${KEY}/functionIndex`);
+
+    // The series list links to its sessions.
+    await page.goto(`/${KEY}/adminAct/adminOfflines`);
+    await expectText(page, SERIES);
+    await (await rowControl(page, page.getByRole('row').filter({ hasText: SERIES }), '场次')).click();
+    await page.waitForURL(`**/adminAct/adminOfflinesList?actID=${act}`);
+    await expectText(page, SERIES);
+
+    // 批量生成: Saturdays over four weeks, one skipped.
+    const first = saturdayFrom(10);
+    const last = chinaDate(first.at + 21 * DAY);
+    const skipped = chinaDate(first.at + 7 * DAY);
+    await page.getByTestId('batch-sessions').click();
+    const dialog = await dialogWith(page, T.BATCH_TITLE);
+    await dialog.getByLabel(T.F_TITLE).fill(SESSION);
+    await dialog.getByLabel(T.F_SPEAKER).fill('王老师');
+    await dialog.getByLabel(T.F_CAPACITY).fill('30');
+    // Sign-up open from publication (0 days), closing an hour before each session.
+    await dialog.getByLabel(T.F_OPEN_DAYS).fill('0');
+    await typeDate(page, dialog.getByLabel('开始日期'), first.date);
+    await typeDate(page, dialog.getByLabel('结束日期'), last);
+    await typeDate(page, dialog.getByLabel('开始时刻'), '14:30');
+    await typeDate(page, dialog.getByLabel('结束时刻'), '16:00');
+    await expect.poll(() => dialog.getByTestId('batch-preview').innerText()).toContain(T.BATCH_PREVIEW(4));
+    await button(dialog.getByRole('row').filter({ hasText: `${skipped} 周六` }), T.SKIP).click();
+    await expect.poll(() => dialog.getByTestId('batch-preview').innerText()).toContain(T.BATCH_PREVIEW(3));
+    const preview = await dialog.getByTestId('batch-preview').innerText();
+    expect(preview).toContain(`${first.date} 周六`);
+    expect(preview).not.toContain(`${skipped} 周六`);
+    await button(dialog, OK).click();
+    await expectText(page, T.BATCH_DONE(3));
+    await dialog.waitFor({ state: 'hidden' });
+
+    const sessions = (await adminApi.get<{ items: { id: number; title: string; start_at: number; capacity: number }[] }>(`/v1/${KEY}/train/${act}/session?sort=start_at`)).items;
+    expect(sessions).toHaveLength(3);
+    expect(sessions.every((s) => s.title === SESSION && s.capacity === 30)).toBe(true);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: SESSION }).count()).toBe(3);
+
+    // A reader books the first session (published series, reader API).
+    await adminApi.post(`/v1/${KEY}/offlines/${act}/publish`);
+    await adminApi.post(`/v1/${KEY}/readers`, { account: 'R5000001', password: READER_FIRST, real_name: '林小读' });
+    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: 'R5000001', password: READER_FIRST, key: '', code: '' });
+    const reader = api(server.url, login.access_token);
+    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    await reader.post(`/v1/${KEY}/client/sessions/${sessions[0].id}/reservations`, { request_id: randomUUID(), seats: 1 });
+
+    // The first session's 报名 opens its bookings, narrowed to it.
+    await page.reload();
+    const firstRow = page.getByRole('row').filter({ hasText: SESSION }).first();
+    await firstRow.waitFor();
+    await (await rowControl(page, firstRow, T.SIGNUPS)).click();
+    await page.waitForURL(`**/adminAct/adminOfflinesListWork?actID=${act}&sessionID=${sessions[0].id}`);
+    const booking = page.getByRole('row').filter({ hasText: 'R5000001' });
+    await booking.waitFor();
+    await expect.poll(() => booking.innerText()).toContain('已预约');
+    // Another session has none.
+    const narrowed = await adminApi.get<{ items: unknown[] }>(`/v1/${KEY}/offlines/${act}/reserve?session_id=${sessions[1].id}`);
+    expect(narrowed.items).toHaveLength(0);
+
+    // 取消预约 on the row.
+    await (await rowControl(page, booking, T.CANCEL)).click();
+    await button(await dialogWith(page, T.CANCEL_TITLE), OK).click();
+    await expect.poll(() => booking.innerText()).toContain('已取消');
+
+    // 报名项 in the series' form: a required choice field.
+    await page.goto(`/${KEY}/adminAct/adminOfflines`);
+    await (await rowControl(page, page.getByRole('row').filter({ hasText: SERIES }), '编辑')).click();
+    const form = await dialogWith(page, '编辑');
+    await expectText(page, '签到与签退');
+    const fields = form.getByTestId('signup-fields');
+    await button(fields, T.ADD_FIELD).click();
+    await fields.getByLabel(T.FIELD_LABEL).fill('孩子年级');
+    await fields.getByLabel(T.FIELD_TYPE).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '单选' }).filter({ visible: true }).click();
+    const options = fields.getByLabel(T.FIELD_OPTIONS);
+    await options.fill('一年级');
+    await options.press('Enter');
+    await options.fill('二年级');
+    await options.press('Enter');
+    await button(form, OK).click();
+    await form.waitFor({ state: 'hidden' });
+    const saved = await adminApi.get<{ config: { signup_fields: unknown[] } }>(`/v1/${KEY}/offlines/${act}`);
+    expect(saved.config.signup_fields).toEqual([{ key: 'f1', label: '孩子年级', type: 'choice', required: 1, options: ['一年级', '二年级'] }]);
+  });
+});

@@ -54,6 +54,7 @@ export const ROUTE_PLACES: Readonly<Record<string, RoutePlace>> = {
   'adminCheck/adminCheckAct/adminCheckWorkIndex': ofAct('adminCheck/adminCheckAct'),
   'adminCheck/adminCheckAct/adminCheckProgramIndex': ofAct('adminCheck/adminCheckAct'),
   'adminCheck/adminCheckContest/adminCheckContestWorkIndex': ofAct('adminCheck/adminCheckContest'),
+  'adminCheck/adminCheckOffline/adminCheckOfflineWorkIndex': ofAct('adminCheck/adminCheckOffline'),
   'adminCount/adminActCount/actCountOri': ofAct('adminOri'),
   'adminCount/adminActCount/actCountOriMore': ofCount('actCountOri'),
   'adminCount/adminActCount/actCountOriDownload': ofCount('actCountOri'),

@@ -118,8 +118,8 @@ export const ROUTES: RouteDef[] = [
   r('adminCheck/adminCheckAct/adminCheckMarkIndex', '打卡审核详情', 'organ'),
   r('adminCheck/adminCheckContest', '竞赛审核', 'organ', 'check', { page: true }),
   r('adminCheck/adminCheckContest/adminCheckContestWorkIndex', '竞赛审核详情', 'organ', undefined, { page: true }),
-  r('adminCheck/adminCheckOffline', '线下活动审核', 'organ', 'check'),
-  r('adminCheck/adminCheckOffline/adminCheckOfflineWorkIndex', '线下活动审核详情', 'organ'),
+  r('adminCheck/adminCheckOffline', '线下活动审核', 'organ', 'check', { page: true }),
+  r('adminCheck/adminCheckOffline/adminCheckOfflineWorkIndex', '线下活动审核详情', 'organ', undefined, { page: true }),
 
   r('adminScore/adminCheckIntegral', '积分审核', 'organ', 'score'),
   r('adminScore/adminCheckIntegral/adminCheckIntegralWork', '积分审核详情', 'organ'),

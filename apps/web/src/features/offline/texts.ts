@@ -82,3 +82,16 @@ export const LINK_URL = '链接地址';
 export const SUMMARY_PLACEHOLDER = '活动总结：时间、参与人数、亮点与反馈…';
 export const EMPTY = '暂无内容';
 export const SAVED = '已保存';
+// Review queue (adminCheck/adminCheckOffline)
+export const CHECK_TITLE = '线下活动审核';
+export const CHECK_OPEN = '审核';
+export const CHECK_ACTIVITY = '活动';
+export const CHECK_PENDING = '待审核预约';
+export const NO_PENDING = '暂无待审核的预约';
+export const NEED_ACTIVITY = '请从线下活动审核列表进入';
+export const SHOW_ALL = '显示已审核';
+export const BACK = '返回';
+export const STATUS = '状态';
+export const ANSWERS = '报名信息';
+export const BOOKED_AT = '预约时间';
+export const REVIEW_REASON = '审核意见';

@@ -152,4 +152,45 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     const saved = await adminApi.get<{ config: { signup_fields: unknown[] } }>(`/v1/${KEY}/offlines/${act}`);
     expect(saved.config.signup_fields).toEqual([{ key: 'f1', label: '孩子年级', type: 'choice', required: 1, options: ['一年级', '二年级'] }]);
   });
+  it('线下活动审核 → 审核详情 → 通过 / 拒绝', { timeout: 120_000 }, async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const TALK = '名家讲座：阅读与成长';
+    const talk = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offline`, { title: TALK, start_at: now + 5 * DAY, end_at: now + 5 * DAY + 7200, person_limit: 10, address: '二楼报告厅', config: { approval: 'manual' } })).id;
+    await adminApi.post(`/v1/${KEY}/offline/${talk}/publish`);
+    const session = (await adminApi.get<{ items: { id: number }[] }>(`/v1/${KEY}/offline/${talk}/sessions`)).items[0];
+    const book = async (account: string) => {
+      await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
+      const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
+      const reader = api(server.url, login.access_token);
+      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+      return reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/sessions/${session.id}/reservations`, { request_id: randomUUID(), seats: 1 });
+    };
+    const first = await book('R5000011');
+    const second = await book('R5000012');
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
+
+    const page = await newPage(browser, server.url);
+    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await page.waitForURL(`**/${KEY}/functionIndex`);
+    await page.goto(`/${KEY}/adminCheck/adminCheckOffline`);
+    const row = page.getByTestId('check-offline').getByRole('row').filter({ hasText: TALK });
+    await row.waitFor();
+    await expect.poll(() => row.innerText()).toContain('2');
+    await button(row, T.CHECK_OPEN).click();
+    await page.waitForURL(`**/adminCheckOfflineWorkIndex?actID=${talk}`);
+    const bookings = page.getByTestId('check-offline-bookings');
+    await expectText(page, TALK);
+    await button(bookings.getByRole('row').filter({ hasText: 'R5000011' }), T.APPROVE).click();
+    await expect.poll(() => bookings.getByRole('row').filter({ hasText: 'R5000011' }).count()).toBe(0);
+    await button(bookings.getByRole('row').filter({ hasText: 'R5000012' }), T.REJECT).click();
+    const reject = await dialogWith(page, T.REJECT_TITLE);
+    await reject.getByLabel(T.REJECT_REASON).fill('名额优先给本校学生');
+    await button(reject, OK).click();
+    await expectText(page, T.NO_PENDING);
+    // 显示已审核 lists the decided ones with their outcome.
+    await page.getByLabel(T.SHOW_ALL).click();
+    await expect.poll(() => bookings.getByRole('row').filter({ hasText: 'R5000012' }).innerText()).toContain('名额优先给本校学生');
+    const after = (await adminApi.get<{ items: { account: string; status: string }[] }>(`/v1/${KEY}/offline/${talk}/reserve`)).items;
+    expect(Object.fromEntries(after.map((r) => [r.account, r.status]))).toEqual({ R5000011: 'confirmed', R5000012: 'rejected' });
+  });
 });

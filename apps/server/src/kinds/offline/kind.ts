@@ -2,6 +2,7 @@ import { OFFLINE_VARIANT } from '@huodong/domain';
 import type { ActivityKind } from '../kind.js';
 import { offlineReservationsBinding, offlineSessionsBinding, seriesReservationsBinding } from './family.js';
 import { assertVenue, keepSingleSession } from './sessions.js';
+import { offlinePosterRoutes } from './poster.js';
 import { and, eq, count } from 'drizzle-orm';
 import { offlineSessions } from '../../db/schema.js';
 
@@ -22,5 +23,6 @@ export const offlineKind: ActivityKind = {
     return n && n.n > 0 ? null : '发布前请至少添加一个场次';
   },
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
+  routes: [offlinePosterRoutes],
 };
 

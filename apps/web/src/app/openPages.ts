@@ -19,6 +19,7 @@ export const OPEN_PAGES: Record<string, PageEntry> = {
   'alter/viewCount': () => import('../features/activities/ViewCountPage'),
   expertJudge: () => import('../features/review/ExpertJudgePage'),
   certVerify: () => import('../features/review/CertVerifyPage'),
+  trainSign: () => import('../features/trainSign/TrainSignPage'),
 };
 
 /**

@@ -41,6 +41,7 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCheck/adminCheckContest': () => import('../features/contests/CheckContestPage'),
   'adminCheck/adminCheckContest/adminCheckContestWorkIndex': () => import('../features/contests/CheckContestWorkIndexPage'),
   'adminAct/adminSurveyWork': () => import('../features/survey/SurveyWorkPage'),
+  'adminAct/adminOfflineCheckin': () => import('../features/trainSign/StaffCheckinPage'),
   'adminCount/adminActCount/actCountSurvey': () => import('../features/survey/SurveyCountPage'),
   'adminCount/adminActCount/actCountSurveyPaper': () => import('../features/survey/PaperPage'),
   'system/sensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),

@@ -218,9 +218,8 @@ export function distanceMetres(a: { lng: number; lat: number }, b: { lng: number
  * `base` is the site's origin with its trailing slash (`https://host/`).
  */
 export function trainSignLink(base: string, org: string, s: { actId: number; sessionId: number; type: 1 | 2; code?: string | null }): string {
-  const query = new URLSearchParams({ actId: String(s.actId), sessionId: String(s.sessionId), type: String(s.type) });
-  if (s.code) query.set('code', s.code);
-  return `${base}${org}/trainSign?${query.toString()}`;
+  const code = s.code ? `&code=${encodeURIComponent(s.code)}` : '';
+  return `${base}${org}/trainSign?actId=${s.actId}&sessionId=${s.sessionId}&type=${s.type}${code}`;
 }
 
 /** `2026-05-01 14:00–16:00` (one day) or `2026-05-01 14:00 至 2026-05-02 12:00`, China time. */

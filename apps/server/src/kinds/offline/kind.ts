@@ -3,6 +3,7 @@ import type { ActivityKind } from '../kind.js';
 import { offlineReservationsBinding, offlineSessionsBinding, seriesReservationsBinding } from './family.js';
 import { assertVenue, keepSingleSession } from './sessions.js';
 import { offlinePosterRoutes } from './poster.js';
+import { checkinScreenRoutes } from './checkinScreen.js';
 import { and, eq, count } from 'drizzle-orm';
 import { offlineSessions } from '../../db/schema.js';
 
@@ -23,6 +24,6 @@ export const offlineKind: ActivityKind = {
     return n && n.n > 0 ? null : '发布前请至少添加一个场次';
   },
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
-  routes: [offlinePosterRoutes],
+  routes: [offlinePosterRoutes, checkinScreenRoutes],
 };
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
 import { excelSafeCell } from '@huodong/domain';
 
@@ -77,3 +78,11 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** `Content-Disposition` of a download named in Chinese (RFC 5987), with an ASCII fallback. */
 export const attachment = (name: string, fallback = 'export.xlsx') => `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** An activity's download: the sheet `title`, named `{title}_{activity title}.xlsx`, never cached. */
+export const sendXlsx = (reply: FastifyReply, title: string, act: { title: string }, headers: string[], rows: AsyncIterable<Cell[][]>) =>
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('cache-control', 'no-store')
+    .header('content-disposition', attachment(`${title}_${act.title}.xlsx`))
+    .send(xlsxStream(title, headers, rows));

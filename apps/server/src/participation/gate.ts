@@ -215,18 +215,22 @@ export async function joinAtOnce(
  * (`join()`, last in its transaction: the join counts on the activity's row, which every first
  * action writes, so it is held only until the commit). A joined reader is not asked the access
  * code again. `lock`: advisory locks of the caller, taken in the gate's one statement (gateFacts).
+ * `early`: the write may come before the activity starts (an offline booking, whose sign-up window
+ * the kind checks per session); it still ends with the activity.
  */
 export async function passGate(
   tx: Tx,
   request: FastifyRequest,
   id: number,
   type: number | readonly number[],
-  opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL },
+  opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL; early?: boolean },
 ): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void>; joinPart: { parts: SQL; outcome: SQL } | null; now: number }> {
   const { reader, act, joined, gateReader, ban } = await gateFacts(tx, request, id, type, { action: opts.action, lock: opts.lock });
   // One moment for the whole write: the join row and what the caller writes carry the same second.
   const now = nowSec();
-  const refusal = gateRefusal(act as GateActivity | undefined, gateReader, {
+  // `early`: a booking is made before the activity starts; the kind checks its own sign-up window.
+  const gated = act && opts.early ? { ...act, start_at: Math.min(act.start_at, now) } : act;
+  const refusal = gateRefusal(gated as GateActivity | undefined, gateReader, {
     now,
     accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode,
     ban,

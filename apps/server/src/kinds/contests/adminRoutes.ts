@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -7,16 +7,10 @@ import { z } from 'zod';
 import { formatSeconds, idParam, mediaFileName, QUESTION_TYPES, round2, uniqueFileNames } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { contestAnswers, contestQuestions, readers } from '../../db/schema.js';
-import { attachment, xlsxStream, XLSX_TYPE, type Cell } from '../../exports/xlsxStream.js';
+import { attachment, sendXlsx } from '../../exports/xlsxStream.js';
 import { rankingOf, type ActivityRow } from './engine.js';
 import { contestOf, questionStats } from './figures.js';
 
-const sendXlsx = (reply: FastifyReply, title: string, act: ActivityRow, headers: string[], rows: AsyncIterable<Cell[][]>) =>
-  reply
-    .header('content-type', XLSX_TYPE)
-    .header('cache-control', 'no-store')
-    .header('content-disposition', attachment(`${title}_${act.title}.xlsx`))
-    .send(xlsxStream(title, headers, rows));
 
 /** Short answers (subjective) of finished or pending attempts, in batches, with the reader. */
 async function* shortAnswers(db: Db, act: ActivityRow, batch = 2000) {

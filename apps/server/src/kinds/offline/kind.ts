@@ -2,6 +2,10 @@ import { OFFLINE_VARIANT } from '@huodong/domain';
 import type { ActivityKind } from '../kind.js';
 import { offlineReservationsBinding, offlineSessionsBinding, seriesReservationsBinding } from './family.js';
 import { assertVenue, keepSingleSession } from './sessions.js';
+import { offlineReaderRoutes } from './readerRoutes.js';
+import { offlineManageRoutes } from './manageRoutes.js';
+import { offlineCheckKind } from './checkKind.js';
+import { defineOfferJob } from './offers.js';
 import { offlinePosterRoutes } from './poster.js';
 import { checkinScreenRoutes } from './checkinScreen.js';
 import { and, eq, count } from 'drizzle-orm';
@@ -24,6 +28,10 @@ export const offlineKind: ActivityKind = {
     return n && n.n > 0 ? null : '发布前请至少添加一个场次';
   },
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
-  routes: [offlinePosterRoutes, checkinScreenRoutes],
+  routes: [offlineReaderRoutes, offlineManageRoutes, offlinePosterRoutes, checkinScreenRoutes],
+  checkKinds: [offlineCheckKind],
+  async setup(app) {
+    defineOfferJob(app);
+  },
 };
 

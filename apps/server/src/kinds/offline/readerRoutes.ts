@@ -1,0 +1,253 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { cancelDeadline, formatSeconds, idParam, OFFLINE_VARIANT, offlineConfigOf, pageQuerySchema, requestIdSchema, type OfflineConfig, type ReservationStatus } from '@huodong/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { pagedList } from '../../http/pagination.js';
+import { orgOf, readerOf } from '../../auth/access.js';
+import { passGate, seenBy } from '../../participation/gate.js';
+import { idempotent, keptFrom } from '../../participation/idempotency.js';
+import { nowSec } from '../../participation/clock.js';
+import { actParams, orgParams } from '../../participation/params.js';
+import type { ActivityRow } from '../kind.js';
+import {
+  bookingFields,
+  bookingRefusal,
+  bookSeries,
+  bookSession,
+  checkedBooking,
+  fieldRefusal,
+  sessionOf,
+  shownReservation,
+  shownSessions,
+  statusText,
+  type ShownReservation,
+} from './booking.js';
+import { leave } from './offers.js';
+
+const OFFLINE_TYPE = 5;
+const config = { access: 'reader' as const };
+const sessionParams = orgParams.extend({ sid: idParam });
+const reservationParams = orgParams.extend({ rid: idParam });
+const bookBody = z.object({ request_id: requestIdSchema, ...bookingFields });
+const requestBody = z.object({ request_id: requestIdSchema });
+
+export const RESERVATION_MISSING = '预约不存在';
+export const SERIES_ONLY = '本系列需整体预约，请预约整个系列';
+export const SESSIONS_ONLY = '本活动按场次预约，请选择场次';
+
+/** What readers see of the activity's settings (the booking form needs them). */
+const bookingSettings = (act: ActivityRow, c: OfflineConfig) => ({
+  id: act.id,
+  title: act.title,
+  variant: act.variant,
+  booking_scope: act.variant === OFFLINE_VARIANT.series ? c.booking_scope : 'session',
+  seats_per_user: c.seats_per_user,
+  signup_fields: c.signup_fields,
+  waitlist: c.waitlist,
+  approval: c.approval,
+  training: c.training,
+  sign_out: c.sign_out,
+  cancel_before_min: c.cancel_before_min,
+});
+
+/**
+ * The reader calls of offline activities (type 5, design §15 offline row, issue 23): the sessions
+ * with seats left and the reader's own reservation, booking a session (or a series as a whole),
+ * the reader's reservations, cancelling, accepting a waiting-list offer, the ticket. Writes go
+ * through the participation gate (blacklist action `reserve`; a booking may come before the
+ * activity starts, each session has its sign-up window) and are idempotent by `request_id`.
+ */
+export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  const offlineOf = async (request: FastifyRequest, id: number, tx: Db | Tx = db): Promise<ActivityRow | undefined> =>
+    (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, OFFLINE_TYPE))))[0];
+  const readerRow = async (id: number) => (await db.select().from(readers).where(eq(readers.id, id)))[0];
+
+  /** The reader's own reservation of the organisation, or 404. */
+  const ownReservation = async (request: FastifyRequest, rid: number, tx: Db | Tx = db) => {
+    const [row] = await tx
+      .select()
+      .from(offlineReservations)
+      .where(and(eq(offlineReservations.id, rid), eq(offlineReservations.org_id, orgOf(request).id), eq(offlineReservations.reader_id, readerOf(request).id)));
+    if (!row) throw new HttpError(404, RESERVATION_MISSING);
+    return row;
+  };
+
+  /** A reservation with its session and activity, as the reader's list and detail show it. */
+  const detailed = async (rows: (typeof offlineReservations.$inferSelect)[]) => {
+    if (!rows.length) return [];
+    const sessions = await shownSessions(db, inArray(offlineSessions.id, [...new Set(rows.map((x) => x.session_id))]));
+    const acts = await db.select({ id: activities.id, title: activities.title }).from(activities).where(inArray(activities.id, [...new Set(rows.map((x) => x.act_id))]));
+    const bySession = new Map(sessions.map((s) => [s.id, s]));
+    const byAct = new Map(acts.map((a) => [a.id, a]));
+    return rows.map((x) => ({ ...shownReservation(x), status_text: statusText(x.status), session: bySession.get(x.session_id) ?? null, activity: byAct.get(x.act_id) ?? null }));
+  };
+
+  /** `GET /client/activities/{id}/sessions`: the activity's booking settings and its sessions with seats left and the reader's own reservation. */
+  r.get('/v1/:org/client/activities/:id/sessions', { config, schema: { params: actParams } }, async (request) => {
+    const { act } = await seenBy(db, await readerRow(readerOf(request).id), await offlineOf(request, request.params.id));
+    const c = offlineConfigOf(act.config);
+    const now = nowSec();
+    const [sessions, mine] = await Promise.all([
+      shownSessions(db, eq(offlineSessions.act_id, act.id)),
+      db.select().from(offlineReservations).where(and(eq(offlineReservations.act_id, act.id), eq(offlineReservations.reader_id, readerOf(request).id))).orderBy(desc(offlineReservations.id)),
+    ]);
+    // The reader's reservation of a session: the active one, else the latest.
+    const active = new Set<string>(['pending', 'confirmed', 'offered', 'waitlisted']);
+    const ownOf = (sid: number) => mine.find((m) => m.session_id === sid && active.has(m.status)) ?? mine.find((m) => m.session_id === sid);
+    const perSession = act.variant !== OFFLINE_VARIANT.series || c.booking_scope === 'session';
+    return {
+      activity: bookingSettings(act, c),
+      items: sessions
+        .filter((s) => !s.is_pause)
+        .map(({ is_pause: _p, act_id: _a, ...s }) => {
+          const own = ownOf(s.id);
+          return {
+            ...s,
+            open: perSession && bookingRefusal({ ...s, is_pause: 0 }, now) === null,
+            mine: own ? { id: own.id, status: own.status, seats: own.seats, offer_expires_at: own.offer_expires_at } : null,
+          };
+        }),
+    };
+  });
+
+  /** `POST /client/sessions/{sid}/reservations`: book a session (full: the waiting list when it is on, else 422 名额已满). */
+  r.post('/v1/:org/client/sessions/:sid/reservations', { config, schema: { params: sessionParams, body: bookBody } }, async (request) =>
+    idempotent(
+      db,
+      request,
+      request.body.request_id,
+      async (tx) => {
+        const session = await sessionOf(tx, orgOf(request).id, request.params.sid);
+        const { act, reader, now } = await passGate(tx, request, session.act_id, OFFLINE_TYPE, { action: 'reserve', join: false, early: true });
+        const c = offlineConfigOf(act.config);
+        if (act.variant === OFFLINE_VARIANT.series && c.booking_scope === 'series') throw fieldRefusal('session_id', SERIES_ONLY);
+        const refusal = bookingRefusal(session, now);
+        if (refusal) throw fieldRefusal('session_id', refusal);
+        const body = checkedBooking(request.body, c);
+        return bookSession(tx, session.id, {
+          ...body,
+          org_id: act.org_id,
+          act_id: act.id,
+          reader_id: reader.id,
+          status: c.approval === 'manual' ? 'pending' : 'confirmed',
+          waitlist: !!c.waitlist,
+          booked_by: null,
+          now,
+          keep: (answer, from) => keptFrom(request, request.body.request_id, answer, from),
+        });
+      },
+      { keptByRun: true },
+    ),
+  );
+
+  /** `POST /client/activities/{id}/reservations`: a series booked as a whole (one seat set in every open session, all or nothing). */
+  r.post('/v1/:org/client/activities/:id/reservations', { config, schema: { params: actParams, body: bookBody } }, async (request) =>
+    idempotent(
+      db,
+      request,
+      request.body.request_id,
+      async (tx) => {
+        const { act, reader, now } = await passGate(tx, request, request.params.id, OFFLINE_TYPE, { action: 'reserve', join: false, early: true });
+        const c = offlineConfigOf(act.config);
+        if (act.variant !== OFFLINE_VARIANT.series || c.booking_scope !== 'series') throw fieldRefusal('id', SESSIONS_ONLY);
+        const body = checkedBooking(request.body, c);
+        return bookSeries(tx, {
+          ...body,
+          org_id: act.org_id,
+          act_id: act.id,
+          reader_id: reader.id,
+          status: c.approval === 'manual' ? 'pending' : 'confirmed',
+          waitlist: false,
+          booked_by: null,
+          now,
+          keep: (answer, from) => keptFrom(request, request.body.request_id, answer, from),
+        });
+      },
+      { keptByRun: true },
+    ),
+  );
+
+  /** `GET /client/reservations`: the reader's own reservations, newest first. */
+  r.get('/v1/:org/client/reservations', { config, schema: { params: orgParams, querystring: pageQuerySchema } }, async (request) => {
+    const where = and(eq(offlineReservations.org_id, orgOf(request).id), eq(offlineReservations.reader_id, readerOf(request).id));
+    return pagedList(
+      request.query,
+      request.url,
+      async () => (await db.select({ n: count() }).from(offlineReservations).where(where))[0].n,
+      async (limit, offset) => detailed(await db.select().from(offlineReservations).where(where).orderBy(desc(offlineReservations.id)).limit(limit).offset(offset)),
+    );
+  });
+
+  /** `GET /client/reservations/{rid}`: one of the reader's own reservations. */
+  r.get('/v1/:org/client/reservations/:rid', { config, schema: { params: reservationParams } }, async (request) => (await detailed([await ownReservation(request, request.params.rid)]))[0]);
+
+  /**
+   * `DELETE /client/reservations/{rid} {request_id}`: cancel. A seat held (confirmed or pending)
+   * only until the cancellation deadline; a place in line or an offer any time before the start. A
+   * series booking is cancelled as a whole (its sessions whose deadline has not passed).
+   */
+  r.delete('/v1/:org/client/reservations/:rid', { config, schema: { params: reservationParams, body: requestBody } }, async (request) =>
+    idempotent(db, request, request.body.request_id, async (tx) => {
+      const own = await ownReservation(request, request.params.rid, tx);
+      const act = (await offlineOf(request, own.act_id, tx))!;
+      const c = offlineConfigOf(act.config);
+      const now = nowSec();
+      const siblings = own.series_ref
+        ? await tx.select().from(offlineReservations).where(and(eq(offlineReservations.series_ref, own.series_ref), eq(offlineReservations.reader_id, own.reader_id)))
+        : [own];
+      const sessions = await tx.select().from(offlineSessions).where(inArray(offlineSessions.id, siblings.map((s) => s.session_id)));
+      const byId = new Map(sessions.map((s) => [s.id, s]));
+      const refusalOf = (x: typeof own): string | null => {
+        const s = byId.get(x.session_id)!;
+        if (!['pending', 'confirmed', 'offered', 'waitlisted'].includes(x.status)) return `该预约${statusText(x.status)}，不能取消`;
+        if (now >= s.start_at) return '场次已开始，不能取消';
+        const deadline = cancelDeadline(s, c);
+        if ((x.status === 'confirmed' || x.status === 'pending') && now > deadline) return `已过取消截止时间（${formatSeconds(deadline)}），不能取消`;
+        return null;
+      };
+      const cancellable = siblings.filter((x) => refusalOf(x) === null);
+      if (!cancellable.length) throw fieldRefusal('rid', refusalOf(own) ?? '该预约不能取消');
+      const jobs = request.server.jobs;
+      const done: ShownReservation[] = [];
+      for (const x of cancellable) {
+        const left = await leave(tx, jobs, x.id, ['pending', 'confirmed', 'offered', 'waitlisted'], 'cancelled', {}, now);
+        if (left) done.push(shownReservation(left.row));
+      }
+      jobs.kickAfter(request);
+      return done.find((d) => d.id === own.id) ?? done[0];
+    }),
+  );
+
+  /** `POST /client/reservations/{rid}/accept-offer {request_id}`: take up a waiting-list offer before it expires (confirmed, or pending with manual approval). */
+  r.post('/v1/:org/client/reservations/:rid/accept-offer', { config, schema: { params: reservationParams, body: requestBody } }, async (request) =>
+    idempotent(db, request, request.body.request_id, async (tx) => {
+      const own = await ownReservation(request, request.params.rid, tx);
+      const { act, now } = await passGate(tx, request, own.act_id, OFFLINE_TYPE, { action: 'reserve', join: false, early: true });
+      const status: ReservationStatus = offlineConfigOf(act.config).approval === 'manual' ? 'pending' : 'confirmed';
+      const [row] = await tx
+        .update(offlineReservations)
+        .set({ status, offer_expires_at: null, updated_at: now })
+        .where(and(eq(offlineReservations.id, own.id), eq(offlineReservations.status, 'offered'), gt(offlineReservations.offer_expires_at, now)))
+        .returning();
+      if (row) return shownReservation(row);
+      if (own.status === 'offered' || own.status === 'expired') throw fieldRefusal('rid', '候补名额已过期');
+      throw fieldRefusal('rid', `该预约${statusText(own.status)}，没有待确认的候补名额`);
+    }),
+  );
+
+  /** `GET /client/reservations/{rid}/ticket`: the ticket of a reservation with a seat (its QR encodes `secret`). */
+  r.get('/v1/:org/client/reservations/:rid/ticket', { config, schema: { params: reservationParams } }, async (request) => {
+    const own = await ownReservation(request, request.params.rid);
+    if (own.status !== 'confirmed' && own.status !== 'pending') throw fieldRefusal('rid', `该预约${statusText(own.status)}，没有入场票`);
+    const [session] = await shownSessions(db, eq(offlineSessions.id, own.session_id));
+    return { secret: own.ticket_secret, reservation_id: own.id, status: own.status, status_text: statusText(own.status), seats: own.seats, companions: own.companions, session };
+  });
+}
+

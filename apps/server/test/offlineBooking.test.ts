@@ -1,0 +1,286 @@
+/**
+ * Offline bookings (type 5, issue 23) through HTTP: the sessions a reader sees, booking with seats,
+ * companions and sign-up answers, capacity under 50 parallel bookings (no overbooking, the rest on
+ * the waiting list or refused), one active booking per reader even when booked twice at once, a
+ * replayed request, cancelling before the deadline, offers to the first in line that expire by the
+ * job runner and pass on, manual approval through the review queue, an administrator booking and
+ * cancelling for a reader, a series booked as a whole (all or nothing), and the bookings export.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as XLSX from '@e965/xlsx';
+import { offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
+import { issueToken } from '../src/auth/tokens.js';
+import { ok, testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let org: { id: number; key: string };
+const DAY = 86_400;
+const HOUR = 3600;
+const now = () => Math.floor(Date.now() / 1000);
+const su = () => ({ token: t.superToken });
+
+beforeAll(async () => {
+  t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 });
+  org = await t.org('offbook', { activity_types: [5] });
+});
+afterAll(() => t.close());
+
+/** A published single offline activity starting `startIn` seconds from now with `seats` seats; answers its id and its one session's id. */
+async function single(seats: number, config: Record<string, unknown> = {}, startIn = 3 * DAY): Promise<{ act: number; sid: number }> {
+  const start = now() + startIn;
+  const made = await ok(t.call('POST', `/v1/${org.key}/offline`, { ...su(), body: { title: `讲座${randomUUID().slice(0, 6)}`, start_at: start, end_at: start + 2 * HOUR, person_limit: seats, config } }));
+  await ok(t.call('POST', `/v1/${org.key}/offline/${made.id}/publish`, su()));
+  const [s] = await t.db.select({ id: offlineSessions.id }).from(offlineSessions).where(eq(offlineSessions.act_id, made.id));
+  return { act: made.id, sid: s.id };
+}
+const book = (token: string, sid: number, body: Record<string, unknown> = {}, requestId = randomUUID()) =>
+  t.call('POST', `/v1/${org.key}/client/sessions/${sid}/reservations`, { token, body: { request_id: requestId, ...body } });
+const sessionsOf = async (token: string, act: number) => ok(t.call('GET', `/v1/${org.key}/client/activities/${act}/sessions`, { token }));
+const sessionRow = async (sid: number) => (await t.db.select().from(offlineSessions).where(eq(offlineSessions.id, sid)))[0];
+const cancel = (token: string, rid: number) => t.call('DELETE', `/v1/${org.key}/client/reservations/${rid}`, { token, body: { request_id: randomUUID() } });
+let readerSeq = 0;
+/** Readers made directly with their tokens (signing 50 in would measure password hashing and meet the sign-in throttle). */
+async function readers(n: number): Promise<{ id: number; token: string }[]> {
+  const rows = await t.db
+    .insert(readerRows)
+    .values(Array.from({ length: n }, () => ({ org_id: org.id, account: `ob${++readerSeq}`, password_hash: 'x', real_name: `读者${readerSeq}`, phone: '13900000000', source: 'register' })))
+    .returning({ id: readerRows.id });
+  return Promise.all(rows.map(async (r) => ({ id: r.id, token: (await issueToken(t.db, { kind: 'reader', id: r.id, orgId: org.id, scope: org.key }, 3_600_000)).access_token })));
+}
+
+describe('booking a session', () => {
+  it('shows the sessions with seats left and the reader’s own booking; a booking takes its seats and names its companions', async () => {
+    const { act, sid } = await single(10, { seats_per_user: 3 });
+    const [a] = await readers(1);
+    const before = await sessionsOf(a.token, act);
+    expect(before.activity).toMatchObject({ id: act, variant: 0, booking_scope: 'session', seats_per_user: 3, waitlist: 1, approval: 'auto' });
+    expect(before.items).toHaveLength(1);
+    expect(before.items[0]).toMatchObject({ id: sid, capacity: 10, seats_left: 10, open: true, mine: null });
+    const res = await ok(book(a.token, sid, { seats: 2, companions: [{ name: '张三' }] }));
+    expect(res).toMatchObject({ session_id: sid, status: 'confirmed', seats: 2, companions: [{ name: '张三' }] });
+    const after = await sessionsOf(a.token, act);
+    expect(after.items[0]).toMatchObject({ seats_left: 8, mine: { id: res.id, status: 'confirmed', seats: 2 } });
+    const ticket = await ok(t.call('GET', `/v1/${org.key}/client/reservations/${res.id}/ticket`, { token: a.token }));
+    expect(ticket.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(ticket.session).toMatchObject({ id: sid });
+    const mine = await ok(t.call('GET', `/v1/${org.key}/client/reservations`, { token: a.token }));
+    expect(mine.items.map((x: { id: number }) => x.id)).toEqual([res.id]);
+  });
+
+  it('refuses bad input with a Chinese message naming the field, and writes nothing', async () => {
+    const fields = [
+      { key: 'school', label: '学校', type: 'text', required: 1 },
+      { key: 'grade', label: '年级', type: 'choice', required: 0, options: ['一年级', '二年级'] },
+      { key: 'mobile', label: '联系电话', type: 'phone', required: 0 },
+    ];
+    const { sid } = await single(10, { seats_per_user: 2, signup_fields: fields });
+    const [a] = await readers(1);
+    const bad = async (body: Record<string, unknown>) => {
+      const res = await book(a.token, sid, body);
+      expect(res.status).toBe(422);
+      return res.message;
+    };
+    expect(await bad({ seats: 3, companions: [{ name: '甲' }, { name: '乙' }], answers: { school: '一中' } })).toContain('每人最多预约2个座位');
+    expect(await bad({ seats: 2, answers: { school: '一中' } })).toBe('预约2个座位需填写1位同行人姓名');
+    expect(await bad({ seats: 2, companions: [{ name: ' ' }], answers: { school: '一中' } })).toBe('请填写同行人姓名');
+    expect(await bad({ seats: 0 })).toContain('预约座位数至少为1');
+    expect(await bad({})).toBe('请填写学校');
+    expect(await bad({ answers: { school: '一中', grade: '三年级' } })).toBe('年级：请选择给出的选项');
+    expect(await bad({ answers: { school: '一中', mobile: '123' } })).toBe('联系电话：手机号格式不正确');
+    expect(await bad({ answers: { school: '一中', hobby: 'x' } })).toBe('报名项不存在：hobby');
+    expect((await sessionRow(sid)).taken).toBe(0);
+    expect((await book(a.token, sid, { answers: { school: '一中', grade: '一年级' } })).status).toBe(200);
+  });
+
+  it('refuses a session whose sign-up has not opened or has closed, and one that started', async () => {
+    const { sid } = await single(5, { signup_start_at: now() + DAY });
+    const [a] = await readers(1);
+    expect((await book(a.token, sid)).message).toMatch(/^报名尚未开始/);
+    const started = await single(5, {}, 60);
+    await t.db.update(offlineSessions).set({ start_at: now() - 60 }).where(eq(offlineSessions.id, started.sid));
+    expect((await book(a.token, started.sid)).message).toBe('场次已开始，不能预约');
+  });
+
+  it('a replayed request answers the first booking; one active booking per reader even when booked twice at once', async () => {
+    const { sid } = await single(10);
+    const [a, b] = await readers(2);
+    const id = randomUUID();
+    const first = await ok(book(a.token, sid, {}, id));
+    const again = await ok(book(a.token, sid, {}, id));
+    expect(again).toEqual(first);
+    const twice = await Promise.all([book(b.token, sid), book(b.token, sid), book(b.token, sid)]);
+    expect(twice.filter((x) => x.status === 200)).toHaveLength(1);
+    expect(twice.filter((x) => x.status === 422).map((x) => x.message)).toEqual(['您已预约该场次，请勿重复预约', '您已预约该场次，请勿重复预约']);
+    expect((await sessionRow(sid)).taken).toBe(2);
+  });
+});
+
+describe('capacity under concurrency', () => {
+  it('50 parallel bookings of 7 seats: 7 confirmed, 43 on the waiting list, never overbooked', async () => {
+    const { sid } = await single(7);
+    const rs = await readers(50);
+    const res = await Promise.all(rs.map((r) => book(r.token, sid)));
+    expect(res.every((x) => x.status === 200)).toBe(true);
+    const by = (s: string) => res.filter((x) => x.data.status === s).length;
+    expect([by('confirmed'), by('waitlisted')]).toEqual([7, 43]);
+    expect(await sessionRow(sid)).toMatchObject({ taken: 7, waiting: 43 });
+  });
+
+  it('without a waiting list the rest are refused 名额已满', async () => {
+    const { sid } = await single(5, { waitlist: 0 });
+    const rs = await readers(50);
+    const res = await Promise.all(rs.map((r) => book(r.token, sid)));
+    expect(res.filter((x) => x.status === 200)).toHaveLength(5);
+    expect(new Set(res.filter((x) => x.status !== 200).map((x) => `${x.status} ${x.message}`))).toEqual(new Set(['422 名额已满']));
+    expect((await sessionRow(sid)).taken).toBe(5);
+  });
+});
+
+describe('cancelling', () => {
+  it('cancelling before the deadline frees the seats at once and offers them to the first in line', async () => {
+    const { sid } = await single(1);
+    const [a, b, c] = await readers(3);
+    const mine = await ok(book(a.token, sid));
+    const second = await ok(book(b.token, sid));
+    const third = await ok(book(c.token, sid));
+    expect([second.status, third.status]).toEqual(['waitlisted', 'waitlisted']);
+    const done = await ok(cancel(a.token, mine.id));
+    expect(done).toMatchObject({ id: mine.id, status: 'cancelled' });
+    const offered = await ok(t.call('GET', `/v1/${org.key}/client/reservations/${second.id}`, { token: b.token }));
+    expect(offered.status).toBe('offered');
+    expect(offered.offer_expires_at).toBeGreaterThan(now() + 23 * HOUR);
+    expect(await sessionRow(sid)).toMatchObject({ taken: 1, waiting: 1 });
+    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations/${third.id}`, { token: c.token }))).status).toBe('waitlisted');
+    const accepted = await ok(t.call('POST', `/v1/${org.key}/client/reservations/${second.id}/accept-offer`, { token: b.token, body: { request_id: randomUUID() } }));
+    expect(accepted).toMatchObject({ status: 'confirmed', offer_expires_at: null });
+    // Another reader's reservation reads as missing.
+    expect((await cancel(c.token, second.id)).status).toBe(404);
+  });
+
+  it('after the cancellation deadline a held seat cannot be cancelled, naming the deadline', async () => {
+    const { sid } = await single(3, { cancel_before_min: 120 }, HOUR);
+    const [a] = await readers(1);
+    const mine = await ok(book(a.token, sid));
+    const late = await cancel(a.token, mine.id);
+    expect(late.status).toBe(422);
+    expect(late.message).toMatch(/^已过取消截止时间（.+），不能取消$/);
+    expect((await sessionRow(sid)).taken).toBe(1);
+  });
+});
+
+describe('the waiting list', () => {
+  it('an offer not taken up expires by the job runner and passes to the next in line', async () => {
+    const { sid } = await single(1);
+    const [a, b, c] = await readers(3);
+    const first = await ok(book(a.token, sid));
+    const second = await ok(book(b.token, sid));
+    const third = await ok(book(c.token, sid));
+    await ok(cancel(a.token, first.id));
+    const status = async (id: number) => (await t.db.select({ status: offlineReservations.status, offer_expires_at: offlineReservations.offer_expires_at }).from(offlineReservations).where(eq(offlineReservations.id, id)))[0];
+    expect((await status(second.id)).status).toBe('offered');
+    // Nothing expires before its time.
+    await t.app.jobs.idle();
+    expect((await status(second.id)).status).toBe('offered');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 25 * HOUR * 1000);
+      await t.app.jobs.idle();
+      expect((await status(second.id)).status).toBe('expired');
+      const next = await status(third.id);
+      expect(next.status).toBe('offered');
+      expect(next.offer_expires_at).toBeGreaterThan(now() + 23 * HOUR);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await sessionRow(sid)).toMatchObject({ taken: 1, waiting: 0 });
+    const late = await t.call('POST', `/v1/${org.key}/client/reservations/${second.id}/accept-offer`, { token: b.token, body: { request_id: randomUUID() } });
+    expect([late.status, late.message]).toEqual([422, '候补名额已过期']);
+  });
+
+  it('with manual approval a booking waits in the review queue; approving confirms it, rejecting gives the seats to the line', async () => {
+    const { act, sid } = await single(1, { approval: 'manual' });
+    const [a, b] = await readers(2);
+    const mine = await ok(book(a.token, sid));
+    expect(mine.status).toBe('pending');
+    const waiting = await ok(book(b.token, sid));
+    expect(waiting.status).toBe('waitlisted');
+    const queue = await ok(t.call('GET', `/v1/${org.key}/check/offline/activity`, su()));
+    expect(queue.items).toContainEqual(expect.objectContaining({ id: act, kind: 'offline', pending: 1 }));
+    const items = await ok(t.call('GET', `/v1/${org.key}/check/${act}/offline`, su()));
+    expect(items.items.map((x: { id: number }) => x.id)).toEqual([mine.id]);
+    const noReason = await t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [mine.id], status: 2 } });
+    expect(noReason.status).toBe(422);
+    await ok(t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [mine.id], status: 2, reason: '名额优先本校读者' } }));
+    const rejected = await ok(t.call('GET', `/v1/${org.key}/client/reservations/${mine.id}`, { token: a.token }));
+    expect(rejected.status).toBe('rejected');
+    // The seat went to the line as an offer; accepted, it waits for approval again, then is approved.
+    const accepted = await ok(t.call('POST', `/v1/${org.key}/client/reservations/${waiting.id}/accept-offer`, { token: b.token, body: { request_id: randomUUID() } }));
+    expect(accepted.status).toBe('pending');
+    await ok(t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [waiting.id], status: 1 } }));
+    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations/${waiting.id}`, { token: b.token }))).status).toBe('confirmed');
+    const again = await t.call('POST', `/v1/${org.key}/check/${act}/offline`, { ...su(), body: { ids: [waiting.id], status: 1 } });
+    expect(again.status).toBe(422);
+  });
+});
+
+describe('an administrator', () => {
+  it('books for a reader (confirmed, capacity enforced) and cancels a booking, which offers the seat to the line', async () => {
+    const { act, sid } = await single(1);
+    const [a, b] = await readers(2);
+    const made = await ok(t.call('POST', `/v1/${org.key}/train/${act}/manage`, { ...su(), body: { reader_id: a.id, session_id: sid } }));
+    expect(made).toMatchObject({ status: 'confirmed', seats: 1 });
+    const full = await t.call('POST', `/v1/${org.key}/train/${act}/manage`, { ...su(), body: { reader_id: b.id, session_id: sid } });
+    expect([full.status, full.message]).toEqual([422, '名额已满']);
+    const waiting = await ok(book(b.token, sid));
+    expect(waiting.status).toBe('waitlisted');
+    const cancelled = await ok(t.call('POST', `/v1/${org.key}/train/reserve/${made.id}/cancel`, { ...su(), body: { reason: '读者电话取消' } }));
+    expect(cancelled.status).toBe('cancelled');
+    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations/${waiting.id}`, { token: b.token }))).status).toBe('offered');
+    const twice = await t.call('POST', `/v1/${org.key}/train/reserve/${made.id}/cancel`, { ...su(), body: {} });
+    expect(twice.status).toBe(422);
+    const list = await ok(t.call('GET', `/v1/${org.key}/offline/${act}/reserve`, su()));
+    expect(list.items.map((x: { id: number; status: string }) => [x.id, x.status]).sort()).toEqual([[made.id, 'cancelled'], [waiting.id, 'offered']].sort());
+  });
+
+  it('downloads the bookings of an activity', async () => {
+    const { act, sid } = await single(5, { seats_per_user: 2, signup_fields: [{ key: 'school', label: '学校', type: 'text', required: 1 }] });
+    const [a] = await readers(1);
+    await ok(book(a.token, sid, { seats: 2, companions: [{ name: '李四', phone: '13800000000' }], answers: { school: '实验小学' } }));
+    const res = await t.call('GET', `/v1/${org.key}/export/reserve?act=${act}`, su());
+    expect(res.status).toBe(200);
+    const book0 = XLSX.read(res.res.rawPayload);
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book0.Sheets[book0.SheetNames[0]]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ 座位数: 2, 同行人: '李四（13800000000）', 报名信息: '学校：实验小学', 状态: '已预约' });
+    expect((await t.call('GET', `/v1/${org.key}/export/reserve?act=999999`, su())).status).toBe(404);
+  });
+});
+
+describe('a series booked as a whole', () => {
+  it('takes a seat in every open session, all or nothing', async () => {
+    const start = now() + 3 * DAY;
+    const series = await ok(t.call('POST', `/v1/${org.key}/offlines`, { ...su(), body: { title: '系列讲座', start_at: now() - DAY, end_at: start + 30 * DAY, config: { booking_scope: 'series' } } }));
+    const s1 = await ok(t.call('POST', `/v1/${org.key}/train/${series.id}/session`, { ...su(), body: { title: '第一讲', start_at: start, end_at: start + 7200, capacity: 2 } }));
+    const s2 = await ok(t.call('POST', `/v1/${org.key}/train/${series.id}/session`, { ...su(), body: { title: '第二讲', start_at: start + 7 * DAY, end_at: start + 7 * DAY + 7200, capacity: 1 } }));
+    await ok(t.call('POST', `/v1/${org.key}/offlines/${series.id}/publish`, su()));
+    const [a, b] = await readers(2);
+    const seen = await sessionsOf(a.token, series.id);
+    expect(seen.activity.booking_scope).toBe('series');
+    expect(seen.items.every((s: { open: boolean }) => !s.open)).toBe(true);
+    const one = await book(a.token, s1.id);
+    expect([one.status, one.message]).toEqual([422, '本系列需整体预约，请预约整个系列']);
+    const whole = await ok(t.call('POST', `/v1/${org.key}/client/activities/${series.id}/reservations`, { token: a.token, body: { request_id: randomUUID() } }));
+    expect(whole.items.map((x: { session_id: number; status: string }) => [x.session_id, x.status])).toEqual([[s1.id, 'confirmed'], [s2.id, 'confirmed']]);
+    expect(new Set(whole.items.map((x: { series_ref: string }) => x.series_ref))).toEqual(new Set([whole.series_ref]));
+    // The second session is full: nothing is taken in the first either.
+    const refused = await t.call('POST', `/v1/${org.key}/client/activities/${series.id}/reservations`, { token: b.token, body: { request_id: randomUUID() } });
+    expect([refused.status, refused.message]).toEqual([422, '名额已满']);
+    expect((await sessionRow(s1.id)).taken).toBe(1);
+    // Cancelling one of its reservations cancels the booking as a whole.
+    await ok(cancel(a.token, whole.items[1].id));
+    expect([(await sessionRow(s1.id)).taken, (await sessionRow(s2.id)).taken]).toEqual([0, 0]);
+    expect((await t.call('POST', `/v1/${org.key}/client/activities/${series.id}/reservations`, { token: b.token, body: { request_id: randomUUID() } })).status).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 import { contestCountFigures, contestCountMoreFigures, contestDownloadFigures } from './contests.js';
 import type { FiguresDef } from './define.js';
 import { thirdPartyCountFigures } from './third.js';
+import { offlineCountFigures, offlineSeriesCountFigures, offlineSessionFigures, trainCountFigures, trainReadersFigures } from './offline.js';
 import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
@@ -18,6 +19,7 @@ export * from './voting.js';
 export * from './contests.js';
 export * from './third.js';
 export * from './survey.js';
+export * from './offline.js';
 /** Times in a figures table or record read as everywhere (China time). */
 export { formatSeconds } from '../cells.js';
 
@@ -39,6 +41,11 @@ export const FIGURES: FiguresDef[] = [
   surveyCountFigures,
   surveySubQuesFigures,
   surveyPaperFigures,
+  offlineCountFigures,
+  offlineSeriesCountFigures,
+  offlineSessionFigures,
+  trainCountFigures,
+  trainReadersFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

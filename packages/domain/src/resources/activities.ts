@@ -253,6 +253,7 @@ export const offlineResource = defineActivity(5, {
   fields: OFFLINE_SETTING_FIELDS,
   links: [
     { label: '报名', page: 'adminAct/adminOfflineWork', query: 'actID' },
+    { label: '统计', page: 'adminCount/adminActCount/actCountOffline', query: 'actID' },
   ],
 });
 export const offlinesResource = defineActivity(5, {
@@ -260,6 +261,7 @@ export const offlinesResource = defineActivity(5, {
   variant: { value: OFFLINE_VARIANT.series, name: 'offlines', title: '系列线下活动', path: '/v1/{org}/offlines' },
   links: [
     { label: '场次', page: 'adminAct/adminOfflinesList', query: 'actID' },
+    { label: '统计', page: 'adminCount/adminActCount/actCountOffineS', query: 'actID' },
   ],
   afterCreate: { label: '场次', page: 'adminAct/adminOfflinesList', query: 'actID', hint: '保存后将打开本系列的“场次”页：在那里添加场次，或按每周规律批量生成。', message: '系列活动已保存，请在本页添加场次' },
 });

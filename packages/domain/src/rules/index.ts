@@ -34,3 +34,4 @@ export * from './workImport.js';
 export * from './surveyVersions.js';
 export * from './surveyAnonymity.js';
 export * from './offline.js';
+export * from './offlineCheckin.js';

@@ -6,6 +6,9 @@ import { offlineReaderRoutes } from './readerRoutes.js';
 import { offlineManageRoutes } from './manageRoutes.js';
 import { offlineCheckKind } from './checkKind.js';
 import { defineOfferJob } from './offers.js';
+import { offlineCheckinRoutes } from './checkinRoutes.js';
+import { defineNoShowJob } from './noShows.js';
+import { offlineFiguresRoutes } from './figures.js';
 import { offlinePosterRoutes } from './poster.js';
 import { checkinScreenRoutes } from './checkinScreen.js';
 import { and, eq, count } from 'drizzle-orm';
@@ -28,10 +31,12 @@ export const offlineKind: ActivityKind = {
     return n && n.n > 0 ? null : '发布前请至少添加一个场次';
   },
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
-  routes: [offlineReaderRoutes, offlineManageRoutes, offlinePosterRoutes, checkinScreenRoutes],
+  routes: [offlineReaderRoutes, offlineManageRoutes, offlineCheckinRoutes, offlinePosterRoutes, checkinScreenRoutes],
   checkKinds: [offlineCheckKind],
   async setup(app) {
     defineOfferJob(app);
+    defineNoShowJob(app);
   },
+  figures: offlineFiguresRoutes,
 };
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { sessionTimeText, trainSignLink } from '@huodong/domain';
+import { sessionTimeText } from '@huodong/domain';
 import { offlineSessions } from '../src/db/schema.js';
 import { POSTER_TEXTS, SESSION_NOT_FOUND } from '../src/kinds/offline/poster.js';
 import { pdfStreams, pdfText } from './pdfText.js';
@@ -66,11 +66,6 @@ it('a single activity with a rotating code: the poster asks to scan the screen, 
   expect(text).toContain(POSTER_TEXTS.rotatingHint);
   expect(text).not.toContain(POSTER_TEXTS.scan);
   expect(squares(res.res.rawPayload)).toBeLessThan(10);
-});
-
-it('the sign-in link has the spec’s form', () => {
-  expect(trainSignLink('https://hd.example.org/', 'szlib', { actId: 3, sessionId: 9, type: 1 })).toBe('https://hd.example.org/szlib/trainSign?actId=3&sessionId=9&type=1');
-  expect(trainSignLink('https://hd.example.org/', 'szlib', { actId: 3, sessionId: 9, type: 2, code: 'Ab-_x9Zq' })).toBe('https://hd.example.org/szlib/trainSign?actId=3&sessionId=9&type=2&code=Ab-_x9Zq');
 });
 
 it('another organisation’s session, a missing one, and no token: no poster', async () => {

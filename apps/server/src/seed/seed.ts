@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -6,7 +6,7 @@ import { captchas, meta, supers } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { issueToken, revokeToken, sha256 } from '../auth/tokens.js';
 import { tokens } from '../db/schema.js';
-import { atSeedTime } from '../participation/clock.js';
+import { SEED_TIME_HEADER } from '../participation/clock.js';
 import { demoSteps } from './demo.js';
 import { multipartBody, type SeedClient, type SeedStep } from './step.js';
 
@@ -32,9 +32,10 @@ export async function ensureSuperAdmin(db: Db, config: AppConfig): Promise<{ cre
  * graphical code and an address gets only CAPTCHA_PER_MINUTE of them a minute.
  */
 function clientWith(app: FastifyInstance, headers: Record<string, string>, readers = new Map<string, Promise<SeedClient>>(), remoteAddress?: string, moment?: number): SeedClient {
-  const inject = (opts: InjectOptions) => (moment === undefined ? app.inject(opts) : atSeedTime(moment, () => app.inject(opts)));
+  // A moment of the past: the request runs on the seed's clock (participation/clock.ts).
+  const sent = moment === undefined ? headers : { ...headers, [SEED_TIME_HEADER]: String(moment) };
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, contentType?: string) => {
-    const res = await inject({ method, url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload: body as never, remoteAddress });
+    const res = await app.inject({ method, url, headers: contentType ? { ...sent, 'content-type': contentType } : sent, payload: body as never, remoteAddress });
     const json = res.json();
     if (json.code !== 200) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${json.message}`);
     return json.data;

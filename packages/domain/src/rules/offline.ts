@@ -212,16 +212,6 @@ export function distanceMetres(a: { lng: number; lat: number }, b: { lng: number
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-/**
- * A session's sign-in link (spec §2: `{base}{org}/trainSign` with `actId`, `sessionId`, `type`;
- * `code` with a rotating code): the QR of the poster and of the staff screen's 签到大屏.
- * `base` is the site's origin with its trailing slash (`https://host/`).
- */
-export function trainSignLink(base: string, org: string, s: { actId: number; sessionId: number; type: 1 | 2; code?: string | null }): string {
-  const code = s.code ? `&code=${encodeURIComponent(s.code)}` : '';
-  return `${base}${org}/trainSign?actId=${s.actId}&sessionId=${s.sessionId}&type=${s.type}${code}`;
-}
-
 /** `2026-05-01 14:00–16:00` (one day) or `2026-05-01 14:00 至 2026-05-02 12:00`, China time. */
 export function sessionTimeText(s: SessionTimes): string {
   return chinaDate(s.start_at) === chinaDate(s.end_at) ? `${chinaDateTime(s.start_at)}–${chinaClock(s.end_at)}` : `${chinaDateTime(s.start_at)} 至 ${chinaDateTime(s.end_at)}`;

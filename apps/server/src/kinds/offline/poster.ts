@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { idParam, offlineConfigOf, sessionTimeText, trainSignLink, type CertElement } from '@huodong/domain';
+import { idParam, offlineConfigOf, sessionTimeText, type CertElement } from '@huodong/domain';
 import { activities, offlineAddresses, offlineSessions } from '../../db/schema.js';
 import { orgOf } from '../../auth/access.js';
 import { notFound } from '../../http/errors.js';
-import { originOf } from '../../http/origin.js';
 import { renderPage } from '../../pdf/page.js';
+import { signLink } from './signCode.js';
 
 /**
  * A session's printable sign-in poster (issue 23): `GET /v1/{org}/train/session/{sid}/poster`, an A4
@@ -108,7 +108,7 @@ export async function offlinePosterRoutes(app: FastifyInstance): Promise<void> {
         ...A4,
         bg_image: '',
         fields: {},
-        verify_url: trainSignLink(`${originOf(request)}/`, org.key, { actId: act.id, sessionId: s.id, type: 1 }),
+        verify_url: signLink(request, org.key, s, 1),
         elements: posterElements({
           title: act.title,
           session: s.title,

@@ -10,10 +10,11 @@ import * as T from './texts';
 
 /** What `GET /v1/{org}/client/sign/session` answers (read leniently: only what the page shows). */
 interface SignInfo {
-  activity?: { id: number; title: string; geofence?: number | boolean; sign_out?: number | boolean };
-  session?: { id: number; title?: string; speaker?: string; start_at: number; end_at: number; address?: string; venue_name?: string; geofence?: number | boolean };
+  activity?: { id: number; title: string; sign_out?: number };
+  session?: { id: number; title?: string; speaker?: string; start_at: number; end_at: number; address?: string; venue_name?: string };
   mine?: { status: string; seats?: number; checked_in_at?: number | null; checked_out_at?: number | null } | null;
-  geofence?: number | boolean;
+  /** A geofenced session with the venue's coordinates: the sign-in sends the reader's position. */
+  needs_position?: boolean;
 }
 /** What `POST /v1/{org}/client/sign` answers: a refusal is still an answer (HTTP 200, `result` ≠ ok). */
 interface SignAnswer {
@@ -172,8 +173,6 @@ function ChangePassword({ org, oldPassword, onDone }: { org: string; oldPassword
   );
 }
 
-const truthy = (v: unknown) => v === true || v === 1;
-
 /** The reader's position for a geofenced session (WGS-84), or null when the browser gives none. */
 function position(): Promise<{ lng: number; lat: number } | null> {
   if (!navigator.geolocation) return Promise.resolve(null);
@@ -208,7 +207,7 @@ function SignPanel({ org, link, onSignedOut }: { org: string; link: ReturnType<t
     setFailure('');
     nonce.current ??= newNonce();
     try {
-      const geofence = truthy(info?.geofence) || truthy(info?.activity?.geofence) || truthy(info?.session?.geofence);
+      const geofence = !!info?.needs_position;
       const where = geofence ? await position() : null;
       if (geofence && !where) {
         setFailure(T.LOCATION_DENIED);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/seed.js';
 import { demoStepsOf } from '../src/seed/demo.js';
 import { NO_SHOW_JOB } from '../src/kinds/offline/noShows.js';
+import { SEED_TIME_HEADER } from '../src/participation/clock.js';
 import { eq } from 'drizzle-orm';
 import { captchas } from '../src/db/schema.js';
 import { ok, READER_FIRST_PASSWORD, READER_PASSWORD, testApp, type TestApp } from './helpers.js';
@@ -111,6 +112,14 @@ describe('demo data: offline activities', () => {
     expect(last.open).toBe(true);
     const booked = await ok(t.call('POST', `/v1/szlib/client/sessions/${last.id}/reservations`, { token: reader.token, body: { request_id: randomUUID() } }));
     expect(booked.status).toBe('confirmed');
+
+    // the seed's clock is the seed's only: a request from the network naming a moment runs on the real one
+    const signInfo = `/v1/szlib/client/sign/session?actId=${series.id}&sessionId=${last.id}`;
+    const seeded = await t.app.inject({ method: 'GET', url: signInfo, headers: { authorization: `Bearer ${reader.token}`, [SEED_TIME_HEADER]: String(talk.start_at) } });
+    expect(seeded.json().data.now).toBe(talk.start_at);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const network = await (await fetch(`${address}${signInfo}`, { headers: { authorization: `Bearer ${reader.token}`, [SEED_TIME_HEADER]: String(talk.start_at) } })).json();
+    expect(Math.abs(network.data.now - now())).toBeLessThan(60);
 
     const again = await seedDemo(t.app, steps);
     expect(again.offline).toBe(0);

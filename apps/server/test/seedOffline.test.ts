@@ -118,7 +118,7 @@ describe('demo data: offline activities', () => {
     const seeded = await t.app.inject({ method: 'GET', url: signInfo, headers: { authorization: `Bearer ${reader.token}`, [SEED_TIME_HEADER]: String(talk.start_at) } });
     expect(seeded.json().data.now).toBe(talk.start_at);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const network = await (await fetch(`${address}${signInfo}`, { headers: { authorization: `Bearer ${reader.token}`, [SEED_TIME_HEADER]: String(talk.start_at) } })).json();
+    const network = (await (await fetch(`${address}${signInfo}`, { headers: { authorization: `Bearer ${reader.token}`, [SEED_TIME_HEADER]: String(talk.start_at) } })).json()) as { data: { now: number } };
     expect(Math.abs(network.data.now - now())).toBeLessThan(60);
 
     const again = await seedDemo(t.app, steps);

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Spin } from 'antd';
 import { CHECKIN_RESULTS, RESERVATION_STATUS, chinaDateTime, sessionTimeText, type CheckinResult } from '@huodong/domain';
 import type { CaptchaResponse } from '@huodong/domain/api';
 import { useScope } from '../../shared/useScope';
+import { useAction } from '../../shared/useAction';
 import { SubjectApiError } from '../../shared/subjectClient';
 import { newNonce, readerClient } from './readerClient';
 import * as T from './texts';
@@ -91,27 +92,24 @@ const panel = { background: '#fff', borderRadius: 12, padding: 16, marginBottom:
 function ReaderLogin({ org, onDone }: { org: string; onDone: (mustChange: boolean, password: string) => void }) {
   const [captcha, setCaptcha] = useState<CaptchaResponse>();
   const [round, setRound] = useState(0);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [form] = Form.useForm();
   useEffect(() => {
     readerClient.call<CaptchaResponse>(org, 'POST', '/login/verificationCode').then(setCaptcha, () => undefined);
   }, [org, round]);
-  const submit = async (v: { account: string; password: string; code?: string }) => {
-    setBusy(true);
-    setError('');
-    try {
-      const data = await readerClient.call<{ access_token: string; must_change_password?: boolean }>(org, 'POST', '/login', { account: v.account, password: v.password, key: captcha?.key ?? '', code: v.code ?? '' });
-      readerClient.token.set(org, data.access_token);
-      onDone(!!data.must_change_password, v.password);
-    } catch (e) {
-      setError((e as Error).message);
-      form.setFieldValue('code', '');
-      setRound((r) => r + 1);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (v: { account: string; password: string; code?: string }) =>
+    run(
+      async () => {
+        const data = await readerClient.call<{ access_token: string; must_change_password?: boolean }>(org, 'POST', '/login', { account: v.account, password: v.password, key: captcha?.key ?? '', code: v.code ?? '' });
+        readerClient.token.set(org, data.access_token);
+        onDone(!!data.must_change_password, v.password);
+      },
+      () => {
+        // a used code is void: a new picture
+        form.setFieldValue('code', '');
+        setRound((r) => r + 1);
+      },
+    );
   return (
     <div style={panel}>
       <h2 style={{ fontSize: 18, margin: '0 0 4px' }}>{T.READER_LOGIN}</h2>
@@ -143,20 +141,12 @@ function ReaderLogin({ org, onDone }: { org: string; onDone: (mustChange: boolea
 }
 
 function ChangePassword({ org, oldPassword, onDone }: { org: string; oldPassword: string; onDone: () => void }) {
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: { password: string }) => {
-    setBusy(true);
-    setError('');
-    try {
+  const { busy, error, run } = useAction();
+  const submit = (v: { password: string }) =>
+    run(async () => {
       await readerClient.call(org, 'PUT', '/me/password', { old_password: oldPassword, password: v.password });
       onDone();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <div style={panel}>
       <h2 style={{ fontSize: 18, margin: '0 0 16px' }}>{T.CHANGE_PASSWORD}</h2>

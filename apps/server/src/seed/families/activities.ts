@@ -58,6 +58,9 @@ const configOf = (type: number, i: number) =>
       ? { work: { creation_types: type === 1 ? [ESSAYS] : [ESSAYS, PICTURES] } }
       : {};
 
+/** An offline activity (type 5) publishes only with its seats (`person_limit`); other types need no limit. */
+const seatsOf = (type: number) => (type === 5 ? 60 : 0);
+
 async function activitiesOf(client: SeedClient, org: { id: number; key: string; name: string; activity_types: number[] }, now: number): Promise<number> {
   const types = org.activity_types as ActivityType[];
   if (types.length === 0) return 0;
@@ -75,7 +78,7 @@ async function activitiesOf(client: SeedClient, org: { id: number; key: string; 
   for (const [i, p] of plans.entries()) {
     if (existing.has(p.title)) continue;
     const cover = await uploadCover(client, org.key, p.title, org.name);
-    const made = await client.post(path, { title: p.title, cover, start_at: p.start_at, end_at: p.end_at, person_limit: p.person_limit ?? 0, address: '线上', profile: `${p.title}，欢迎全体读者参加。`, config: configOf(type, org.id * 10 + i) });
+    const made = await client.post(path, { title: p.title, cover, start_at: p.start_at, end_at: p.end_at, person_limit: p.person_limit ?? seatsOf(type), address: '线上', profile: `${p.title}，欢迎全体读者参加。`, config: configOf(type, org.id * 10 + i) });
     if (p.publish) await client.post(`${path}/${made.id}/publish`);
     n++;
   }

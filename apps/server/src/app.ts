@@ -27,6 +27,7 @@ import { registerShutdown } from './http/shutdown.js';
 import { DATABASE_UNAVAILABLE } from './http/errors.js';
 import { assertDatabaseWritable } from './db/readiness.js';
 import { SERVER_ROOT } from './paths.js';
+import { seedClockHook } from './participation/clock.js';
 import { registerJobRunner } from './jobs/runner.js';
 import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import './types.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   if (!opts.database) app.addHook('onClose', async () => database.close());
+  app.addHook('onRequest', seedClockHook); // first: the seed's in-process requests at past moments (participation/clock.ts)
 
   await registerSecurityHeaders(app);
   registerEnvelope(app);

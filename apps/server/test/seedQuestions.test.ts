@@ -21,7 +21,17 @@ const client = (): SeedClient => {
     if (res.status !== 200) throw new Error(`${method} ${url}: ${res.message}`);
     return res.data;
   };
-  return { post: (u, b) => call('POST', u, b ?? {}), get: (u) => call('GET', u), put: (u, b) => call('PUT', u, b ?? {}), upload: () => Promise.reject(new Error('no uploads')), reader: () => Promise.reject(new Error('no readers')), expert: () => Promise.reject(new Error('no experts')) };
+  const self: SeedClient = {
+    post: (u, b) => call('POST', u, b ?? {}),
+    get: (u) => call('GET', u),
+    put: (u, b) => call('PUT', u, b ?? {}),
+    del: (u, b) => call('DELETE', u, b ?? {}),
+    upload: () => Promise.reject(new Error('no uploads')),
+    reader: () => Promise.reject(new Error('no readers')),
+    expert: () => Promise.reject(new Error('no experts')),
+    at: () => self,
+  };
+  return self;
 };
 
 it('fills the public bank, szlib and a school with questions of every type; a second run adds nothing', { timeout: 120_000 }, async () => {

@@ -49,6 +49,7 @@ export const ROUTE_PLACES: Readonly<Record<string, RoutePlace>> = {
   'adminAct/adminOfflineWork': ofAct('adminOffline'),
   'adminAct/adminOfflinesList': ofAct('adminOfflines'),
   'adminAct/adminOfflinesListWork': ofAct('adminOfflinesList'),
+  'adminAct/adminOfflineCheckin': ofAct('adminOffline'),
   'adminAct/adminActDetail': ofAct('adminOri'),
   'adminActGroupList': { parent: 'adminActGroup', query: 'groupID' },
   'adminCheck/adminCheckAct/adminCheckWorkIndex': ofAct('adminCheck/adminCheckAct'),

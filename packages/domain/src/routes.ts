@@ -68,6 +68,8 @@ export const ROUTES: RouteDef[] = [
   // Not in the spec (issue 12): the public certificate check the QR code opens, and the expert's own sign-in and judging pages.
   { path: 'certVerify', title: '证书查验', scope: 'both', login: false, page: true },
   { path: 'expertJudge', title: '专家评审', scope: 'organ', login: false, page: true },
+  // Spec §2 (issue 23): the reader's sign-in page a session's QR opens; it signs the reader in, not an administrator.
+  { path: 'trainSign', title: '活动签到', scope: 'organ', login: false, page: true },
   { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false },
   { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false },
 
@@ -95,6 +97,8 @@ export const ROUTES: RouteDef[] = [
   { ...act('adminOfflines', '系列线下活动', true), resource: 'offlines' },
   { ...act('adminOfflinesList', '系列活动场次'), resource: 'offlineSessions' },
   { ...act('adminOfflinesListWork', '场次报名'), resource: 'seriesReservations' },
+  // Not in the spec (issue 23): the staff's check-in screen of one session (ticket scanning, 签到大屏).
+  { ...act('adminOfflineCheckin', '现场签到'), page: true },
   { ...act('adminThirdParty', '第三方活动', true), resource: 'third' },
   act('adminReadClock', '阅读打卡', true),
   act('adminReadClockRecord', '打卡记录'),

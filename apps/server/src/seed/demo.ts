@@ -9,6 +9,7 @@ import { judgingSteps } from './families/judging.js';
 import { questionSteps } from './families/questions.js';
 import { surveySteps } from './families/survey.js';
 import { contestSteps } from './families/contests.js';
+import { offlineSteps } from './families/offline.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -26,6 +27,7 @@ const DEMO_FAMILIES = {
   judging: { steps: judgingSteps, needs: ['works'] },
   survey: { steps: surveySteps, needs: ['orgUsers'] },
   contests: { steps: contestSteps, needs: ['orgUsers', 'questions'] },
+  offline: { steps: offlineSteps, needs: ['orgUsers', 'content'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
 
 export type DemoFamily = keyof typeof DEMO_FAMILIES;

@@ -6,6 +6,7 @@ import { captchas, meta, supers } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { issueToken, revokeToken, sha256 } from '../auth/tokens.js';
 import { tokens } from '../db/schema.js';
+import { SEED_TIME_HEADER } from '../participation/clock.js';
 import { demoSteps } from './demo.js';
 import { multipartBody, type SeedClient, type SeedStep } from './step.js';
 
@@ -30,9 +31,11 @@ export async function ensureSuperAdmin(db: Db, config: AppConfig): Promise<{ cre
  * acting as a reader an earlier step signed in reuses that sign-in, as every sign-in takes a
  * graphical code and an address gets only CAPTCHA_PER_MINUTE of them a minute.
  */
-function clientWith(app: FastifyInstance, headers: Record<string, string>, readers = new Map<string, Promise<SeedClient>>(), remoteAddress?: string): SeedClient {
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, contentType?: string) => {
-    const res = await app.inject({ method, url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload: body as never, remoteAddress });
+function clientWith(app: FastifyInstance, headers: Record<string, string>, readers = new Map<string, Promise<SeedClient>>(), remoteAddress?: string, moment?: number): SeedClient {
+  // A moment of the past: the request runs on the seed's clock (participation/clock.ts).
+  const sent = moment === undefined ? headers : { ...headers, [SEED_TIME_HEADER]: String(moment) };
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, contentType?: string) => {
+    const res = await app.inject({ method, url, headers: contentType ? { ...sent, 'content-type': contentType } : sent, payload: body as never, remoteAddress });
     const json = res.json();
     if (json.code !== 200) throw new Error(`seed ${method} ${url}: ${res.statusCode} ${json.message}`);
     return json.data;
@@ -41,6 +44,8 @@ function clientWith(app: FastifyInstance, headers: Record<string, string>, reade
     post: (url, body) => call('POST', url, body ?? {}),
     get: (url) => call('GET', url),
     put: (url, body) => call('PUT', url, body ?? {}),
+    del: (url, body) => call('DELETE', url, body ?? {}),
+    at: (when) => clientWith(app, headers, readers, remoteAddress, when),
     upload: (url, filename, content, type) => {
       const { body, contentType } = multipartBody(filename, content, type);
       return call('POST', url, body, contentType);

@@ -3,6 +3,7 @@ export interface SeedClient {
   post<T = any>(url: string, body?: unknown): Promise<T>;
   get<T = any>(url: string): Promise<T>;
   put<T = any>(url: string, body?: unknown): Promise<T>;
+  del<T = any>(url: string, body?: unknown): Promise<T>;
   /** A multipart upload of one file in the field `file` (what the web's upload control sends). */
   upload<T = any>(url: string, filename: string, content: Buffer, type: string): Promise<T>;
   /**
@@ -13,6 +14,12 @@ export interface SeedClient {
   reader(org: string, account: string, password: string, newPassword?: string): Promise<SeedClient>;
   /** Act as an expert of `org` (the expert sign-in, `/v1/{org}/client/expert/login`). */
   expert(org: string, account: string, password: string): Promise<SeedClient>;
+  /**
+   * The same caller at a past (or future) `moment`: its calls run on the seed's clock
+   * (`participation/clock.ts` `atSeedTime`), so past records (a finished talk's bookings and
+   * sign-ins) are made through the same calls at the time they would have happened.
+   */
+  at(moment: number): SeedClient;
 }
 
 /** A multipart/form-data body with one file in `field`. */

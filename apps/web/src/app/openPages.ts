@@ -17,8 +17,9 @@ export const OPEN_PAGES: Record<string, PageEntry> = {
   login: () => import('../features/auth/LoginPage'),
   errorPage: () => import('../features/errors/ErrorPage'),
   'alter/viewCount': () => import('../features/activities/ViewCountPage'),
-  expertJudge: () => import('../features/review/ExpertJudgePage'),
+  expertJudge: () => import('./laterPages').then((m) => ({ default: m.ExpertJudge })),
   certVerify: () => import('../features/review/CertVerifyPage'),
+  trainSign: () => import('./laterPages').then((m) => ({ default: m.TrainSign })),
 };
 
 /**

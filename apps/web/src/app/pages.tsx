@@ -43,6 +43,7 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCheck/adminCheckOffline': () => import('../features/offline/CheckOfflinePage'),
   'adminCheck/adminCheckOffline/adminCheckOfflineWorkIndex': () => import('../features/offline/CheckOfflineWorkIndexPage'),
   'adminAct/adminSurveyWork': () => import('../features/survey/SurveyWorkPage'),
+  'adminAct/adminOfflineCheckin': () => import('../features/trainSign/StaffCheckinPage'),
   'adminCount/adminActCount/actCountSurvey': () => import('../features/survey/SurveyCountPage'),
   'adminCount/adminActCount/actCountSurveyPaper': () => import('../features/survey/PaperPage'),
   'adminAct/adminOffline': () => import('../features/offline/OfflineActivitiesPage'),

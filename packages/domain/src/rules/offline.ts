@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chinaDate, chinaSeconds, DAY_SECONDS } from './chinaTime.js';
+import { chinaClock, chinaDate, chinaDateTime, chinaSeconds, DAY_SECONDS } from './chinaTime.js';
 import { choiceOf, flagSchema, wholeNumber } from './ruleSchemas.js';
 
 /**
@@ -210,6 +210,11 @@ export function distanceMetres(a: { lng: number; lat: number }, b: { lng: number
   const dLng = (b.lng - a.lng) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** `2026-05-01 14:00–16:00` (one day) or `2026-05-01 14:00 至 2026-05-02 12:00`, China time. */
+export function sessionTimeText(s: SessionTimes): string {
+  return chinaDate(s.start_at) === chinaDate(s.end_at) ? `${chinaDateTime(s.start_at)}–${chinaClock(s.end_at)}` : `${chinaDateTime(s.start_at)} 至 ${chinaDateTime(s.end_at)}`;
 }
 
 /** A series booked as a whole has as many seats as its smallest session. */

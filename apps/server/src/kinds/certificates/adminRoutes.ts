@@ -9,7 +9,8 @@ import { pagedList } from '../../http/pagination.js';
 import { callerOf, orgOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
 import { nowSec } from '../../participation/clock.js';
-import { actParams, activityOf, CERT_ACT_TYPES, CERT_NOT_FOUND, CERT_SEND_JOB, configOf, issueFor, NO_CERT_CONFIG, originOf, present, RESOURCE, ruleForKind } from './issue.js';
+import { originOf } from '../../http/origin.js';
+import { actParams, activityOf, CERT_ACT_TYPES, CERT_NOT_FOUND, CERT_SEND_JOB, configOf, issueFor, NO_CERT_CONFIG, present, RESOURCE, ruleForKind } from './issue.js';
 import { sendPdf } from './pdf.js';
 
 /**

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CERT_KINDS, CERT_STATUS, certExpiresAt, certFieldValues, certNumber, certStatus, idParam, verifyCodeFromBytes, type CertConfig, type CertKind } from '@huodong/domain';
@@ -138,4 +137,3 @@ export const present = (c: CertRow & { holder?: string | null }, now = nowSec())
   };
 };
 
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

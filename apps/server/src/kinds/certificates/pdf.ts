@@ -6,7 +6,7 @@ import { certConfigs, certificates, certJobs, certTemplates, organizations } fro
 import { notFound } from '../../http/errors.js';
 import type { JobContext } from '../../jobs/runner.js';
 import { nowSec } from '../../participation/clock.js';
-import { renderCertificate } from './render.js';
+import { renderPage } from '../../pdf/page.js';
 import { CERT_NOT_FOUND, CERT_SEND_JOB, configOf, NO_CERT_CONFIG, type CertRow, type TemplateRow } from './issue.js';
 
 /**
@@ -18,7 +18,8 @@ import { CERT_NOT_FOUND, CERT_SEND_JOB, configOf, NO_CERT_CONFIG, type CertRow, 
 /** Render one certificate's PDF and store it (private: served only by the certificate routes). */
 export async function renderPdf(app: FastifyInstance, cert: CertRow, template: TemplateRow): Promise<void> {
   const { db } = app.database;
-  const bytes = await renderCertificate(app.storage, {
+  const bytes = await renderPage(app.storage, {
+    title: `证书 ${cert.cert_no}`,
     width_mm: template.width_mm,
     height_mm: template.height_mm,
     bg_image: template.bg_image,

@@ -11,6 +11,8 @@ import { defineNoShowJob } from './noShows.js';
 import { offlineFiguresRoutes } from './figures.js';
 import { offlineSessionRoutes } from './sessionRoutes.js';
 import { offlineReviewRoutes } from './reviewRoutes.js';
+import { offlinePosterRoutes } from './poster.js';
+import { checkinScreenRoutes } from './checkinScreen.js';
 import { and, eq, count } from 'drizzle-orm';
 import { offlineSessions } from '../../db/schema.js';
 
@@ -31,7 +33,7 @@ export const offlineKind: ActivityKind = {
     return n && n.n > 0 ? null : '发布前请至少添加一个场次';
   },
   bindings: [offlineSessionsBinding, offlineReservationsBinding, seriesReservationsBinding],
-  routes: [offlineReaderRoutes, offlineManageRoutes, offlineCheckinRoutes, offlineSessionRoutes, offlineReviewRoutes],
+  routes: [offlineReaderRoutes, offlineManageRoutes, offlineCheckinRoutes, offlineSessionRoutes, offlineReviewRoutes, offlinePosterRoutes, checkinScreenRoutes],
   checkKinds: [offlineCheckKind],
   async setup(app) {
     defineOfferJob(app);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { originOf } from '../../http/origin.js';
 import { OFFLINE_LIMITS } from '@huodong/domain';
 
 /**
@@ -35,5 +36,5 @@ export function codeAccepted(secret: string, code: string | undefined | null, no
 export function signLink(request: FastifyRequest, org: string, s: { act_id: number; id: number }, type: 1 | 2, code?: string | null): string {
   const query = new URLSearchParams({ actId: String(s.act_id), sessionId: String(s.id), type: String(type) });
   if (code) query.set('code', code);
-  return `${request.protocol}://${request.host}/${org}/trainSign?${query}`;
+  return `${originOf(request)}/${org}/trainSign?${query}`;
 }

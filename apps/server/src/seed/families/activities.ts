@@ -25,6 +25,17 @@ const demoTypeOf = (types: ActivityType[]): ActivityType => (types.includes(7) ?
 export const DEMO_READER_PASSWORD = 'Reader#2024';
 export const FIRST_PASSWORD = 'Start#2024';
 
+/**
+ * The reader of a person on an organisation's user or student list, signed in: the first
+ * password given once (when the reader is not there yet) and changed at the first sign-in.
+ */
+export async function listReader(client: SeedClient, org: string, list: 'users' | 'students', person: { id: number; account: string }): Promise<SeedClient> {
+  const found = await client.get(`/v1/${org}/readers?keyword=${encodeURIComponent(person.account)}`);
+  if (found.items.some((r: { account: string }) => r.account === person.account)) return client.reader(org, person.account, DEMO_READER_PASSWORD);
+  await client.post(`/v1/${org}/${list}/${person.id}/password`, { password: FIRST_PASSWORD });
+  return client.reader(org, person.account, FIRST_PASSWORD, DEMO_READER_PASSWORD);
+}
+
 /** Readers who take part, per organisation with imported users or students. */
 const READERS: { org: string; list: 'users' | 'students'; count: number }[] = [
   { org: 'szlib', list: 'users', count: 3 },
@@ -48,6 +59,8 @@ const configOf = (type: number, i: number) =>
     : type === 1 || type === 9
       ? { work: { creation_types: type === 1 ? [ESSAYS] : [ESSAYS, PICTURES] } }
       : {};
+
+/** An offline activity (type 5) publishes only with its seats (`person_limit`); other types need no limit. */
 
 async function activitiesOf(client: SeedClient, org: { id: number; key: string; name: string; activity_types: number[] }, now: number): Promise<number> {
   const types = org.activity_types as ActivityType[];

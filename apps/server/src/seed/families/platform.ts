@@ -43,7 +43,7 @@ const ORGS: DemoOrg[] = [
   { key: 'hdlibqh', name: '海淀区图书馆清河分馆', type: '公共图书馆', org_group: '华北', parent: 'hdlib', seller: '李娜', contact: '孙丽', phone: '010-62912233', address: '北京市海淀区清河中街', modules: ['offline', 'read_clock'], activity_types: [5, 8] },
   { key: 'hdlibxs', name: '海淀区图书馆学院路分馆', type: '公共图书馆', org_group: '华北', parent: 'hdlib', contact: '赵强', phone: '010-62328899', address: '北京市海淀区学院路', modules: ['offline', 'contest'], activity_types: [3, 5] },
   { key: 'njulib', name: '南京大学图书馆', type: '高校图书馆', org_group: '华东', seller: '王晓明', contact: '吴静', phone: '025-89683100', address: '江苏省南京市栖霞区仙林大道163号', modules: ['original', 'contest', 'survey', 'lecture'], activity_types: [1, 3, 4, 6, 9, 19] },
-  { key: 'gzsyxx', name: '广州市实验小学', type: '中小学', org_group: '华南', seller: '陈刚', contact: '黄老师', phone: '020-83334567', address: '广东省广州市越秀区', modules: ['original', 'read_clock', 'integral', 'survey'], activity_types: [1, 2, 4, 8, 16] },
+  { key: 'gzsyxx', name: '广州市实验小学', type: '中小学', org_group: '华南', seller: '陈刚', contact: '黄老师', phone: '020-83334567', address: '广东省广州市越秀区', modules: ['original', 'read_clock', 'integral', 'survey', 'offline'], activity_types: [1, 2, 4, 5, 8, 16] },
   { key: 'cdsesg', name: '成都市少年儿童图书馆', type: '少儿图书馆', org_group: '西南', contact: '杨帆', phone: '028-86651234', address: '四川省成都市青羊区', modules: ['original', 'read_clock', 'lecture'], activity_types: [1, 2, 8, 19] },
   { key: 'whwhg', name: '武汉市文化馆', type: '文化馆', org_group: '华中', seller: '陈刚', contact: '郑燕', phone: '027-85551234', address: '湖北省武汉市江汉区', modules: ['offline', 'survey'], activity_types: [4, 5] },
 ];

@@ -1,5 +1,5 @@
 import { all, type SeedClient, type SeedStep } from '../step.js';
-import { DEMO_READER_PASSWORD, FIRST_PASSWORD } from './activities.js';
+import { listReader } from './activities.js';
 
 /**
  * A questionnaire (type 4) in `szlib` and one in the school `gzsyxx`, end to end through the API:
@@ -102,13 +102,6 @@ function answersOf(questions: { id: number; type: string; options: { id: string;
   return out;
 }
 
-async function signIn(client: SeedClient, plan: Plan, person: { id: number; account: string }): Promise<SeedClient> {
-  const found = await client.get(`/v1/${plan.org}/readers?keyword=${encodeURIComponent(person.account)}`);
-  if (found.items.some((r: { account: string }) => r.account === person.account)) return client.reader(plan.org, person.account, DEMO_READER_PASSWORD);
-  await client.post(`/v1/${plan.org}/${plan.list}/${person.id}/password`, { password: FIRST_PASSWORD });
-  return client.reader(plan.org, person.account, FIRST_PASSWORD, DEMO_READER_PASSWORD);
-}
-
 async function surveyOf(client: SeedClient, plan: Plan, now: number): Promise<number> {
   const [org] = (await all(client, '/v1/organizations')).filter((o) => o.key === plan.org) as unknown as { activity_types: number[] }[];
   if (!org || !org.activity_types.includes(4)) return 0;
@@ -134,7 +127,7 @@ async function surveyOf(client: SeedClient, plan: Plan, now: number): Promise<nu
   }));
   // Four readers at a time: their sign-ins (password hashing) overlap.
   const answered = async (person: (typeof people)[number], i: number): Promise<number> => {
-    const reader = await signIn(client, plan, person);
+    const reader = await listReader(client, plan.org, plan.list, person);
     const path = `/v1/${plan.org}/client/activities/${act.id}`;
     const survey = await reader.get(`${path}/survey`);
     if (survey.mine.refusal) return 0;

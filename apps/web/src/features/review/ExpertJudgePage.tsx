@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Image, Input, InputNumber, List, Space, Tag, Typography, message } from 'antd';
 import { formatSeconds } from '@huodong/domain';
 import { useScope } from '../../shared/useScope';
+import { useAction } from '../../shared/useAction';
 import { expertCall, expertFileUrl, expertToken, ExpertApiError } from './expertClient';
 import * as T from './texts';
 
@@ -44,21 +45,13 @@ export default function ExpertJudgePage() {
 }
 
 function ExpertLogin({ org, onDone }: { org: string; onDone: () => void }) {
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: { account: string; password: string }) => {
-    setBusy(true);
-    setError('');
-    try {
+  const { busy, error, run } = useAction();
+  const submit = (v: { account: string; password: string }) =>
+    run(async () => {
       const data = await expertCall<{ access_token: string }>(org, 'POST', '/login', v);
       expertToken.set(org, data.access_token);
       onDone();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Card title={T.EXPERT_LOGIN} style={{ maxWidth: 420, margin: '48px auto' }}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}

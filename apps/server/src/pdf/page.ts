@@ -5,15 +5,15 @@ import * as fontkit from 'fontkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { CertElement, CertFieldKey } from '@huodong/domain';
-import type { Storage } from '../../storage/storage.js';
+import type { Storage } from '../storage/storage.js';
 import { buffer } from 'node:stream/consumers';
 
 /**
- * A certificate as a PDF (design §12b): the template's page in millimetres, its background image,
- * and each element — text, a field of the certificate's snapshot, the date, an image or seal, the
- * verification QR code — at its position (x, y from the top-left corner; `align` about x, or
- * inside `width_mm` when given). Text is set in Noto CJK (fonts-noto-cjk), embedded as a subset
- * of the glyphs used, so every viewer shows the Chinese.
+ * One PDF page laid out from positioned elements (a certificate, design §12b; a session's poster,
+ * issue 23): the page in millimetres, its background image, and each element — text, a field of
+ * the given values, the date, an image or seal, a QR code — at its position (x, y from the
+ * top-left corner; `align` about x, or inside `width_mm` when given). Text is set in Noto CJK
+ * (fonts-noto-cjk), embedded as a subset of the glyphs used, so every viewer shows the Chinese.
  */
 
 const FONT_DIR = process.env.CJK_FONT_DIR ?? '/usr/share/fonts/opentype/noto';
@@ -70,12 +70,15 @@ const hex = (c: string) => rgb(parseInt(c.slice(1, 3), 16) / 255, parseInt(c.sli
 const FILE_URL = /^\/v1\/files\/([A-Za-z0-9_./-]+)$/;
 
 export interface RenderInput {
+  /** The document's title (its metadata). */
+  title: string;
   width_mm: number;
   height_mm: number;
   bg_image: string;
   elements: CertElement[];
-  fields: Record<CertFieldKey, string>;
-  /** The public verification address the QR code holds. */
+  /** The values `field` and `date` elements show (a certificate's snapshot). */
+  fields: Partial<Record<CertFieldKey, string>>;
+  /** What the `qrcode` elements hold (a certificate's public verification address, a sign-in link). */
   verify_url: string;
 }
 
@@ -100,10 +103,10 @@ function drawText(page: PDFPage, font: PDFFont, text: string, e: CertElement, pa
   page.drawText(text, { x, y: pageHeight - e.y_mm * MM - e.size_pt, size: e.size_pt, font, color: hex(e.color) });
 }
 
-/** The PDF bytes of one certificate. */
-export async function renderCertificate(storage: Storage, input: RenderInput): Promise<Uint8Array> {
+/** The PDF bytes of one page. */
+export async function renderPage(storage: Storage, input: RenderInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`证书 ${input.fields.cert_no}`);
+  doc.setTitle(input.title);
   doc.setCreator('huodong');
   const pageW = input.width_mm * MM;
   const pageH = input.height_mm * MM;
@@ -124,7 +127,7 @@ export async function renderCertificate(storage: Storage, input: RenderInput): P
 
   for (const e of input.elements) {
     if (e.type === 'text' || e.type === 'field' || e.type === 'date') {
-      const text = e.type === 'text' ? (e.text ?? '') : e.type === 'date' ? input.fields.issue_date : input.fields[e.field_key as CertFieldKey] ?? '';
+      const text = e.type === 'text' ? (e.text ?? '') : e.type === 'date' ? (input.fields.issue_date ?? '') : (input.fields[e.field_key as CertFieldKey] ?? '');
       drawText(page, await fontOf(e.font as Face), text, e, pageH);
     } else if (e.type === 'image' || e.type === 'seal') {
       const img = await imageOf(doc, storage, e.image);

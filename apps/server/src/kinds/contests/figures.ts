@@ -21,6 +21,7 @@ import { countBy, figuresActivity, perDaySeries } from '../../figures/index.js';
 import { levelsOf, shownAnswer, sweepOverdue, type ActivityRow } from './engine.js';
 import { paperView } from './family.js';
 import { nowSec } from '../../participation/clock.js';
+import { foldContestFigures, rolledUpQuestionCells, type QuestionCells, type QuestionCell } from './rollup.js';
 
 /**
  * The figures of contests (types 3 and 6): the count page's answer (contestCount) and the per
@@ -35,14 +36,18 @@ export const contestOf = (db: Db, request: FastifyRequest, id: number): Promise<
 
 const pct = (n: number, d: number) => (d ? round2((n * 100) / d) : null);
 
-/** Per question: answers, credit, the top and bottom 27 % of finished attempts' credit, option picks; then item analysis. */
-export async function questionStats(db: Db, act: ActivityRow) {
-  const [{ n }] = await db.select({ n: count() }).from(contestAttempts).where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.state, 'finished')));
+/**
+ * The per-question cells counted from the rows (the reference the rollup equals, rollup.ts): per
+ * question the answers of finished attempts, their credit shares and whole credits, the same of the
+ * top and bottom 27 % of finished attempts by score ratio (ties by id), and the option picks.
+ */
+export async function recountQuestionCells(db: Db, actId: number): Promise<QuestionCells> {
+  const [{ n }] = await db.select({ n: count() }).from(contestAttempts).where(and(eq(contestAttempts.act_id, actId), eq(contestAttempts.state, 'finished')));
   const k = analysisGroupSize(n);
   const rows = (await db.execute(sql`
     with ranked as (
       select id, row_number() over (order by score / nullif(max_score, 0) desc, id) as rn
-      from contest_attempts where act_id = ${act.id} and state = 'finished'
+      from contest_attempts where act_id = ${actId} and state = 'finished'
     )
     select a.question_id,
       count(*)::int as answered,
@@ -53,19 +58,29 @@ export async function questionStats(db: Db, act: ActivityRow) {
       count(*) filter (where r.rn > ${n - k})::int as lower_n,
       coalesce(sum(coalesce(a.credit, 0) / nullif(a.max_score, 0)) filter (where r.rn > ${n - k}), 0)::float8 as lower_right
     from contest_answers a join ranked r on r.id = a.attempt_id
-    where a.act_id = ${act.id}
-    group by a.question_id`)) as unknown as { rows: { question_id: number; answered: number; credit: number; right_count: number; upper_n: number; upper_right: number; lower_n: number; lower_right: number }[] };
+    where a.act_id = ${actId}
+    group by a.question_id`)) as unknown as { rows: QuestionCell[] };
   const picks = (await db.execute(sql`
     select a.question_id, upper(trim(k.key)) as key, count(*)::int as n
     from contest_answers a
     join contest_attempts t on t.id = a.attempt_id and t.state = 'finished'
     cross join lateral jsonb_array_elements_text(case jsonb_typeof(a.answer) when 'array' then a.answer when 'string' then to_jsonb(string_to_array(a.answer #>> '{}', ',')) else '[]'::jsonb end) k(key)
-    where a.act_id = ${act.id}
+    where a.act_id = ${actId}
     group by a.question_id, upper(trim(k.key))`)) as unknown as { rows: { question_id: number; key: string; n: number }[] };
+  return { rows: rows.rows, picks: picks.rows };
+}
+
+/**
+ * Per question: answers, credit, the top and bottom 27 % of finished attempts' credit, option picks;
+ * then item analysis. From the rollup (folded first), or `recount`ed from the rows.
+ */
+export async function questionStats(db: Db, act: ActivityRow, how: 'rollup' | 'recount' = 'rollup') {
+  if (how === 'rollup') await foldContestFigures(db, act);
+  const cells = how === 'rollup' ? await rolledUpQuestionCells(db, act.id) : await recountQuestionCells(db, act.id);
   const questions = await db.select().from(contestQuestions).where(eq(contestQuestions.act_id, act.id)).orderBy(asc(contestQuestions.level_id), asc(contestQuestions.sort), asc(contestQuestions.id));
-  const byQuestion = new Map(rows.rows.map((r) => [r.question_id, r]));
+  const byQuestion = new Map(cells.rows.map((r) => [r.question_id, r]));
   const pickMap = new Map<number, Record<string, number>>();
-  for (const p of picks.rows) pickMap.set(p.question_id, { ...(pickMap.get(p.question_id) ?? {}), [p.key]: p.n });
+  for (const p of cells.picks) pickMap.set(p.question_id, { ...(pickMap.get(p.question_id) ?? {}), [p.key]: p.n });
   return questions.map((q) => {
     const c = byQuestion.get(q.id);
     const choice = q.type === 1 || q.type === 2;

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activities, contestAttempts, contestFigures } from '../src/db/schema.js';
-import { questionStats, recountQuestionCells } from '../src/kinds/contests/figures.js';
-import { rolledUpQuestionCells } from '../src/kinds/contests/rollup.js';
+import { contestCount, recountQuestionCells } from '../src/kinds/contests/figures.js';
+import { rolledUpFigures } from '../src/kinds/contests/rollup.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -53,10 +53,10 @@ async function contest(): Promise<{ act: number; questions: { id: number; type: 
 
 const activity = async (act: number) => (await t.db.select().from(activities).where(eq(activities.id, act)))[0];
 
-/** The figures (through HTTP, from the rollup) equal the recount of the rows, question by question. */
+/** The figures (through HTTP, from the rollup) equal the recount of the rows: totals, days, histogram, and question by question. */
 async function expectRecount(act: number): Promise<any[]> {
   const figures = ok(await t.call('GET', `/v1/${org.key}/count/contest/${act}`, su()));
-  expect(figures.questions).toEqual(await questionStats(t.db, await activity(act), 'recount'));
+  expect(figures).toEqual(await contestCount(t.db, await activity(act), 'recount'));
   return figures.questions;
 }
 
@@ -64,7 +64,7 @@ async function expectRecount(act: number): Promise<any[]> {
 async function expectCellsNow(act: number): Promise<void> {
   const byId = <T extends { question_id: number }>(rows: T[]) => [...rows].sort((a, b) => a.question_id - b.question_id);
   const byKey = (rows: { question_id: number; key: string; n: number }[]) => [...rows].sort((a, b) => a.question_id - b.question_id || a.key.localeCompare(b.key));
-  const [rolled, recount] = [await rolledUpQuestionCells(t.db, act), await recountQuestionCells(t.db, act)];
+  const [rolled, recount] = [await rolledUpFigures(t.db, act), await recountQuestionCells(t.db, act)];
   expect(byId(rolled.rows)).toEqual(byId(recount.rows));
   expect(byKey(rolled.picks)).toEqual(byKey(recount.picks));
 }
@@ -82,7 +82,7 @@ async function attemptRows(act: number, questions: { id: number; type: number; s
   const paper = JSON.stringify(questions.map((q) => ({ id: q.id, score: 5, options: q.type === 3 ? [] : ['A', 'B', 'C', 'D'] })));
   await t.database.query(
     `insert into contest_attempts (org_id, act_id, reader_id, attempt_no, day, paper, state, started_at, deadline_at, submitted_at, score, max_score, question_count, duration_sec, passed)
-     select $1, $2, ($3::int[])[1 + g % array_length($3::int[], 1)], g, '20261101', $4::jsonb, $5, $6::int, $6::int + 1800, $6::int + 300, 0,
+     select $1, $2, ($3::int[])[1 + g % array_length($3::int[], 1)], g, '20261101', $4::jsonb, $5, $6::int - (g % 4) * 86400, $6::int - (g % 4) * 86400 + 1800, $6::int - (g % 4) * 86400 + 300, 0,
             case when (g + $7) % 97 = 0 then 0 when (g + $7) % 7 = 0 then 15 else 25 end, ${questions.length}, 300 + g % 60, 0
      from generate_series(1, $8) g`,
     [org.id, act, readers, paper, state, now() - DAY, salt, count],

@@ -121,6 +121,7 @@ export const contestAttempts = pgTable('contest_attempts', {
   uniqueIndex('contest_attempts_org_id_uq').on(t.org_id, t.id),
   index('contest_attempts_uncounted_idx').on(t.act_id, t.id).where(sql`${t.counted} < 2`),
   index('contest_attempts_unrolled_idx').on(t.act_id, t.id).where(sql`${t.state} = 'finished' and ${t.rolled} = 0`),
+  index('contest_attempts_unfinished_idx').on(t.act_id, t.id).where(sql`${t.state} <> 'finished'`),
   foreignKey({ name: 'contest_attempts_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   foreignKey({ name: 'contest_attempts_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
   index('contest_attempts_list_idx').on(t.org_id, t.act_id, t.created_at, t.id),
@@ -217,12 +218,14 @@ export const contestFigures = pgTable('contest_figures', {
   act_id: integer('act_id').primaryKey(),
   org_id: integer('org_id').notNull(),
   stale: smallint('stale').notNull().default(0),
+  /** The distinct readers of the folded attempts. */
+  readers: integer('readers').notNull().default(0),
 }, (t) => [
   foreignKey({ name: 'contest_figures_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   index('contest_figures_org_idx').on(t.org_id),
 ]);
 
-/** Folded attempts per ratio and id bucket: how many, passed, their scores' sum, their durations' sum and count, submitted by the server. */
+/** Folded attempts per ratio and id bucket: how many, passed, their scores' sum and count, their durations' sum and count, submitted by the server. */
 export const contestFigureGroups = pgTable('contest_figure_groups', {
   act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
   ratio: numeric('ratio'),
@@ -230,6 +233,7 @@ export const contestFigureGroups = pgTable('contest_figure_groups', {
   attempts: integer('attempts').notNull(),
   passed: integer('passed').notNull(),
   score_sum: numeric('score_sum').notNull(),
+  scores: integer('scores').notNull(),
   duration_sum: numeric('duration_sum').notNull(),
   durations: integer('durations').notNull(),
   autos: integer('autos').notNull(),
@@ -262,3 +266,16 @@ export const contestFigurePicks = pgTable('contest_figure_picks', {
   key: text('key').notNull(),
   n: integer('n').notNull(),
 }, (t) => [primaryKey({ name: 'contest_figure_picks_pk', columns: [t.act_id, t.question_id, t.key] })]);
+
+/** Folded attempts per China day of their start. */
+export const contestFigureDays = pgTable('contest_figure_days', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  day: varchar('day', { length: 10 }).notNull(),
+  attempts: integer('attempts').notNull(),
+}, (t) => [primaryKey({ name: 'contest_figure_days_pk', columns: [t.act_id, t.day] })]);
+
+/** The readers of the folded attempts (the live part's readers are counted when not among them). */
+export const contestFigureReaders = pgTable('contest_figure_readers', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  reader_id: integer('reader_id').notNull(),
+}, (t) => [primaryKey({ name: 'contest_figure_readers_pk', columns: [t.act_id, t.reader_id] })]);

@@ -17,19 +17,17 @@ import {
 } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { contestAttempts, contestProgress, contestQuestions } from '../../db/schema.js';
-import { countBy, figuresActivity, perDaySeries } from '../../figures/index.js';
+import { countBy, figuresActivity, noGapDays, perDayCounts } from '../../figures/index.js';
 import { levelsOf, shownAnswer, sweepOverdue, type ActivityRow } from './engine.js';
 import { paperView } from './family.js';
 import { nowSec } from '../../participation/clock.js';
-import { foldContestFigures, rolledUpQuestionCells, type QuestionCells, type QuestionCell } from './rollup.js';
+import { BINS, foldContestFigures, histogramBin, rolledUpFigures, type AttemptFigures, type QuestionCells, type QuestionCell } from './rollup.js';
 
 /**
  * The figures of contests (types 3 and 6): the count page's answer (contestCount) and the per
  * question statistics it and the objective export read (questionStats), on the shared figures
  * helpers (figures/index.ts).
  */
-
-const BINS = 10;
 
 /** The contest (type 3 or 6) of the organisation by id, not deleted; 404 otherwise. */
 export const contestOf = (db: Db, request: FastifyRequest, id: number): Promise<ActivityRow> => figuresActivity(db, request, id, [3, 6]);
@@ -75,8 +73,13 @@ export async function recountQuestionCells(db: Db, actId: number): Promise<Quest
  * then item analysis. From the rollup (folded first), or `recount`ed from the rows.
  */
 export async function questionStats(db: Db, act: ActivityRow, how: 'rollup' | 'recount' = 'rollup') {
-  if (how === 'rollup') await foldContestFigures(db, act);
-  const cells = how === 'rollup' ? await rolledUpQuestionCells(db, act.id) : await recountQuestionCells(db, act.id);
+  if (how === 'recount') return questionsOf(db, act, await recountQuestionCells(db, act.id));
+  await foldContestFigures(db, act);
+  return questionsOf(db, act, await rolledUpFigures(db, act.id));
+}
+
+/** The questions of a contest with their figures from the cells counted. */
+async function questionsOf(db: Db, act: ActivityRow, cells: QuestionCells) {
   const questions = await db.select().from(contestQuestions).where(eq(contestQuestions.act_id, act.id)).orderBy(asc(contestQuestions.level_id), asc(contestQuestions.sort), asc(contestQuestions.id));
   const byQuestion = new Map(cells.rows.map((r) => [r.question_id, r]));
   const pickMap = new Map<number, Record<string, number>>();
@@ -117,32 +120,14 @@ export async function questionStats(db: Db, act: ActivityRow, how: 'rollup' | 'r
  * correct rate, option distribution and item analysis with flags, and for type 6 the funnel per
  * level (unlocked, attempted, passed).
  */
-export async function contestCount(db: Db, act: ActivityRow) {
+export async function contestCount(db: Db, act: ActivityRow, how: 'rollup' | 'recount' = 'rollup') {
   await sweepOverdue(db, act.id);
-  const ofAct = eq(contestAttempts.act_id, act.id);
-  const done = and(ofAct, eq(contestAttempts.state, 'finished'));
-  // Constants inlined: the same expression is grouped by, and parameters would differ between the two.
-  const bucket = sql<number>`least(${sql.raw(String(BINS - 1))}, greatest(0, floor(coalesce(${contestAttempts.score}, 0) / nullif(${contestAttempts.max_score}, 0) * ${sql.raw(String(BINS))})))::int`;
   const actState = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec());
-  const [[totals], days, hist, questions] = await Promise.all([
-    db
-      .select({
-        attempts: count(),
-        readers: sql<number>`count(distinct ${contestAttempts.reader_id})::int`,
-        finished: sql<number>`count(*) filter (where ${contestAttempts.state} = 'finished')::int`,
-        pending: sql<number>`count(*) filter (where ${contestAttempts.state} = 'pending_grading')::int`,
-        open: sql<number>`count(*) filter (where ${contestAttempts.state} = 'inprogress')::int`,
-        passed: sql<number>`count(*) filter (where ${contestAttempts.passed} = 1)::int`,
-        mean: sql<number | null>`avg(${contestAttempts.score}) filter (where ${contestAttempts.state} = 'finished')::float8`,
-        mean_duration: sql<number | null>`avg(${contestAttempts.duration_sec}) filter (where ${contestAttempts.state} = 'finished')::float8`,
-        auto: sql<number>`count(*) filter (where ${contestAttempts.auto_submitted} = 1)::int`,
-      })
-      .from(contestAttempts)
-      .where(ofAct),
-    perDaySeries(db, { table: contestAttempts, at: contestAttempts.started_at, where: ofAct, key: 'attempts', running: actState === 2 }),
-    countBy(db, { table: contestAttempts, by: bucket, where: done }),
-    questionStats(db, act),
-  ]);
+  if (how === 'rollup') await foldContestFigures(db, act);
+  const counted = how === 'rollup' ? await rolledUpFigures(db, act.id) : await recountFigures(db, act.id);
+  const { totals, hist } = counted;
+  const days = noGapDays(counted.days, { attempts: 0 }, actState === 2);
+  const questions = await questionsOf(db, act, counted);
   const histogram = scoreBuckets(100, BINS).map((b, i) => ({ label: `${b.from}-${b.to}%`, count: hist.find((h) => h.value === i)?.n ?? 0 }));
   return {
     activity: { id: act.id, title: act.title, type: act.type, act_state: actState },
@@ -158,6 +143,32 @@ export async function contestCount(db: Db, act: ActivityRow) {
     funnel: act.type === 6 ? await funnelOf(db, act) : [],
     pass_line: await passLineOf(db, act),
   };
+}
+
+/** The attempts' figures and the questions' cells counted from the rows (the reference the rollup equals). */
+async function recountFigures(db: Db, actId: number): Promise<AttemptFigures & QuestionCells> {
+  const ofAct = eq(contestAttempts.act_id, actId);
+  const done = and(ofAct, eq(contestAttempts.state, 'finished'));
+  const [[totals], days, hist, cells] = await Promise.all([
+    db
+      .select({
+        attempts: count(),
+        readers: sql<number>`count(distinct ${contestAttempts.reader_id})::int`,
+        finished: sql<number>`count(*) filter (where ${contestAttempts.state} = 'finished')::int`,
+        pending: sql<number>`count(*) filter (where ${contestAttempts.state} = 'pending_grading')::int`,
+        open: sql<number>`count(*) filter (where ${contestAttempts.state} = 'inprogress')::int`,
+        passed: sql<number>`count(*) filter (where ${contestAttempts.passed} = 1)::int`,
+        mean: sql<number | null>`avg(${contestAttempts.score}) filter (where ${contestAttempts.state} = 'finished')::float8`,
+        mean_duration: sql<number | null>`avg(${contestAttempts.duration_sec}) filter (where ${contestAttempts.state} = 'finished')::float8`,
+        auto: sql<number>`count(*) filter (where ${contestAttempts.auto_submitted} = 1)::int`,
+      })
+      .from(contestAttempts)
+      .where(ofAct),
+    perDayCounts(db, { table: contestAttempts, at: contestAttempts.started_at, where: ofAct, columns: { attempts: count() } }),
+    countBy(db, { table: contestAttempts, by: histogramBin(sql`coalesce(${contestAttempts.score}, 0) / nullif(${contestAttempts.max_score}, 0)`), where: done }),
+    recountQuestionCells(db, actId),
+  ]);
+  return { totals, days, hist, ...cells };
 }
 
 /**

@@ -211,7 +211,7 @@ export const contestRankings = pgTable('contest_rankings', {
  * 1) into the rows below; the attempts not folded yet are counted live. `stale` 1: folded attempts
  * went (a deleted reader takes theirs): the next fold recounts, the reads count everything live.
  * Attempts are ranked as the item analysis ranks them: by `ratio` (score / max_score, the same
- * numeric expression; null first) descending, then by id; `bucket` is id / 512, so that the
+ * numeric expression; null first) descending, then by id; `bucket` is id / 256, so that the
  * attempts of one ratio up to an id are whole buckets plus a part of one, read by id.
  */
 export const contestFigures = pgTable('contest_figures', {

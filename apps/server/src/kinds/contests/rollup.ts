@@ -24,10 +24,11 @@ import { chinaDay } from '../../db/chinaDay.js';
  * id. The first p attempts of that order are every ratio group before the boundary one (rows per
  * question and ratio), then, of the boundary ratio, the whole id buckets before the p-th attempt's
  * (rows per ratio, bucket and question) and the attempts of its own bucket up to it, read by id:
- * at most one bucket (512 ids) of one ratio per boundary.
+ * at most half of one bucket (256 ids) of one ratio per boundary: the attempts up to the p-th, or
+ * those after it taken off the bucket's rows.
  */
 
-const BUCKET = 512;
+const BUCKET = 256;
 /** The rank key of an attempt (alias `t`) as the recount orders by it. */
 const RATIO = sql`(t.score / nullif(t.max_score, 0))`;
 const BUCKET_OF = sql`(t.id / ${sql.raw(String(BUCKET))})`;
@@ -155,8 +156,12 @@ export const BINS = 10;
 /** The bin of a finished attempt's score ratio on the histogram (0…BINS-1; constants inlined: the same expression is grouped by). */
 export const histogramBin = (ratio: SQL) => sql<number>`least(${sql.raw(String(BINS - 1))}, greatest(0, floor(${ratio} * ${sql.raw(String(BINS))})))::int`;
 
-/** Where the first p attempts of the rank order end: none, all, or at the attempt `x` of ratio `r` (text; null: no ratio) in bucket `b`. */
-type Cut = { kind: 'none' } | { kind: 'all' } | { kind: 'at'; r: string | null; b: number; x: number };
+/**
+ * Where the first p attempts of the rank order end: none, all, or at the attempt `x` of ratio `r`
+ * (text; null: no ratio) in bucket `b`; `tail` when fewer attempts of that ratio and bucket come
+ * after it than up to it: the bucket's slice is then taken whole and the attempts after it read.
+ */
+type Cut = { kind: 'none' } | { kind: 'all' } | { kind: 'at'; r: string | null; b: number; x: number; tail: boolean };
 
 const ratioIs = (col: SQL, r: string | null) => (r === null ? sql`${col} is null` : sql`${col} = ${r}::numeric`);
 /** A ratio group ranked before the cut's (descending, null first). */
@@ -164,10 +169,16 @@ const before = (col: SQL, cut: Cut) => (cut.kind === 'all' ? sql`true` : cut.kin
 /** An attempt (ratio, id) among the first p. */
 const upTo = (ratio: SQL, id: SQL, cut: Cut) => (cut.kind === 'at' ? sql`(${before(ratio, cut)} or (${ratioIs(ratio, cut.r)} and ${id} <= ${cut.x}))` : before(ratio, cut));
 /** Slices of the cut's ratio in the buckets before its own. */
-const slicesBefore = (cut: Cut) => (cut.kind === 'at' ? sql`(${ratioIs(sql`s.ratio`, cut.r)} and s.bucket < ${cut.b})` : sql`false`);
-/** Folded attempts of the cut's ratio in its bucket up to it (read by id). */
+const slicesBefore = (cut: Cut) => (cut.kind === 'at' ? sql`(${ratioIs(sql`s.ratio`, cut.r)} and s.bucket ${sql.raw(cut.tail ? '<=' : '<')} ${cut.b})` : sql`false`);
+/** Folded attempts of the cut's ratio in its bucket read by id: up to it (added), or after it (`tail`: taken off the whole bucket). */
 const partOf = (cut: Cut) =>
-  cut.kind === 'at' ? sql`(t.id >= ${cut.b * BUCKET} and t.id <= ${cut.x} and ${ratioIs(RATIO, cut.r)})` : sql`false`;
+  cut.kind !== 'at'
+    ? sql`false`
+    : cut.tail
+      ? sql`(t.id > ${cut.x} and t.id < ${(cut.b + 1) * BUCKET} and ${ratioIs(RATIO, cut.r)})`
+      : sql`(t.id >= ${cut.b * BUCKET} and t.id <= ${cut.x} and ${ratioIs(RATIO, cut.r)})`;
+/** How a folded attempt read by id counts for a cut: 1 up to it, -1 after it. */
+const signOf = (cut: Cut) => sql.raw(cut.kind === 'at' && cut.tail ? '-1' : '1');
 
 /**
  * The figures of a contest's attempts and the per-question cells of its finished ones from the
@@ -214,36 +225,33 @@ export async function rolledUpFigures(db: Db, actId: number): Promise<QuestionCe
             where t.act_id = ${actId} and t.state = 'finished' and t.id >= ${b * BUCKET} and t.id < ${(b + 1) * BUCKET} and ${ratioIs(RATIO, group.key)}
             order by t.id offset ${inBucket - 1} limit 1`),
         );
-        return { kind: 'at', r: group.key, b, x: Number(row.id) };
+        return { kind: 'at', r: group.key, b, x: Number(row.id), tail: inBucket > bucket.n / 2 };
       };
       const upper = await cutAt(k);
       const rest = await cutAt(n - k);
+      // Each part summed per question (answer rows, credit shares, whole credits; of them, those among the first k and the first n - k), then the parts added.
+      const among = (n: SQL, c: SQL, first: (cut: Cut) => SQL, sign: (cut: Cut) => SQL = () => sql.raw('1')) =>
+        sql`${sign(upper)} * coalesce(sum(${n}) filter (where ${first(upper)}), 0) as up_n, ${sign(upper)} * coalesce(sum(${c}) filter (where ${first(upper)}), 0) as up_c,
+          ${sign(rest)} * coalesce(sum(${n}) filter (where ${first(rest)}), 0) as pre_n, ${sign(rest)} * coalesce(sum(${c}) filter (where ${first(rest)}), 0) as pre_c`;
       const cells = rowsOf<QuestionCell>(
         await tx.execute(sql`
           with ${live}, parts as (
-            ${folded(sql`select i.question_id, i.answered, i.credit, i.right_count,
-                case when ${before(sql`i.ratio`, upper)} then i.answered else 0 end as up_n, case when ${before(sql`i.ratio`, upper)} then i.credit else 0 end as up_c,
-                case when ${before(sql`i.ratio`, rest)} then i.answered else 0 end as pre_n, case when ${before(sql`i.ratio`, rest)} then i.credit else 0 end as pre_c
-              from contest_figure_items i where i.act_id = ${actId}
+            ${folded(sql`select i.question_id, sum(i.answered) as answered, sum(i.credit) as credit, sum(i.right_count) as right_count,
+                ${among(sql`i.answered`, sql`i.credit`, (cut) => before(sql`i.ratio`, cut))}
+              from contest_figure_items i where i.act_id = ${actId} group by i.question_id
               union all
-              select s.question_id, 0, 0, 0,
-                case when ${slicesBefore(upper)} then s.answered else 0 end, case when ${slicesBefore(upper)} then s.credit else 0 end,
-                case when ${slicesBefore(rest)} then s.answered else 0 end, case when ${slicesBefore(rest)} then s.credit else 0 end
-              from contest_figure_slices s where s.act_id = ${actId} and (${slicesBefore(upper)} or ${slicesBefore(rest)})
+              select s.question_id, 0, 0, 0, ${among(sql`s.answered`, sql`s.credit`, slicesBefore)}
+              from contest_figure_slices s where s.act_id = ${actId} and (${slicesBefore(upper)} or ${slicesBefore(rest)}) group by s.question_id
               union all
-              select a.question_id, 0, 0, 0,
-                case when ${partOf(upper)} then 1 else 0 end, case when ${partOf(upper)} then ${SHARE} else 0 end,
-                case when ${partOf(rest)} then 1 else 0 end, case when ${partOf(rest)} then ${SHARE} else 0 end
+              select a.question_id, 0, 0, 0, ${among(sql`1`, SHARE, partOf, signOf)}
               from contest_attempts t cross join lateral (select * from contest_answers a where a.attempt_id = t.id offset 0) a
-              where t.act_id = ${actId} and t.state = 'finished' and t.rolled = 1 and (${partOf(upper)} or ${partOf(rest)})`)}
-            select a.question_id, 1 as answered, ${SHARE} as credit, (a.is_right = 1)::int as right_count,
-              case when ${upTo(sql`l.ratio`, sql`l.id`, upper)} then 1 else 0 end as up_n, case when ${upTo(sql`l.ratio`, sql`l.id`, upper)} then ${SHARE} else 0 end as up_c,
-              case when ${upTo(sql`l.ratio`, sql`l.id`, rest)} then 1 else 0 end as pre_n, case when ${upTo(sql`l.ratio`, sql`l.id`, rest)} then ${SHARE} else 0 end as pre_c
-            from live l cross join lateral (select * from contest_answers a where a.attempt_id = l.id offset 0) a
+              where t.act_id = ${actId} and t.state = 'finished' and t.rolled = 1 and (${partOf(upper)} or ${partOf(rest)}) group by a.question_id`)}
+            select a.question_id, count(*) as answered, coalesce(sum(${SHARE}), 0) as credit, count(*) filter (where a.is_right = 1) as right_count,
+              ${among(sql`1`, SHARE, (cut) => upTo(sql`l.ratio`, sql`l.id`, cut))}
+            from live l cross join lateral (select * from contest_answers a where a.attempt_id = l.id offset 0) a group by a.question_id
           )
-          select question_id, sum(answered)::int as answered, coalesce(sum(credit), 0)::float8 as credit, sum(right_count)::int as right_count,
-            sum(up_n)::int as upper_n, coalesce(sum(up_c), 0)::float8 as upper_right,
-            (sum(answered) - sum(pre_n))::int as lower_n, (coalesce(sum(credit), 0) - coalesce(sum(pre_c), 0))::float8 as lower_right
+          select question_id, sum(answered)::int as answered, sum(credit)::float8 as credit, sum(right_count)::int as right_count,
+            sum(up_n)::int as upper_n, sum(up_c)::float8 as upper_right, (sum(answered) - sum(pre_n))::int as lower_n, (sum(credit) - sum(pre_c))::float8 as lower_right
           from parts group by question_id`),
       );
       const picks = rowsOf<{ question_id: number; key: string; n: number }>(

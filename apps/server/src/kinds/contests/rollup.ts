@@ -29,6 +29,8 @@ import { chinaDay } from '../../db/chinaDay.js';
  */
 
 const BUCKET = 256;
+/** Attempts folded at once from which the fold analyses contest_attempts (see foldAttempts). */
+const ANALYSE_AFTER = 5_000;
 /** The rank key of an attempt (alias `t`) as the recount orders by it. */
 const RATIO = sql`(t.score / nullif(t.max_score, 0))`;
 const BUCKET_OF = sql`(t.id / ${sql.raw(String(BUCKET))})`;
@@ -66,7 +68,7 @@ export async function foldContestFigures(db: Db, act: { id: number; org_id: numb
 /** One statement (one snapshot): claim the unfolded finished attempts, mark them, add them and their answers to the rollup rows. */
 async function foldAttempts(tx: Tx, actId: number): Promise<void> {
   const act = sql`${actId}::int`;
-  await tx.execute(sql`
+  const [row] = rowsOf<{ folded: number }>(await tx.execute(sql`
     with claimed as (
       select t.id, ${RATIO} as ratio, ${BUCKET_OF} as bucket, t.reader_id, t.started_at, t.passed, t.score, t.duration_sec, t.auto_submitted
       from contest_attempts t where t.act_id = ${actId} and t.state = 'finished' and t.rolled = 0
@@ -119,7 +121,11 @@ async function foldAttempts(tx: Tx, actId: number): Promise<void> {
       where not exists (select 1 from contest_figure_readers x where x.act_id = ${actId} and x.reader_id = c.reader_id)
     ),
     kept as (insert into contest_figure_readers (act_id, reader_id) select distinct ${act}, reader_id from claimed on conflict do nothing)
-    update contest_figures set readers = readers + (select n from fresh) where act_id = ${actId}`);
+    update contest_figures set readers = readers + (select n from fresh) where act_id = ${actId}
+    returning (select count(*) from claimed)::int as folded`));
+  // The planner would take the attempts just folded for unfolded ones (the partial index unused, a
+  // sequential scan on every read) until the table is analysed again: after a large fold, now.
+  if (Number(row?.folded ?? 0) >= ANALYSE_AFTER) await tx.execute(sql`analyze contest_attempts`);
 }
 
 /** Mark a contest's figures rollup for a recount: attempts it folded went. */

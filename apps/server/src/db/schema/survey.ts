@@ -166,3 +166,26 @@ export const surveyRollupReaders = pgTable('survey_rollup_readers', {
   reader_id: integer('reader_id').notNull(),
   unit_id: integer('unit_id').notNull(),
 }, (t) => [primaryKey({ name: 'survey_rollup_readers_pk', columns: [t.act_id, t.reader_id, t.unit_id] }), index('survey_rollup_readers_unit_idx').on(t.act_id, t.unit_id, t.reader_id)]);
+
+/** Folded answer rows as `survey_rollup_cells`, per China day of submission too: the cells of a range of whole days. */
+export const surveyRollupDayCells = pgTable('survey_rollup_day_cells', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  day: varchar('day', { length: 10 }).notNull(),
+  unit_id: integer('unit_id').notNull(),
+  question_id: integer('question_id').notNull(),
+  revision: integer('revision').notNull(),
+  option_id: varchar('option_id', { length: 16 }).notNull(),
+  row_id: varchar('row_id', { length: 16 }).notNull(),
+  num: doublePrecision('num'),
+  n: integer('n').notNull(),
+  leads: integer('leads').notNull(),
+  texts: integer('texts').notNull(),
+}, (t) => [unique('survey_rollup_day_cells_uq').on(t.act_id, t.day, t.unit_id, t.question_id, t.revision, t.option_id, t.row_id, t.num).nullsNotDistinct()]);
+
+/** The readers of the folded responses per China day of submission and unit: the distinct readers of a range of whole days. */
+export const surveyRollupDayReaders = pgTable('survey_rollup_day_readers', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  day: varchar('day', { length: 10 }).notNull(),
+  reader_id: integer('reader_id').notNull(),
+  unit_id: integer('unit_id').notNull(),
+}, (t) => [primaryKey({ name: 'survey_rollup_day_readers_pk', columns: [t.act_id, t.day, t.reader_id, t.unit_id] })]);

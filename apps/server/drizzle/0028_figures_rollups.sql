@@ -1,3 +1,26 @@
+CREATE TABLE "survey_rollup_day_cells" (
+	"act_id" integer NOT NULL,
+	"day" varchar(10) NOT NULL,
+	"unit_id" integer NOT NULL,
+	"question_id" integer NOT NULL,
+	"revision" integer NOT NULL,
+	"option_id" varchar(16) NOT NULL,
+	"row_id" varchar(16) NOT NULL,
+	"num" double precision,
+	"n" integer NOT NULL,
+	"leads" integer NOT NULL,
+	"texts" integer NOT NULL,
+	CONSTRAINT "survey_rollup_day_cells_uq" UNIQUE NULLS NOT DISTINCT("act_id","day","unit_id","question_id","revision","option_id","row_id","num")
+);
+--> statement-breakpoint
+CREATE TABLE "survey_rollup_day_readers" (
+	"act_id" integer NOT NULL,
+	"day" varchar(10) NOT NULL,
+	"reader_id" integer NOT NULL,
+	"unit_id" integer NOT NULL,
+	CONSTRAINT "survey_rollup_day_readers_pk" PRIMARY KEY("act_id","day","reader_id","unit_id")
+);
+--> statement-breakpoint
 CREATE TABLE "contest_figure_days" (
 	"act_id" integer NOT NULL,
 	"day" varchar(10) NOT NULL,
@@ -61,6 +84,8 @@ CREATE TABLE "contest_figures" (
 );
 --> statement-breakpoint
 ALTER TABLE "contest_attempts" ADD COLUMN "rolled" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "survey_rollup_day_cells" ADD CONSTRAINT "survey_rollup_day_cells_act_id_survey_rollups_act_id_fk" FOREIGN KEY ("act_id") REFERENCES "public"."survey_rollups"("act_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_rollup_day_readers" ADD CONSTRAINT "survey_rollup_day_readers_act_id_survey_rollups_act_id_fk" FOREIGN KEY ("act_id") REFERENCES "public"."survey_rollups"("act_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contest_figure_days" ADD CONSTRAINT "contest_figure_days_act_id_contest_figures_act_id_fk" FOREIGN KEY ("act_id") REFERENCES "public"."contest_figures"("act_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contest_figure_groups" ADD CONSTRAINT "contest_figure_groups_act_id_contest_figures_act_id_fk" FOREIGN KEY ("act_id") REFERENCES "public"."contest_figures"("act_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contest_figure_items" ADD CONSTRAINT "contest_figure_items_act_id_contest_figures_act_id_fk" FOREIGN KEY ("act_id") REFERENCES "public"."contest_figures"("act_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -134,7 +134,7 @@ describe('contest figures from their rollup', () => {
     }
   });
 
-  it('equal a recount over ties and several id buckets, after attempts added and finished late, and after a reader was deleted', async () => {
+  it('equal a recount over ties and several id buckets, after attempts added and finished late, and after a reader was deleted', { timeout: 120_000 }, async () => {
     const { act, questions } = await contest();
     const readers = await readerRows(150);
     await attemptRows(act, questions, readers, 1_300, 'finished');

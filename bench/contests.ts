@@ -17,13 +17,18 @@
  * p50/p99 of start, save and submit beside the floor's, the ratio and statements per call;
  * afterwards no reader holds more than one attempt (`answer_limit` 1) and every attempt is marked. Then the ranking
  * (`/count/contest/{id}/ranking`, 10,000 readers by the grade method) and the figures with item
- * analysis (`/count/contest/{id}`, 1,000,000 answers): first call and p50/p99 of repeated calls.
+ * analysis (`/count/contest/{id}`, 1,000,000 answers): first call (the figures' first read folds
+ * the rollup, kinds/contests/rollup.ts), p50/p99 of repeated calls one at a time, and req/s, p50
+ * and p99 at 10 connections for `--duration` seconds (autocannon, bench/load.ts).
+ *
+ *   npx tsx bench/contests.ts --pg-only --figures-only   # the fill, the ranking and the figures only (no reader writes)
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { measureLoad } from './load.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -40,6 +45,9 @@ const CONCURRENCY = 50;
 const ROUNDS = 3;
 const PER_ROUND = Math.floor((READERS - 1) / ROUNDS);
 const REPEAT = 20;
+/** `--figures-only`: no reader writes against the floor, only the ranking and the figures. */
+const FIGURES_ONLY = args.includes('--figures-only');
+const DURATION = Number(args[args.indexOf('--duration') + 1]) || 5;
 const ORG = 'benchquiz';
 const DAY = 86_400;
 
@@ -52,7 +60,7 @@ const CONFIG = { contest_type: 2, rules: RULES, shuffle_questions: 1, shuffle_op
 
 const OPTIONS = `'[{"key":"A","text":"甲"},{"key":"B","text":"乙"},{"key":"C","text":"丙"},{"key":"D","text":"丁"}]'::jsonb`;
 
-async function fill(db: Database): Promise<{ orgId: number; live: number; floorAct: number; done: number; tokens: string[]; readerIds: number[] }> {
+export async function fill(db: Database): Promise<{ orgId: number; live: number; floorAct: number; done: number; tokens: string[]; readerIds: number[] }> {
   const now = Math.floor(Date.now() / 1000);
   const [org] = await db.query<{ id: number }>(`insert into organizations (key, name, activity_types) values ($1, '竞赛基准机构', '[3,6]'::jsonb) returning id`, [ORG]);
   const hash = await hashPassword('Bench#Reader1');
@@ -161,98 +169,101 @@ async function run(label: string, database: Database): Promise<void> {
     return { ms: performance.now() - started, data: json.data };
   };
 
-  // Every reader starts, answers and submits, 50 at a time, alternated in rounds with the floor:
-  // the same writes as minimal SQL on a copy of the contest, the paper drawn from the pool in memory.
-  const pool = await database.query<{ id: number; type: number; options: { key: string }[]; score: number; is_must: number }>(
-    'select id, type, options, score::float score, is_must from contest_questions where act_id = $1',
-    [live],
-  );
-  const drawPaper = () => {
-    const paper = pool.filter((q) => q.is_must === 1);
-    for (const rule of RULES) {
-      const left = pool.filter((q) => q.type === rule.type && q.is_must !== 1);
-      const wanted = rule.count - paper.filter((q) => q.type === rule.type).length;
-      for (let k = 0; k < wanted; k++) paper.push(left.splice(Math.floor(Math.random() * left.length), 1)[0]);
-    }
-    return paper;
-  };
-  const answerOf = (i: number, q: { type: number; options: { key: string }[] }) =>
-    q.type === 2 ? [q.options[0].key, q.options[2].key] : q.type === 3 ? (i % 2 ? 'T' : 'F') : q.options[i % 4].key;
-  /** An answer as the key stores it: 'A', 'T', or a multiple choice's keys joined ('A,C'). */
-  const given = `(case jsonb_typeof(a.answer) when 'array' then (select string_agg(x, ',' order by x) from jsonb_array_elements_text(a.answer) x) else a.answer #>> '{}' end)`;
-  const day = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
-  await againstFloor(database, {
-    title: 'contest start, save 20 answers, submit',
-    concurrency: CONCURRENCY,
-    rounds: ROUNDS,
-    perRound: PER_ROUND,
-    async real(i, timed) {
-      const token = tokens[i];
-      const start = await timed('start', () => call('POST', `/v1/${ORG}/client/activities/${live}/attempts`, token, { request_id: `bench-start-${i}` }));
-      const items = (start.data.items as { question_id: number; type: number; options: { key: string }[] }[]).map((q) => ({ question_id: q.question_id, answer: answerOf(i, q) }));
-      await timed('save', () => call('PUT', `/v1/${ORG}/client/attempts/${start.data.id}/answers`, token, { request_id: `bench-save-${i}`, items }));
-      await timed('submit', () => call('POST', `/v1/${ORG}/client/attempts/${start.data.id}/submit`, token, { request_id: `bench-submit-${i}` }));
-    },
-    async floor(i, timed, sql) {
-      const reader = readerIds[i];
-      const now = Math.floor(Date.now() / 1000);
-      const paper = drawPaper();
-      const attempt = await timed('start', () =>
-        sql.transaction(async (query) => {
-          const [progress] = await query<{ attempts: number }>(
-            `insert into contest_progress (org_id, act_id, level_id, reader_id, attempts, day, day_attempts, last_started_at) values ($1, $2, 0, $3, 1, $4, 1, $5)
-             on conflict (act_id, level_id, reader_id) do update set attempts = contest_progress.attempts + 1, day_attempts = contest_progress.day_attempts + 1, last_started_at = excluded.last_started_at
-             returning attempts`,
-            [orgId, floorAct, reader, day(), now],
-          );
-          const [row] = await query<{ id: number }>(
-            `insert into contest_attempts (org_id, act_id, reader_id, attempt_no, day, paper, started_at, deadline_at, max_score, question_count) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10) returning id`,
-            [orgId, floorAct, reader, progress.attempts, day(), JSON.stringify(paper.map((q) => ({ id: q.id, score: q.score, options: q.options.map((o) => o.key) }))), now, now + 1800, paper.reduce((t, q) => t + q.score, 0), paper.length],
-          );
-          return row.id;
-        }),
-      );
-      await timed('save', () =>
-        sql.query(
-          `insert into contest_answers (org_id, act_id, attempt_id, reader_id, question_id, answer, max_score, answered_at)
-           select $1, $2, a.id, a.reader_id, t.q, t.answer, 5, $5 from contest_attempts a, unnest($6::int[], $7::jsonb[]) t(q, answer)
-           where a.id = $3 and a.reader_id = $4 and a.state = 'inprogress'
-           on conflict (attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at`,
-          [orgId, floorAct, attempt, reader, now, paper.map((q) => q.id), paper.map((q) => JSON.stringify(answerOf(i, q)))],
-        ),
-      );
-      await timed('submit', () =>
-        sql.transaction(async (query) => {
-          await query(
-            `update contest_answers a set is_right = case when ${given} = q.answer then 1 else 0 end, credit = case when ${given} = q.answer then q.score else 0 end
-             from contest_questions q where a.attempt_id = $1 and q.id = a.question_id`,
-            [attempt],
-          );
-          const [done] = await query<{ score: number }>(
-            `update contest_attempts t set state = 'finished', submitted_at = $2, duration_sec = $2 - t.started_at, score = s.score, correct_count = s.correct
-             from (select coalesce(sum(credit), 0) score, count(*) filter (where is_right = 1)::int correct from contest_answers where attempt_id = $1) s
-             where t.id = $1 and t.state = 'inprogress' returning t.score`,
-            [attempt, Math.floor(Date.now() / 1000)],
-          );
-          await query(
-            `update contest_progress set best_score = greatest(best_score, $3), graded_score = greatest(graded_score, $3), graded_attempt_id = $4 where act_id = $1 and level_id = 0 and reader_id = $2`,
-            [floorAct, reader, done.score, attempt],
-          );
-        }),
-      );
-    },
-  });
-  // A deadlock is retried by the database layer, never shown; still, none may happen (issue 20, item 17).
-  console.log(`transactions retried after a deadlock or serialization failure: ${database.conflicts.retried}`);
-  if (database.conflicts.retried > 0) process.exitCode = 1;
-  const [check] = await database.query<{ readers: number; most: number; unmarked: number; papers: number }>(
-    `select count(distinct reader_id)::int readers, (select coalesce(max(n), 0)::int from (select count(*) n from contest_attempts where act_id = $1 group by reader_id) x) most,
-            count(*) filter (where state <> 'finished')::int unmarked, count(*) filter (where question_count <> ${PAPER})::int papers
-     from contest_attempts where act_id = $1`,
-    [live],
-  );
-  console.table([{ 'readers with an attempt': check.readers, 'most attempts of a reader (limit 1)': check.most, 'attempts not finished': check.unmarked, 'papers not of 20': check.papers }]);
-  if (check.readers !== readersNeeded({ rounds: ROUNDS, perRound: PER_ROUND }) || check.most !== 1 || check.unmarked !== 0 || check.papers !== 0) process.exitCode = 1;
+  if (!FIGURES_ONLY) await readerWrites();
+  async function readerWrites(): Promise<void> {
+    // Every reader starts, answers and submits, 50 at a time, alternated in rounds with the floor:
+    // the same writes as minimal SQL on a copy of the contest, the paper drawn from the pool in memory.
+    const pool = await database.query<{ id: number; type: number; options: { key: string }[]; score: number; is_must: number }>(
+      'select id, type, options, score::float score, is_must from contest_questions where act_id = $1',
+      [live],
+    );
+    const drawPaper = () => {
+      const paper = pool.filter((q) => q.is_must === 1);
+      for (const rule of RULES) {
+        const left = pool.filter((q) => q.type === rule.type && q.is_must !== 1);
+        const wanted = rule.count - paper.filter((q) => q.type === rule.type).length;
+        for (let k = 0; k < wanted; k++) paper.push(left.splice(Math.floor(Math.random() * left.length), 1)[0]);
+      }
+      return paper;
+    };
+    const answerOf = (i: number, q: { type: number; options: { key: string }[] }) =>
+      q.type === 2 ? [q.options[0].key, q.options[2].key] : q.type === 3 ? (i % 2 ? 'T' : 'F') : q.options[i % 4].key;
+    /** An answer as the key stores it: 'A', 'T', or a multiple choice's keys joined ('A,C'). */
+    const given = `(case jsonb_typeof(a.answer) when 'array' then (select string_agg(x, ',' order by x) from jsonb_array_elements_text(a.answer) x) else a.answer #>> '{}' end)`;
+    const day = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    await againstFloor(database, {
+      title: 'contest start, save 20 answers, submit',
+      concurrency: CONCURRENCY,
+      rounds: ROUNDS,
+      perRound: PER_ROUND,
+      async real(i, timed) {
+        const token = tokens[i];
+        const start = await timed('start', () => call('POST', `/v1/${ORG}/client/activities/${live}/attempts`, token, { request_id: `bench-start-${i}` }));
+        const items = (start.data.items as { question_id: number; type: number; options: { key: string }[] }[]).map((q) => ({ question_id: q.question_id, answer: answerOf(i, q) }));
+        await timed('save', () => call('PUT', `/v1/${ORG}/client/attempts/${start.data.id}/answers`, token, { request_id: `bench-save-${i}`, items }));
+        await timed('submit', () => call('POST', `/v1/${ORG}/client/attempts/${start.data.id}/submit`, token, { request_id: `bench-submit-${i}` }));
+      },
+      async floor(i, timed, sql) {
+        const reader = readerIds[i];
+        const now = Math.floor(Date.now() / 1000);
+        const paper = drawPaper();
+        const attempt = await timed('start', () =>
+          sql.transaction(async (query) => {
+            const [progress] = await query<{ attempts: number }>(
+              `insert into contest_progress (org_id, act_id, level_id, reader_id, attempts, day, day_attempts, last_started_at) values ($1, $2, 0, $3, 1, $4, 1, $5)
+               on conflict (act_id, level_id, reader_id) do update set attempts = contest_progress.attempts + 1, day_attempts = contest_progress.day_attempts + 1, last_started_at = excluded.last_started_at
+               returning attempts`,
+              [orgId, floorAct, reader, day(), now],
+            );
+            const [row] = await query<{ id: number }>(
+              `insert into contest_attempts (org_id, act_id, reader_id, attempt_no, day, paper, started_at, deadline_at, max_score, question_count) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10) returning id`,
+              [orgId, floorAct, reader, progress.attempts, day(), JSON.stringify(paper.map((q) => ({ id: q.id, score: q.score, options: q.options.map((o) => o.key) }))), now, now + 1800, paper.reduce((t, q) => t + q.score, 0), paper.length],
+            );
+            return row.id;
+          }),
+        );
+        await timed('save', () =>
+          sql.query(
+            `insert into contest_answers (org_id, act_id, attempt_id, reader_id, question_id, answer, max_score, answered_at)
+             select $1, $2, a.id, a.reader_id, t.q, t.answer, 5, $5 from contest_attempts a, unnest($6::int[], $7::jsonb[]) t(q, answer)
+             where a.id = $3 and a.reader_id = $4 and a.state = 'inprogress'
+             on conflict (attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at`,
+            [orgId, floorAct, attempt, reader, now, paper.map((q) => q.id), paper.map((q) => JSON.stringify(answerOf(i, q)))],
+          ),
+        );
+        await timed('submit', () =>
+          sql.transaction(async (query) => {
+            await query(
+              `update contest_answers a set is_right = case when ${given} = q.answer then 1 else 0 end, credit = case when ${given} = q.answer then q.score else 0 end
+               from contest_questions q where a.attempt_id = $1 and q.id = a.question_id`,
+              [attempt],
+            );
+            const [done] = await query<{ score: number }>(
+              `update contest_attempts t set state = 'finished', submitted_at = $2, duration_sec = $2 - t.started_at, score = s.score, correct_count = s.correct
+               from (select coalesce(sum(credit), 0) score, count(*) filter (where is_right = 1)::int correct from contest_answers where attempt_id = $1) s
+               where t.id = $1 and t.state = 'inprogress' returning t.score`,
+              [attempt, Math.floor(Date.now() / 1000)],
+            );
+            await query(
+              `update contest_progress set best_score = greatest(best_score, $3), graded_score = greatest(graded_score, $3), graded_attempt_id = $4 where act_id = $1 and level_id = 0 and reader_id = $2`,
+              [floorAct, reader, done.score, attempt],
+            );
+          }),
+        );
+      },
+    });
+    // A deadlock is retried by the database layer, never shown; still, none may happen (issue 20, item 17).
+    console.log(`transactions retried after a deadlock or serialization failure: ${database.conflicts.retried}`);
+    if (database.conflicts.retried > 0) process.exitCode = 1;
+    const [check] = await database.query<{ readers: number; most: number; unmarked: number; papers: number }>(
+      `select count(distinct reader_id)::int readers, (select coalesce(max(n), 0)::int from (select count(*) n from contest_attempts where act_id = $1 group by reader_id) x) most,
+              count(*) filter (where state <> 'finished')::int unmarked, count(*) filter (where question_count <> ${PAPER})::int papers
+       from contest_attempts where act_id = $1`,
+      [live],
+    );
+    console.table([{ 'readers with an attempt': check.readers, 'most attempts of a reader (limit 1)': check.most, 'attempts not finished': check.unmarked, 'papers not of 20': check.papers }]);
+    if (check.readers !== readersNeeded({ rounds: ROUNDS, perRound: PER_ROUND }) || check.most !== 1 || check.unmarked !== 0 || check.papers !== 0) process.exitCode = 1;
+  }
 
   // Ranking and item analysis of the finished contest (1,000,000 answers), as an administrator.
   const [su] = await database.query<{ id: number }>(`insert into supers (account, password_hash) values ('benchquizsu', $1) returning id`, [await hashPassword('Bench#Super1')]);
@@ -265,7 +276,8 @@ async function run(label: string, database: Database): Promise<void> {
     const first = await call('GET', path, admin);
     const ms: number[] = [];
     for (let i = 0; i < REPEAT; i++) ms.push((await call('GET', path, admin)).ms);
-    rows.push({ read: name, result: what(first.data), 'first ms': Math.round(first.ms), ...figures(ms) });
+    const load = await measureLoad(base + path, admin, name, DURATION);
+    rows.push({ read: name, result: what(first.data), 'first ms': Math.round(first.ms), ...figures(ms), '10 conn. req/s': load.rps, '10 conn. p50': load.p50, '10 conn. p99': load.p99, errors: load.errors });
   }
   console.table(rows);
   await app.close();

@@ -8,8 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { readers as readerRows, surveyAnswers, surveyResponses, surveyRollups } from '../src/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { chinaDayStart } from '@huodong/domain';
+import { activities, readers as readerRows, surveyAnswers, surveyResponses, surveyRollups } from '../src/db/schema.js';
+import { filterOf, surveyStats } from '../src/kinds/survey/figures.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { testApp, type TestApp } from './helpers.js';
 
@@ -86,11 +88,22 @@ async function respond(s: Survey, i: number, reader?: { id: number; token: strin
 }
 
 const stats = (act: number, query = '') => call('GET', `/v1/${org.key}/survey/${act}/stats${query}`);
-/** The statistics (from the rollup) equal the rows counted (a date range covering every response), whole, for a unit with one below it and for a unit alone. */
+/** Date ranges: none; the last 7 whole China days (as the page's filter sends them); 3 days not on day bounds; everything. */
+const ranges = (): { from?: number; to?: number }[] => {
+  const today = chinaDayStart(now());
+  return [{}, { from: today - 6 * DAY, to: today + DAY - 1 }, { from: now() - 2 * DAY - 3_600, to: now() - 600 }, { from: 1, to: now() + DAY }, { from: today - DAY }];
+};
+/**
+ * The statistics (through HTTP, from the rollup) equal the rows counted (surveyStats' recount), whole, for a unit with one below it
+ * and for a unit alone, under every date range.
+ */
 async function expectRecount(act: number): Promise<void> {
-  const everything = `from=1&to=${now() + DAY}`;
-  expect(await stats(act)).toEqual(await stats(act, `?${everything}`));
-  for (const unit of [unitA.id, unitB.id]) expect(await stats(act, `?unit_id=${unit}`)).toEqual(await stats(act, `?unit_id=${unit}&${everything}`));
+  const [row] = await t.db.select().from(activities).where(eq(activities.id, act));
+  for (const unit of [undefined, unitA.id, unitB.id])
+    for (const range of ranges()) {
+      const query = new URLSearchParams(Object.entries({ unit_id: unit, ...range }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]))).toString();
+      expect(await stats(act, `?${query}`), query).toEqual(await surveyStats(t.db, row, await filterOf(t.db, org.id, { unit_id: unit, ...range }), 'recount'));
+    }
 }
 const rollupOf = async (act: number) => (await t.db.select().from(surveyRollups).where(eq(surveyRollups.act_id, act)))[0];
 
@@ -135,6 +148,26 @@ describe('questionnaire statistics from their rollup', () => {
     expect((await stats(s.act)).totals).toMatchObject({ responses: 6, readers: 4 });
     expect((await stats(s.act, `?unit_id=${unitA.id}`)).totals).toMatchObject({ responses: 4, readers: 3 });
     expect((await stats(s.act, `?unit_id=${unitB.id}`)).totals).toMatchObject({ responses: 1, readers: 1 });
+  });
+
+  it('equal a recount over date ranges: whole China days from the rollup, the partial days at either end counted live', async () => {
+    const s = await survey();
+    const made = [];
+    for (let i = 0; i < 12; i++) made.push(await respond(s, i));
+    // Submitted over the last four days, at several hours (answer rows carry their response's time).
+    for (const [i, r] of made.entries()) {
+      const back = (i % 4) * DAY + (i % 3) * 7_200;
+      await t.db.update(surveyResponses).set({ submitted_at: sql`${surveyResponses.submitted_at} - ${back}` }).where(eq(surveyResponses.id, r.response_id));
+      await t.db.update(surveyAnswers).set({ submitted_at: sql`${surveyAnswers.submitted_at} - ${back}` }).where(eq(surveyAnswers.response_id, r.response_id));
+    }
+    await expectRecount(s.act);
+    expect((await rollupOf(s.act)).through).toBeGreaterThan(0);
+    await expectRecount(s.act);
+    // New responses (live above the watermark), then folded.
+    for (let i = 12; i < 15; i++) await respond(s, i);
+    await expectRecount(s.act);
+    const lastWeek = ranges()[1];
+    expect((await stats(s.act, `?from=${lastWeek.from}&to=${lastWeek.to}`)).totals).toMatchObject({ responses: 15, readers: 15 });
   });
 
   it('equal a recount after submissions in parallel with statistics reads', async () => {

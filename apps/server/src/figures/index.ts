@@ -3,7 +3,7 @@ import { GATE } from '@huodong/domain';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
-import { activities, surveyRollups } from '../db/schema.js';
+import { activities, contestFigures, surveyRollups } from '../db/schema.js';
 import { chinaDay, chinaDayOf, everyDayOf } from '../db/chinaDay.js';
 import { notFound } from '../http/errors.js';
 import { orgOf } from '../auth/access.js';
@@ -76,8 +76,10 @@ export async function countBy<V>(db: Db | Tx, from: { table: PgTable; by: PgColu
 
 /**
  * Mark every figures rollup of an organisation for a recount: rows they folded went (a deleted
- * reader takes their responses with them). Rare administrator writes, so no finer bookkeeping.
+ * reader takes their responses and contest attempts with them). Rare administrator writes, so no
+ * finer bookkeeping.
  */
 export async function staleRollupsOfOrg(tx: Db | Tx, orgId: number): Promise<void> {
   await tx.update(surveyRollups).set({ stale: 1 }).where(eq(surveyRollups.org_id, orgId));
+  await tx.update(contestFigures).set({ stale: 1 }).where(eq(contestFigures.org_id, orgId));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { activities, readers } from './activities.js';
 import { nowSeconds, searchIndex, searchOf, seconds, sort, stamps } from './columns.js';
 
@@ -114,10 +114,14 @@ export const contestAttempts = pgTable('contest_attempts', {
    * (engine.ts `foldQuestionCounters`) advances it with the counters, in one statement.
    */
   counted: smallint('counted').notNull().default(0),
+  /** 1: a finished attempt the figures' rollup holds (kinds/contests/rollup.ts); advanced in the same statement as the rollup rows. */
+  rolled: smallint('rolled').notNull().default(0),
   ...stamps,
 }, (t) => [
   uniqueIndex('contest_attempts_org_id_uq').on(t.org_id, t.id),
   index('contest_attempts_uncounted_idx').on(t.act_id, t.id).where(sql`${t.counted} < 2`),
+  index('contest_attempts_unrolled_idx').on(t.act_id, t.id).where(sql`${t.state} = 'finished' and ${t.rolled} = 0`),
+  index('contest_attempts_unfinished_idx').on(t.act_id, t.id).where(sql`${t.state} <> 'finished'`),
   foreignKey({ name: 'contest_attempts_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   foreignKey({ name: 'contest_attempts_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
   index('contest_attempts_list_idx').on(t.org_id, t.act_id, t.created_at, t.id),
@@ -199,3 +203,79 @@ export const contestRankings = pgTable('contest_rankings', {
   foreignKey({ name: 'contest_rankings_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   uniqueIndex('contest_rankings_version_uq').on(t.act_id, t.version),
 ]);
+
+// ---- The figures' rollup (issue 22, kinds/contests/rollup.ts) ---------------------------------------
+
+/**
+ * A contest's figures rollup: finished attempts folded by the figures reads (`contest_attempts.rolled`
+ * 1) into the rows below; the attempts not folded yet are counted live. `stale` 1: folded attempts
+ * went (a deleted reader takes theirs): the next fold recounts, the reads count everything live.
+ * Attempts are ranked as the item analysis ranks them: by `ratio` (score / max_score, the same
+ * numeric expression; null first) descending, then by id; `bucket` is id / 256, so that the
+ * attempts of one ratio up to an id are whole buckets plus a part of one, read by id.
+ */
+export const contestFigures = pgTable('contest_figures', {
+  act_id: integer('act_id').primaryKey(),
+  org_id: integer('org_id').notNull(),
+  stale: smallint('stale').notNull().default(0),
+  /** The distinct readers of the folded attempts. */
+  readers: integer('readers').notNull().default(0),
+}, (t) => [
+  foreignKey({ name: 'contest_figures_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
+  index('contest_figures_org_idx').on(t.org_id),
+]);
+
+/** Folded attempts per ratio and id bucket: how many, passed, their scores' sum and count, their durations' sum and count, submitted by the server. */
+export const contestFigureGroups = pgTable('contest_figure_groups', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  ratio: numeric('ratio'),
+  bucket: integer('bucket').notNull(),
+  attempts: integer('attempts').notNull(),
+  passed: integer('passed').notNull(),
+  score_sum: numeric('score_sum').notNull(),
+  scores: integer('scores').notNull(),
+  duration_sum: numeric('duration_sum').notNull(),
+  durations: integer('durations').notNull(),
+  autos: integer('autos').notNull(),
+}, (t) => [unique('contest_figure_groups_uq').on(t.act_id, t.ratio, t.bucket).nullsNotDistinct()]);
+
+/** Folded answers per question and attempt ratio: answer rows, the sum of credit / max_score, whole credits. */
+export const contestFigureItems = pgTable('contest_figure_items', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  question_id: integer('question_id').notNull(),
+  ratio: numeric('ratio'),
+  answered: integer('answered').notNull(),
+  credit: numeric('credit').notNull(),
+  right_count: integer('right_count').notNull(),
+}, (t) => [unique('contest_figure_items_uq').on(t.act_id, t.question_id, t.ratio).nullsNotDistinct()]);
+
+/** The same per ratio and id bucket (answer rows, credit): the part of the boundary ratio of the top or bottom 27 %. */
+export const contestFigureSlices = pgTable('contest_figure_slices', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  ratio: numeric('ratio'),
+  bucket: integer('bucket').notNull(),
+  question_id: integer('question_id').notNull(),
+  answered: integer('answered').notNull(),
+  credit: numeric('credit').notNull(),
+}, (t) => [unique('contest_figure_slices_uq').on(t.act_id, t.ratio, t.bucket, t.question_id).nullsNotDistinct()]);
+
+/** Folded option picks per question (the key as the figures read it: upper-cased, trimmed). */
+export const contestFigurePicks = pgTable('contest_figure_picks', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  question_id: integer('question_id').notNull(),
+  key: text('key').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ name: 'contest_figure_picks_pk', columns: [t.act_id, t.question_id, t.key] })]);
+
+/** Folded attempts per China day of their start. */
+export const contestFigureDays = pgTable('contest_figure_days', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  day: varchar('day', { length: 10 }).notNull(),
+  attempts: integer('attempts').notNull(),
+}, (t) => [primaryKey({ name: 'contest_figure_days_pk', columns: [t.act_id, t.day] })]);
+
+/** The readers of the folded attempts (the live part's readers are counted when not among them). */
+export const contestFigureReaders = pgTable('contest_figure_readers', {
+  act_id: integer('act_id').notNull().references(() => contestFigures.act_id, { onDelete: 'cascade' }),
+  reader_id: integer('reader_id').notNull(),
+}, (t) => [primaryKey({ name: 'contest_figure_readers_pk', columns: [t.act_id, t.reader_id] })]);

@@ -136,10 +136,8 @@ export const surveyRollups = pgTable('survey_rollups', {
   index('survey_rollups_org_idx').on(t.org_id),
 ]);
 
-/** Folded answer rows grouped as the statistics group them, per unit (0: none): rows, respondents (`lead`), written texts. */
-export const surveyRollupCells = pgTable('survey_rollup_cells', {
-  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
-  unit_id: integer('unit_id').notNull(),
+/** A group of answer rows as the statistics group them (a question's revision, an option, a matrix row, a number): rows, respondents (`lead`), written texts. */
+const cellColumns = () => ({
   question_id: integer('question_id').notNull(),
   revision: integer('revision').notNull(),
   option_id: varchar('option_id', { length: 16 }).notNull(),
@@ -148,6 +146,13 @@ export const surveyRollupCells = pgTable('survey_rollup_cells', {
   n: integer('n').notNull(),
   leads: integer('leads').notNull(),
   texts: integer('texts').notNull(),
+});
+
+/** Folded answer rows grouped as the statistics group them, per unit (0: none). */
+export const surveyRollupCells = pgTable('survey_rollup_cells', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  unit_id: integer('unit_id').notNull(),
+  ...cellColumns(),
 }, (t) => [unique('survey_rollup_cells_uq').on(t.act_id, t.unit_id, t.question_id, t.revision, t.option_id, t.row_id, t.num).nullsNotDistinct()]);
 
 /** Folded responses per unit (0: none) and China day of submission: how many, and their nonzero durations' sum and count. */
@@ -166,3 +171,19 @@ export const surveyRollupReaders = pgTable('survey_rollup_readers', {
   reader_id: integer('reader_id').notNull(),
   unit_id: integer('unit_id').notNull(),
 }, (t) => [primaryKey({ name: 'survey_rollup_readers_pk', columns: [t.act_id, t.reader_id, t.unit_id] }), index('survey_rollup_readers_unit_idx').on(t.act_id, t.unit_id, t.reader_id)]);
+
+/** Folded answer rows as `survey_rollup_cells`, per China day of submission too: the cells of a range of whole days. */
+export const surveyRollupDayCells = pgTable('survey_rollup_day_cells', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  day: varchar('day', { length: 10 }).notNull(),
+  unit_id: integer('unit_id').notNull(),
+  ...cellColumns(),
+}, (t) => [unique('survey_rollup_day_cells_uq').on(t.act_id, t.day, t.unit_id, t.question_id, t.revision, t.option_id, t.row_id, t.num).nullsNotDistinct()]);
+
+/** The readers of the folded responses per China day of submission and unit: the distinct readers of a range of whole days. */
+export const surveyRollupDayReaders = pgTable('survey_rollup_day_readers', {
+  act_id: integer('act_id').notNull().references(() => surveyRollups.act_id, { onDelete: 'cascade' }),
+  day: varchar('day', { length: 10 }).notNull(),
+  reader_id: integer('reader_id').notNull(),
+  unit_id: integer('unit_id').notNull(),
+}, (t) => [primaryKey({ name: 'survey_rollup_day_readers_pk', columns: [t.act_id, t.day, t.reader_id, t.unit_id] })]);

@@ -17,10 +17,11 @@ import {
 } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { contestAttempts, contestProgress, contestQuestions } from '../../db/schema.js';
-import { countBy, figuresActivity, perDaySeries } from '../../figures/index.js';
+import { countBy, figuresActivity, noGapDays, perDayCounts } from '../../figures/index.js';
 import { levelsOf, shownAnswer, sweepOverdue, type ActivityRow } from './engine.js';
 import { paperView } from './family.js';
 import { nowSec } from '../../participation/clock.js';
+import { BINS, foldContestFigures, histogramBin, rolledUpFigures, type AttemptFigures, type QuestionCells, type QuestionCell } from './rollup.js';
 
 /**
  * The figures of contests (types 3 and 6): the count page's answer (contestCount) and the per
@@ -28,21 +29,23 @@ import { nowSec } from '../../participation/clock.js';
  * helpers (figures/index.ts).
  */
 
-const BINS = 10;
-
 /** The contest (type 3 or 6) of the organisation by id, not deleted; 404 otherwise. */
 export const contestOf = (db: Db, request: FastifyRequest, id: number): Promise<ActivityRow> => figuresActivity(db, request, id, [3, 6]);
 
 const pct = (n: number, d: number) => (d ? round2((n * 100) / d) : null);
 
-/** Per question: answers, credit, the top and bottom 27 % of finished attempts' credit, option picks; then item analysis. */
-export async function questionStats(db: Db, act: ActivityRow) {
-  const [{ n }] = await db.select({ n: count() }).from(contestAttempts).where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.state, 'finished')));
+/**
+ * The per-question cells counted from the rows (the reference the rollup equals, rollup.ts): per
+ * question the answers of finished attempts, their credit shares and whole credits, the same of the
+ * top and bottom 27 % of finished attempts by score ratio (ties by id), and the option picks.
+ */
+export async function recountQuestionCells(db: Db, actId: number): Promise<QuestionCells> {
+  const [{ n }] = await db.select({ n: count() }).from(contestAttempts).where(and(eq(contestAttempts.act_id, actId), eq(contestAttempts.state, 'finished')));
   const k = analysisGroupSize(n);
   const rows = (await db.execute(sql`
     with ranked as (
       select id, row_number() over (order by score / nullif(max_score, 0) desc, id) as rn
-      from contest_attempts where act_id = ${act.id} and state = 'finished'
+      from contest_attempts where act_id = ${actId} and state = 'finished'
     )
     select a.question_id,
       count(*)::int as answered,
@@ -53,19 +56,34 @@ export async function questionStats(db: Db, act: ActivityRow) {
       count(*) filter (where r.rn > ${n - k})::int as lower_n,
       coalesce(sum(coalesce(a.credit, 0) / nullif(a.max_score, 0)) filter (where r.rn > ${n - k}), 0)::float8 as lower_right
     from contest_answers a join ranked r on r.id = a.attempt_id
-    where a.act_id = ${act.id}
-    group by a.question_id`)) as unknown as { rows: { question_id: number; answered: number; credit: number; right_count: number; upper_n: number; upper_right: number; lower_n: number; lower_right: number }[] };
+    where a.act_id = ${actId}
+    group by a.question_id`)) as unknown as { rows: QuestionCell[] };
   const picks = (await db.execute(sql`
     select a.question_id, upper(trim(k.key)) as key, count(*)::int as n
     from contest_answers a
     join contest_attempts t on t.id = a.attempt_id and t.state = 'finished'
     cross join lateral jsonb_array_elements_text(case jsonb_typeof(a.answer) when 'array' then a.answer when 'string' then to_jsonb(string_to_array(a.answer #>> '{}', ',')) else '[]'::jsonb end) k(key)
-    where a.act_id = ${act.id}
+    where a.act_id = ${actId}
     group by a.question_id, upper(trim(k.key))`)) as unknown as { rows: { question_id: number; key: string; n: number }[] };
+  return { rows: rows.rows, picks: picks.rows };
+}
+
+/**
+ * Per question: answers, credit, the top and bottom 27 % of finished attempts' credit, option picks;
+ * then item analysis. From the rollup (folded first), or `recount`ed from the rows.
+ */
+export async function questionStats(db: Db, act: ActivityRow, how: 'rollup' | 'recount' = 'rollup') {
+  if (how === 'recount') return questionsOf(db, act, await recountQuestionCells(db, act.id));
+  await foldContestFigures(db, act);
+  return questionsOf(db, act, await rolledUpFigures(db, act.id));
+}
+
+/** The questions of a contest with their figures from the cells counted. */
+async function questionsOf(db: Db, act: ActivityRow, cells: QuestionCells) {
   const questions = await db.select().from(contestQuestions).where(eq(contestQuestions.act_id, act.id)).orderBy(asc(contestQuestions.level_id), asc(contestQuestions.sort), asc(contestQuestions.id));
-  const byQuestion = new Map(rows.rows.map((r) => [r.question_id, r]));
+  const byQuestion = new Map(cells.rows.map((r) => [r.question_id, r]));
   const pickMap = new Map<number, Record<string, number>>();
-  for (const p of picks.rows) pickMap.set(p.question_id, { ...(pickMap.get(p.question_id) ?? {}), [p.key]: p.n });
+  for (const p of cells.picks) pickMap.set(p.question_id, { ...(pickMap.get(p.question_id) ?? {}), [p.key]: p.n });
   return questions.map((q) => {
     const c = byQuestion.get(q.id);
     const choice = q.type === 1 || q.type === 2;
@@ -102,32 +120,14 @@ export async function questionStats(db: Db, act: ActivityRow) {
  * correct rate, option distribution and item analysis with flags, and for type 6 the funnel per
  * level (unlocked, attempted, passed).
  */
-export async function contestCount(db: Db, act: ActivityRow) {
+export async function contestCount(db: Db, act: ActivityRow, how: 'rollup' | 'recount' = 'rollup') {
   await sweepOverdue(db, act.id);
-  const ofAct = eq(contestAttempts.act_id, act.id);
-  const done = and(ofAct, eq(contestAttempts.state, 'finished'));
-  // Constants inlined: the same expression is grouped by, and parameters would differ between the two.
-  const bucket = sql<number>`least(${sql.raw(String(BINS - 1))}, greatest(0, floor(coalesce(${contestAttempts.score}, 0) / nullif(${contestAttempts.max_score}, 0) * ${sql.raw(String(BINS))})))::int`;
   const actState = activityStateOf({ start_at: act.start_at, end_at: act.end_at, state: act.state }, nowSec());
-  const [[totals], days, hist, questions] = await Promise.all([
-    db
-      .select({
-        attempts: count(),
-        readers: sql<number>`count(distinct ${contestAttempts.reader_id})::int`,
-        finished: sql<number>`count(*) filter (where ${contestAttempts.state} = 'finished')::int`,
-        pending: sql<number>`count(*) filter (where ${contestAttempts.state} = 'pending_grading')::int`,
-        open: sql<number>`count(*) filter (where ${contestAttempts.state} = 'inprogress')::int`,
-        passed: sql<number>`count(*) filter (where ${contestAttempts.passed} = 1)::int`,
-        mean: sql<number | null>`avg(${contestAttempts.score}) filter (where ${contestAttempts.state} = 'finished')::float8`,
-        mean_duration: sql<number | null>`avg(${contestAttempts.duration_sec}) filter (where ${contestAttempts.state} = 'finished')::float8`,
-        auto: sql<number>`count(*) filter (where ${contestAttempts.auto_submitted} = 1)::int`,
-      })
-      .from(contestAttempts)
-      .where(ofAct),
-    perDaySeries(db, { table: contestAttempts, at: contestAttempts.started_at, where: ofAct, key: 'attempts', running: actState === 2 }),
-    countBy(db, { table: contestAttempts, by: bucket, where: done }),
-    questionStats(db, act),
-  ]);
+  if (how === 'rollup') await foldContestFigures(db, act);
+  const counted = how === 'rollup' ? await rolledUpFigures(db, act.id) : await recountFigures(db, act.id);
+  const { totals, hist } = counted;
+  const days = noGapDays(counted.days, { attempts: 0 }, actState === 2);
+  const questions = await questionsOf(db, act, counted);
   const histogram = scoreBuckets(100, BINS).map((b, i) => ({ label: `${b.from}-${b.to}%`, count: hist.find((h) => h.value === i)?.n ?? 0 }));
   return {
     activity: { id: act.id, title: act.title, type: act.type, act_state: actState },
@@ -143,6 +143,32 @@ export async function contestCount(db: Db, act: ActivityRow) {
     funnel: act.type === 6 ? await funnelOf(db, act) : [],
     pass_line: await passLineOf(db, act),
   };
+}
+
+/** The attempts' figures and the questions' cells counted from the rows (the reference the rollup equals). */
+async function recountFigures(db: Db, actId: number): Promise<AttemptFigures & QuestionCells> {
+  const ofAct = eq(contestAttempts.act_id, actId);
+  const done = and(ofAct, eq(contestAttempts.state, 'finished'));
+  const [[totals], days, hist, cells] = await Promise.all([
+    db
+      .select({
+        attempts: count(),
+        readers: sql<number>`count(distinct ${contestAttempts.reader_id})::int`,
+        finished: sql<number>`count(*) filter (where ${contestAttempts.state} = 'finished')::int`,
+        pending: sql<number>`count(*) filter (where ${contestAttempts.state} = 'pending_grading')::int`,
+        open: sql<number>`count(*) filter (where ${contestAttempts.state} = 'inprogress')::int`,
+        passed: sql<number>`count(*) filter (where ${contestAttempts.passed} = 1)::int`,
+        mean: sql<number | null>`avg(${contestAttempts.score}) filter (where ${contestAttempts.state} = 'finished')::float8`,
+        mean_duration: sql<number | null>`avg(${contestAttempts.duration_sec}) filter (where ${contestAttempts.state} = 'finished')::float8`,
+        auto: sql<number>`count(*) filter (where ${contestAttempts.auto_submitted} = 1)::int`,
+      })
+      .from(contestAttempts)
+      .where(ofAct),
+    perDayCounts(db, { table: contestAttempts, at: contestAttempts.started_at, where: ofAct, columns: { attempts: count() } }),
+    countBy(db, { table: contestAttempts, by: histogramBin(sql`coalesce(${contestAttempts.score}, 0) / nullif(${contestAttempts.max_score}, 0)`), where: done }),
+    recountQuestionCells(db, actId),
+  ]);
+  return { totals, days, hist, ...cells };
 }
 
 /**

@@ -90,11 +90,12 @@ interface Counts {
 
 /** The figures' counts from the rollup and the responses it has not folded yet. */
 async function rolledUpCounts(db: Db, act: Act, f: SurveyFilter, running: boolean): Promise<Counts> {
-  const { cells, totals, days } = await rolledUpStats(db, act.id, f.units);
+  const ranged = f.from !== undefined || f.to !== undefined;
+  const { cells, totals, days } = await rolledUpStats(db, act.id, f.units, ranged ? { from: f.from, to: f.to } : undefined);
   return { groups: cells, totals, days: noGapDays(days.map((d) => ({ day: d.day, responses: d.n })), { responses: 0 }, running) };
 }
 
-/** The figures' counts from the rows: one grouped read of the answer rows (respondents through `lead`) and two of the responses. */
+/** The figures' counts from the rows (the recount the rollup equals): one grouped read of the answer rows (respondents through `lead`) and two of the responses. */
 async function rowCounts(db: Db, act: Act, f: SurveyFilter, running: boolean): Promise<Counts> {
   const [groups, [totals], days] = await Promise.all([
     db
@@ -125,12 +126,12 @@ async function rowCounts(db: Db, act: Act, f: SurveyFilter, running: boolean): P
  * duration, responses per China day; per question its respondents and, by type, option counts
  * and % (2 decimals), the mean rank, the score's mean, median and distribution, NPS, matrix cells,
  * or how many written answers there are. Only answers of each question's current revision count.
- * Three reads whatever the number of questions, from the rollup or (a date range) from the rows.
+ * Three reads whatever the number of questions, from the rollup (rollup.ts, folded first; a date
+ * range from its rows per day), or `recount`ed from the rows.
  */
-export async function surveyStats(db: Db, act: Act, f: SurveyFilter): Promise<SurveyStats> {
+export async function surveyStats(db: Db, act: Act, f: SurveyFilter, how: 'rollup' | 'recount' = 'rollup'): Promise<SurveyStats> {
   const state = activityStateOf(act, nowSec());
-  // No date range: the rollup (rollup.ts) serves the whole questionnaire and its units; a free date range counts the rows.
-  const rolled = f.from === undefined && f.to === undefined;
+  const rolled = how === 'rollup';
   if (rolled) await foldSurveyRollup(db, act);
   const [questions, version, { groups, totals, days }] = await Promise.all([
     currentQuestions(db, act.id),

@@ -46,7 +46,7 @@ const fileIds = (kind: 'image' | 'file') =>
 
 export const reviewSummaryBody = z.object({
   ...session,
-  content: z.string({ error: '请填写活动总结' }).trim().min(1, '请填写活动总结').max(REVIEW_LIMITS.summaryChars, `活动总结不能超过${REVIEW_LIMITS.summaryChars}个字符`),
+  content: plainText('活动总结', '请填写活动总结').trim().min(1, '请填写活动总结').max(REVIEW_LIMITS.summaryChars, `活动总结不能超过${REVIEW_LIMITS.summaryChars}个字符`),
 });
 export const reviewLinkBody = z.object({ ...session, title: title().min(1, '请填写标题'), url: linkUrl });
 export const reviewImageBody = z.object({ ...session, file_ids: fileIds('image') });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chinaClock, chinaDate, chinaDateTime, chinaSeconds, DAY_SECONDS } from './chinaTime.js';
 import { choiceOf, flagSchema, wholeNumber } from './ruleSchemas.js';
+import { plainText } from '../resources/fields.js';
 
 /**
  * Offline activities, series and training sessions (type 5, design activities §7, issue 23): the
@@ -57,10 +58,10 @@ export const OFFLINE_DEFAULTS = {
 
 export const signupFieldSchema = z.object({
   key: z.string({ error: '报名项标识不正确' }).regex(/^[a-z][a-z0-9_]{0,30}$/, '报名项标识为小写字母开头的字母、数字或_'),
-  label: z.string({ error: '请填写报名项名称' }).trim().min(1, '请填写报名项名称').max(30, '报名项名称不能超过30个字符'),
+  label: plainText('报名项名称', '请填写报名项名称').trim().min(1, '请填写报名项名称').max(30, '报名项名称不能超过30个字符'),
   type: choiceOf('报名项类型', ['text', 'choice', 'phone', 'id_card']),
   required: flagSchema('必填'),
-  options: z.array(z.string().trim().min(1, '选项不能为空').max(30, '选项不能超过30个字符')).max(OFFLINE_LIMITS.choiceOptions, `选项最多${OFFLINE_LIMITS.choiceOptions}个`).optional(),
+  options: z.array(plainText('选项').trim().min(1, '选项不能为空').max(30, '选项不能超过30个字符')).max(OFFLINE_LIMITS.choiceOptions, `选项最多${OFFLINE_LIMITS.choiceOptions}个`).optional(),
 });
 export type SignupField = z.infer<typeof signupFieldSchema>;
 
@@ -234,8 +235,8 @@ const dateText = (label: string) => z.string({ error: `请选择${label}` }).reg
  */
 export const weeklyPatternSchema = z
   .object({
-    title: z.string({ error: '请填写场次名称' }).trim().min(1, '请填写场次名称').max(100, '场次名称不能超过100个字符'),
-    speaker: z.string().trim().max(50, '主讲人不能超过50个字符').optional(),
+    title: plainText('场次名称', '请填写场次名称').trim().min(1, '请填写场次名称').max(100, '场次名称不能超过100个字符'),
+    speaker: plainText('主讲人').trim().max(50, '主讲人不能超过50个字符').optional(),
     weekdays: z.array(z.number().int().min(1, '星期不正确').max(7, '星期不正确'), { error: '请选择星期' }).min(1, '请选择星期'),
     from_date: dateText('开始日期'),
     to_date: dateText('结束日期'),
@@ -244,7 +245,7 @@ export const weeklyPatternSchema = z
     skip_dates: z.array(dateText('跳过日期')).max(366).optional(),
     capacity: wholeNumber('座位数', 1, 100000),
     venue_id: z.number({ error: '请选择活动地址' }).int('活动地址不正确').positive('请选择活动地址').max(2_147_483_647, '活动地址不存在').nullable().optional(),
-    address: z.string().trim().max(255, '活动地点不能超过255个字符').optional(),
+    address: plainText('活动地点').trim().max(255, '活动地点不能超过255个字符').optional(),
     signup_open_days: wholeNumber('报名开放（开始前天数）', 0, 365).optional(),
     signup_close_min: wholeNumber('报名截止（开始前分钟数）', 0, 7 * 24 * 60).optional(),
   })
@@ -264,6 +265,9 @@ export interface PlannedSession {
   signup_end_at: number;
 }
 
+/** The weekday of a China calendar date `YYYY-MM-DD`: 1 Monday … 7 Sunday (the date itself, no zone). */
+export const weekdayOf = (date: string): number => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
 /** The sessions a weekly pattern makes, in order, in China time; more than the limit is refused by the caller. */
 export function weeklySessions(p: WeeklyPattern): PlannedSession[] {
   const [fy, fm, fd] = p.from_date.split('-').map(Number);
@@ -274,8 +278,7 @@ export function weeklySessions(p: WeeklyPattern): PlannedSession[] {
   const out: PlannedSession[] = [];
   for (let day = chinaSeconds(fy, fm - 1, fd); chinaDate(day) <= p.to_date; day += DAY_SECONDS) {
     const date = chinaDate(day);
-    const weekday = ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    if (!days.has(weekday) || skip.has(date)) continue;
+    if (!days.has(weekdayOf(date)) || skip.has(date)) continue;
     const [y, m, d] = date.split('-').map(Number);
     const start = chinaSeconds(y, m - 1, d, sh, smin);
     out.push({

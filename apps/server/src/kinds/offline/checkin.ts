@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CHECKIN_RESULTS, checkinTimeRefusal, distanceMetres, offlineConfigOf, type CheckinMethod, type CheckinResult, type OfflineConfig } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, offlineAddresses, offlineCheckins, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { offlineAddresses, offlineCheckins, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { HttpError, notFound, pgErrorCode } from '../../http/errors.js';
 import { codeAccepted } from './signCode.js';
+import { offlineActivityById } from './sessions.js';
 
 /**
  * Checking in and out of a session (issue 23, design §7b, modelled on pretix's redeem): the staff
@@ -202,8 +203,7 @@ export async function recordCheckin(db: Db, rec: Record_): Promise<CheckinAnswer
 
 /** The activity of a session (type 5, of the organisation, not deleted), read for its settings. */
 export async function offlineActivityOf(db: Db_, orgId: number, actId: number) {
-  const [act] = await db.select().from(activities).where(and(eq(activities.id, actId), eq(activities.org_id, orgId), eq(activities.type, 5), eq(activities.is_delete, 0)));
-  if (!act) throw notFound('活动不存在');
+  const act = await offlineActivityById(db, orgId, actId);
   return { act, config: offlineConfigOf(act.config) };
 }
 

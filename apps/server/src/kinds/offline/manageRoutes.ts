@@ -4,7 +4,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACTIVE_RESERVATION, CHECKIN_METHODS, formatSeconds, idParam, idRef, offlineConfigOf, plainText, RESERVATION_STATUS, type CheckinMethod, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { offlineReservations, offlineSessions, readers } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { callerOf, orgOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
@@ -13,19 +13,14 @@ import { nowSec } from '../../participation/clock.js';
 import type { ActivityRow } from '../kind.js';
 import { bookingFields, bookSession, checkedBooking, fieldRefusal, reservationsWithWho, shownReservation, statusText } from './booking.js';
 import { leave } from './offers.js';
+import { offlineActivityById } from './sessions.js';
 import { RESERVATION_MISSING } from './readerRoutes.js';
 
-const OFFLINE_TYPE = 5;
-export const ACTIVITY_MISSING = '活动不存在';
 export const manageBody = z.object({ reader_id: idRef('读者'), session_id: idRef('场次'), ...bookingFields });
 export const adminCancelBody = z.object({ reason: plainText('取消原因').trim().max(255, '取消原因不能超过255个字符').optional() });
 
 /** An offline activity (single or series) of the caller's organisation, not deleted, or 404. */
-export async function offlineActivity(db: Db | Tx, request: FastifyRequest, id: number): Promise<ActivityRow> {
-  const [act] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, OFFLINE_TYPE), eq(activities.is_delete, 0)));
-  if (!act) throw new HttpError(404, ACTIVITY_MISSING);
-  return act;
-}
+export const offlineActivity = (db: Db | Tx, request: FastifyRequest, id: number): Promise<ActivityRow> => offlineActivityById(db, orgOf(request).id, id);
 
 /** The bookings of an activity in batches, with who booked and the session (the export). */
 async function* bookingsOf(db: Db, actId: number, batch = 2000) {

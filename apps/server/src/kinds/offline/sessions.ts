@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { OFFLINE_VARIANT } from '@huodong/domain';
-import type { Tx } from '../../db/client.js';
-import { offlineAddresses, offlineSessions } from '../../db/schema.js';
-import { validationError } from '../../http/errors.js';
+import type { Db, Tx } from '../../db/client.js';
+import { activities, offlineAddresses, offlineSessions } from '../../db/schema.js';
+import { notFound, validationError } from '../../http/errors.js';
 import type { ActivityRow } from '../kind.js';
 
 /** A session's check-in secret (and a ticket's): 32 characters of base64url. */
@@ -44,4 +44,13 @@ export async function keepSingleSession(tx: Tx, act: ActivityRow): Promise<void>
     return;
   }
   await tx.insert(offlineSessions).values({ ...values, org_id: act.org_id, act_id: act.id, checkin_secret: newSecret() });
+}
+
+const ACTIVITY_MISSING = '活动不存在';
+
+/** A type-5 activity of the organisation, not deleted, single or series; else 404 活动不存在 (another organisation's reads as missing). */
+export async function offlineActivityById(db: Db | Tx, orgId: number, id: number): Promise<ActivityRow> {
+  const [act] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgId), eq(activities.type, 5), eq(activities.is_delete, 0)));
+  if (!act) throw notFound(ACTIVITY_MISSING);
+  return act;
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert, Button, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Select, Table, TimePicker } from 'antd';
-import { chinaDateTime, formatSeconds, OFFLINE_LIMITS, weeklyPatternSchema, weeklySessions, type PlannedSession, type WeeklyPattern } from '@huodong/domain';
+import { chinaDateTime, formatSeconds, OFFLINE_LIMITS, weekdayOf, weeklyPatternSchema, weeklySessions, type PlannedSession, type WeeklyPattern } from '@huodong/domain';
 import dayjs, { type Dayjs } from '../../shared/dayjs';
 import { feedback } from '../../shared/feedback';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
@@ -28,7 +28,7 @@ interface Values {
 /** `2026-12-05 周六`. */
 function dateWithWeekday(seconds: number): string {
   const date = chinaDateTime(seconds).slice(0, 10);
-  return `${date} ${T.WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]}`;
+  return `${date} ${T.WEEKDAYS[weekdayOf(date) - 1]}`;
 }
 
 const day = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);

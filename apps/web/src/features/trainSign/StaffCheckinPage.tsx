@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Checkbox, Empty, Flex, Input, List, Segmented, Select, Space, Tag } from 'antd';
-import { CHECKIN_RESULTS, OFFLINE_LIMITS, sessionTimeText, type CheckinResult } from '@huodong/domain';
+import { CHECKIN_RESULTS, formatSeconds, OFFLINE_LIMITS, sessionTimeText, type CheckinResult } from '@huodong/domain';
 import { PagePanel } from '../../shared/PagePanel';
 import { api, isApiError, useApiQuery } from '../../shared/api';
 import { idFromQuery } from '../../shared/idFromQuery';
@@ -224,7 +224,7 @@ function TicketScanner({ org, sessionId, type }: { org: string; sessionId: numbe
               <Space>
                 <Tag color={OK_RESULTS.includes(h.result) ? 'green' : h.result.startsWith('already') ? 'orange' : 'red'}>{CHECKIN_RESULTS[h.result] ?? h.message}</Tag>
                 <span>{h.reader ? [h.reader.real_name, h.reader.account].filter(Boolean).join(' ') : h.secret}</span>
-                <span style={{ color: '#8c8c8c' }}>{new Date(h.at).toLocaleTimeString('zh-CN', { hour12: false })}</span>
+                <span style={{ color: '#8c8c8c' }}>{formatSeconds(Math.floor(h.at / 1000)).slice(11)}</span>
               </Space>
             </List.Item>
           )}

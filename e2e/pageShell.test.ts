@@ -116,7 +116,7 @@ browserSuite('pages every family inherits, and every page knows its place', () =
 
   // One visit per page for both checks (each visit waits for the network to be idle): the sweep
   // was two, and the slowest part of the browser suite.
-  it('every built page of both scopes has exactly one h1, its title, the document title 页面名 - 机构名, and axe finds no serious or critical violation on it, its create dialog and the login pages', { timeout: 420_000 }, async () => {
+  it('every built page of both scopes has exactly one h1, its title, the document title 页面名 - 机构名, and axe finds no serious or critical violation on it, its create dialog and the login pages', { timeout: 900_000 }, async () => {
     const found: string[] = [];
     const check = async (page: Page, where: string) => {
       await quiet(page);
@@ -402,7 +402,7 @@ browserSuite('pages every family inherits, and every page knows its place', () =
   it('an address without a page says the page does not exist, with the way home', async () => {
     const page = await signedIn(ORG_ADMIN);
     // unknown, and in the route table but not built
-    for (const path of ['no/such/page', 'adminAct/adminOffline']) {
+    for (const path of ['no/such/page', 'adminAct/adminReadClock']) {
       await page.goto(`/${ORG}/${path}`);
       await page.waitForURL((url) => url.pathname === `/${ORG}/errorPage`);
       await page.getByRole('heading', { level: 1, name: PAGE_NOT_FOUND }).waitFor();

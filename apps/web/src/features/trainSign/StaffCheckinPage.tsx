@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Checkbox, Empty, Flex, Input, List, Segmented, Select, Space, Tag } from 'antd';
+import { Alert, Button, Checkbox, Empty, Flex, Input, Segmented, Select, Space, Tag } from 'antd';
 import { CHECKIN_RESULTS, formatSeconds, OFFLINE_LIMITS, sessionTimeText, type CheckinResult } from '@huodong/domain';
 import { PagePanel } from '../../shared/PagePanel';
 import { api, isApiError, useApiQuery } from '../../shared/api';
@@ -214,21 +214,19 @@ function TicketScanner({ org, sessionId, type }: { org: string; sessionId: numbe
         )}
       </div>
       {history.length > 0 && (
-        <List
-          style={{ flex: '1 1 100%' }}
-          header={T.HISTORY}
-          size="small"
-          dataSource={history}
-          renderItem={(h) => (
-            <List.Item>
+        // Plain markup, not antd List (its pagination and grid would push the page over its first-load budget).
+        <section style={{ flex: '1 1 100%' }} aria-label={T.HISTORY}>
+          <div style={{ fontWeight: 600, padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>{T.HISTORY}</div>
+          {history.map((h) => (
+            <div key={`${h.at}-${h.secret}`} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
               <Space>
                 <Tag color={OK_RESULTS.includes(h.result) ? 'green' : h.result.startsWith('already') ? 'orange' : 'red'}>{CHECKIN_RESULTS[h.result] ?? h.message}</Tag>
                 <span>{h.reader ? [h.reader.real_name, h.reader.account].filter(Boolean).join(' ') : h.secret}</span>
                 <span style={{ color: '#8c8c8c' }}>{formatSeconds(Math.floor(h.at / 1000)).slice(11)}</span>
               </Space>
-            </List.Item>
-          )}
-        />
+            </div>
+          ))}
+        </section>
       )}
     </Flex>
   );

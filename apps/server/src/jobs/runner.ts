@@ -185,14 +185,19 @@ export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}
     async enqueue(tx, kind, payload, o = {}) {
       const values = { kind, payload, key: o.key ?? null, org_id: o.orgId ?? null, run_at: o.runAt ?? Date.now(), max_attempts: o.maxAttempts ?? handlers.get(kind)?.maxAttempts ?? 5 };
       // A key names the job while it is not finished; a finished one may be queued again (a retry from the failed list).
-      const [made] = await tx
-        .insert(jobs)
-        .values(values)
-        .onConflictDoNothing({ target: jobs.key, where: sql`status in ('queued', 'running')` })
-        .returning({ id: jobs.id });
-      if (made) return made.id;
-      const [open] = await tx.select({ id: jobs.id }).from(jobs).where(sql`${jobs.key} = ${o.key!} and status in ('queued', 'running')`);
-      return open.id;
+      // Outside a transaction the open job met by the insert may finish before the read that names it
+      // (another node queued and ran it): the insert is then tried again, and queues it anew.
+      for (let attempt = 0; ; attempt++) {
+        const [made] = await tx
+          .insert(jobs)
+          .values(values)
+          .onConflictDoNothing({ target: jobs.key, where: sql`status in ('queued', 'running')` })
+          .returning({ id: jobs.id });
+        if (made) return made.id;
+        const [open] = await tx.select({ id: jobs.id }).from(jobs).where(sql`${jobs.key} = ${o.key!} and status in ('queued', 'running')`);
+        if (open) return open.id;
+        if (attempt >= 2) throw new Error(`job ${kind} with key ${o.key} could not be queued`);
+      }
     },
     kick,
     kickAfter(request) {

@@ -222,3 +222,27 @@ describe('expiry', () => {
     expect(left.map((x) => x.scope)).toEqual(['a:9:join_activity']);
   });
 });
+
+describe('demo data', () => {
+  it('szlib has posted adjustments and one waiting for approval, which szlibadmin can approve; a re-run adds nothing', { timeout: 300_000 }, async () => {
+    const { seedDemo } = await import('../src/seed/seed.js');
+    const { demoStepsOf } = await import('../src/seed/demo.js');
+    const steps = demoStepsOf('points');
+    await seedDemo(t.app, steps);
+    const su = { token: t.superToken };
+    const queue = await ok(t.call('GET', `/v1/szlib/check/integral`, su));
+    expect(queue.items).toHaveLength(1);
+    expect(queue.items[0]).toMatchObject({ delta: 800, account: 'SZ00001' });
+    const accounts = await ok(t.call('GET', `/v1/szlib/integral/userIntegral`, su));
+    expect(accounts.items.map((a: { account: string; balance: number }) => [a.account, a.balance])).toEqual([
+      ['SZ00001', 120],
+      ['SZ00002', 60],
+      ['SZ00003', 50],
+    ]);
+    await seedDemo(t.app, steps);
+    expect((await ok(t.call('GET', `/v1/szlib/check/integral`, su))).items).toHaveLength(1);
+    const admin = await t.login('szlibadmin', 'Demo#2024', 'szlib');
+    await ok(t.call('POST', `/v1/szlib/check/${queue.items[0].id}/integral`, { token: admin, body: { status: 1 } }));
+    expect((await ok(t.call('GET', `/v1/szlib/client/get_integral`, { token: (await ok(t.call('POST', '/v1/szlib/client/login', { body: { account: 'SZ00001', password: 'Reader#2024' } }))).access_token }))).balance).toBe(920);
+  });
+});

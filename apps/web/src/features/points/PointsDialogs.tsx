@@ -10,7 +10,7 @@ import { placeServerErrors } from '../../shared/formErrors';
 import { adjustPath, ledgerPath, POINTS_KEY, readersPath, reversePath } from './pointsApi';
 import * as T from './texts';
 
-const STATUS_COLORS: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'default', 3: 'red' };
+const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'default', 3: 'red' };
 export const statusTag = (s: number) => <Tag color={STATUS_COLORS[s]}>{POINT_TXN_STATUS_LABELS[s]}</Tag>;
 
 /** A reader's ledger, newest first, each posted row reversible once (`/integral/scoreList`). */

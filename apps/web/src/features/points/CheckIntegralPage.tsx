@@ -7,7 +7,7 @@ import { useApiQuery } from '../../shared/api';
 import { PagePanel } from '../../shared/PagePanel';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { statusTag } from './PointsDialogs';
+import { statusTag } from './statusTag';
 import { checksPath, POINTS_KEY } from './pointsApi';
 import * as T from './texts';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Descriptions, Flex, Spin } from 'antd';
 import { chinaDateTime, type PointTxnRow } from '@huodong/domain';
@@ -7,9 +7,12 @@ import { idFromQuery } from '../../shared/idFromQuery';
 import { PagePanel } from '../../shared/PagePanel';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
-import { ReasonDialog, statusTag } from './PointsDialogs';
+import { statusTag } from './statusTag';
 import { checkPath, POINTS_KEY, type PointsDecision } from './pointsApi';
 import * as T from './texts';
+
+// The dialog (antd Form and its inputs) loads when it opens.
+const ReasonDialog = lazy(() => import('./PointsDialogs').then((m) => ({ default: m.ReasonDialog })));
 
 interface Detail {
   txn: PointTxnRow & { account: string; real_name: string; asker: string; status_label: string };
@@ -53,6 +56,7 @@ export default function CheckIntegralWorkPage() {
         </Flex>
       )}
       {rejecting && (
+        <Suspense fallback={null}>
         <ReasonDialog
           title={T.REJECT}
           label={T.REJECT_REASON}
@@ -60,6 +64,7 @@ export default function CheckIntegralWorkPage() {
           onSubmit={(reason) => decide.mutateAsync({ status: 2, reason }).then(back)}
           onClose={() => setRejecting(false)}
         />
+        </Suspense>
       )}
     </PagePanel>
   );

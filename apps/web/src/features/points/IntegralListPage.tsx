@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Flex, Table } from 'antd';
 import Search from 'antd/es/input/Search';
 import type { ListData } from '@huodong/domain/api';
@@ -7,9 +7,12 @@ import { api, useApiQuery } from '../../shared/api';
 import { PagePanel } from '../../shared/PagePanel';
 import { useScope } from '../../shared/session';
 import { chinaDateTime } from '@huodong/domain';
-import { AdjustDialog, LedgerDialog } from './PointsDialogs';
 import { accountsPath, exportPath, POINTS_KEY } from './pointsApi';
 import * as T from './texts';
+
+// The dialogs (antd Form, its inputs, the modal) load when one opens.
+const LedgerDialog = lazy(() => import('./PointsDialogs').then((m) => ({ default: m.LedgerDialog })));
+const AdjustDialog = lazy(() => import('./PointsDialogs').then((m) => ({ default: m.AdjustDialog })));
 
 /**
  * 积分列表 (`adminScore/adminIntegralList`): readers with balance, earned, spent and expired points,
@@ -77,8 +80,10 @@ export default function IntegralListPage() {
           },
         ]}
       />
-      {ledgerOf && <LedgerDialog org={org} reader={ledgerOf} onClose={() => setLedgerOf(null)} />}
-      {adjusting && <AdjustDialog org={org} reader={adjusting.reader} onClose={() => setAdjusting(null)} />}
+      <Suspense fallback={null}>
+        {ledgerOf && <LedgerDialog org={org} reader={ledgerOf} onClose={() => setLedgerOf(null)} />}
+        {adjusting && <AdjustDialog org={org} reader={adjusting.reader} onClose={() => setAdjusting(null)} />}
+      </Suspense>
     </PagePanel>
   );
 }

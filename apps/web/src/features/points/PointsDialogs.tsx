@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { chinaDateTime, POINT_TXN_STATUS_LABELS, POINTS_MAX, type PointAccountRow, type PointTxnRow } from '@huodong/domain';
+import { chinaDateTime, POINTS_MAX, type PointAccountRow, type PointTxnRow } from '@huodong/domain';
 import type { ListData } from '@huodong/domain/api';
 import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { feedback } from '../../shared/feedback';
 import { placeServerErrors } from '../../shared/formErrors';
 import { adjustPath, ledgerPath, POINTS_KEY, readersPath, reversePath } from './pointsApi';
+import { statusTag } from './statusTag';
 import * as T from './texts';
 
-const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'default', 3: 'red' };
-export const statusTag = (s: number) => <Tag color={STATUS_COLORS[s]}>{POINT_TXN_STATUS_LABELS[s]}</Tag>;
 
 /** A reader's ledger, newest first, each posted row reversible once (`/integral/scoreList`). */
 export function LedgerDialog({ org, reader, onClose }: { org: string; reader: Pick<PointAccountRow, 'reader_id' | 'account' | 'real_name'>; onClose: () => void }) {

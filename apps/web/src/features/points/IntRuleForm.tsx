@@ -3,8 +3,7 @@ import { POINT_CAP_MAX, POINT_EXPIRY_MODES, POINT_RULE_KEYS, POINTS_MAX, TRIGGER
 import { api, useApiMutation } from '../../shared/api';
 import { placeServerErrors } from '../../shared/formErrors';
 import DateTimeInput from '../../resources/DateTimeInput';
-import { configSavePath, POINTS_KEY } from './pointsApi';
-import type { PointsSettings } from './IntRulePage';
+import { configSavePath, POINTS_KEY, type PointsSettings } from './pointsApi';
 import * as T from './texts';
 
 const MODE_OPTIONS = Object.entries(POINT_EXPIRY_MODES).map(([value, label]) => ({ value, label }));

@@ -1,21 +1,13 @@
 import { Suspense, lazy } from 'react';
 import { Spin } from 'antd';
-import type { EffectivePointRule, PointExpiryMode, PointRuleKey } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
 import { PagePanel } from '../../shared/PagePanel';
 import { useScope } from '../../shared/session';
-import { configPath, POINTS_KEY } from './pointsApi';
+import { configPath, POINTS_KEY, type PointsSettings } from './pointsApi';
 
 // Asked for at once, beside the page's data.
 const loadForm = import('./IntRuleForm');
 const IntRuleForm = lazy(() => loadForm);
-
-export interface PointsSettings {
-  daily_cap: number;
-  approval_threshold: number;
-  expiry: { mode: PointExpiryMode; months: number };
-  rules: Record<PointRuleKey, EffectivePointRule>;
-}
 
 /**
  * 积分规则 (`adminScore/adminIntRule`, `GET /v1/{org}/config`, `POST /v1/{org}/config/save`): every

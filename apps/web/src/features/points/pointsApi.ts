@@ -1,4 +1,4 @@
-import type { PointsDecision } from '@huodong/domain';
+import type { EffectivePointRule, PointExpiryMode, PointRuleKey, PointsDecision } from '@huodong/domain';
 
 /** The points calls' paths and query keys (issue 24, docs/decisions.md "Points administration paths"). */
 const o = (org: string) => `/v1/${encodeURIComponent(org)}`;
@@ -14,3 +14,11 @@ export const checksPath = (org: string) => `${o(org)}/check/integral`;
 export const checkPath = (org: string, id: number) => `${o(org)}/check/${id}/integral`;
 export const readersPath = (org: string) => `${o(org)}/readers`;
 export type { PointsDecision };
+
+/** The organisation's points settings as `GET /config` answers them (every rule, the defaults where not set). */
+export interface PointsSettings {
+  daily_cap: number;
+  approval_threshold: number;
+  expiry: { mode: PointExpiryMode; months: number };
+  rules: Record<PointRuleKey, EffectivePointRule>;
+}

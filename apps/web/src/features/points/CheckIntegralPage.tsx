@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Segmented, Table } from 'antd';
+import { Button, Flex, Table } from 'antd';
 import { chinaDateTime, type PointTxnRow } from '@huodong/domain';
 import type { ListData } from '@huodong/domain/api';
 import { useApiQuery } from '../../shared/api';
@@ -26,15 +26,14 @@ export default function CheckIntegralPage() {
   return (
     <PagePanel testId="check-integral">
       <p style={{ marginTop: 0 }}>{q.data ? T.THRESHOLD_HINT(q.data.threshold) : ''}</p>
-      <Segmented<'0' | 'all'>
-        style={{ marginBottom: 12 }}
-        value={status}
-        onChange={(v) => (setStatus(v), setPage(1))}
-        options={[
-          { value: '0', label: T.PENDING_ONLY },
-          { value: 'all', label: T.DECIDED_ALL },
-        ]}
-      />
+      {/* Two buttons, not antd Segmented: the page stays well within its first-load budget. */}
+      <Flex gap={8} style={{ marginBottom: 12 }}>
+        {(['0', 'all'] as const).map((v) => (
+          <Button key={v} type={status === v ? 'primary' : 'default'} aria-pressed={status === v} onClick={() => (setStatus(v), setPage(1))}>
+            {v === '0' ? T.PENDING_ONLY : T.DECIDED_ALL}
+          </Button>
+        ))}
+      </Flex>
       <Table<Row>
         rowKey="id"
         size="small"

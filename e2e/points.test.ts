@@ -31,6 +31,8 @@ async function shell(page: Page, title: string) {
   // As the every-page sweep does (pageShell.test.ts): requests, spinners and animations done first.
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+  // After a navigation inside the app, the progress bar (nprogress, role="bar") until it is gone.
+  await page.waitForFunction(() => !document.getElementById('nprogress'));
   await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
 }

@@ -61,6 +61,14 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     const now = Math.floor(Date.now() / 1000);
     act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offlines`, { title: SERIES, start_at: now - DAY, end_at: now + 90 * DAY, config: { booking_scope: 'session' } })).id;
   });
+  /** A new reader of the organisation (signed in, first password changed) books one seat of the session. */
+  async function readerBooks(account: string, sessionId: number) {
+    await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
+    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
+    const reader = api(server.url, login.access_token);
+    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    return reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/sessions/${sessionId}/reservations`, { request_id: randomUUID(), seats: 1 });
+  }
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -160,13 +168,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     const talk = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offline`, { title: TALK, start_at: now + 5 * DAY, end_at: now + 5 * DAY + 7200, person_limit: 10, address: '二楼报告厅', config: { approval: 'manual' } })).id;
     await adminApi.post(`/v1/${KEY}/offline/${talk}/publish`);
     const session = (await adminApi.get<{ items: { id: number }[] }>(`/v1/${KEY}/offline/${talk}/sessions`)).items[0];
-    const book = async (account: string) => {
-      await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
-      const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-      const reader = api(server.url, login.access_token);
-      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
-      return reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/sessions/${session.id}/reservations`, { request_id: randomUUID(), seats: 1 });
-    };
+    const book = (account: string) => readerBooks(account, session.id);
     const first = await book('R5000011');
     const second = await book('R5000012');
     expect([first.status, second.status]).toEqual(['pending', 'pending']);
@@ -202,13 +204,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     const talk = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offline`, { title: TALK, start_at: now + 6 * DAY, end_at: now + 6 * DAY + 7200, person_limit: 1, address: '一楼大厅', config: { waitlist: 1, waitlist_auto: 0 } })).id;
     await adminApi.post(`/v1/${KEY}/offline/${talk}/publish`);
     const session = (await adminApi.get<{ items: { id: number }[] }>(`/v1/${KEY}/offline/${talk}/sessions`)).items[0];
-    const book = async (account: string) => {
-      await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
-      const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-      const reader = api(server.url, login.access_token);
-      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
-      return reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/sessions/${session.id}/reservations`, { request_id: randomUUID(), seats: 1 });
-    };
+    const book = (account: string) => readerBooks(account, session.id);
     const first = await book('R5000021');
     const second = await book('R5000022');
     expect([first.status, second.status]).toEqual(['confirmed', 'waitlisted']);

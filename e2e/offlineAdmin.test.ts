@@ -13,7 +13,9 @@ import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage,
  * skipped date and sees the preview count, generates them, and sees them listed. A reader books
  * the first session through the reader API; the session's 报名 opens 场次报名
  * (`adminOfflinesListWork?actID=&sessionID=`) narrowed to that session, showing the booking; it
- * is cancelled there. The series' sign-up fields are edited in its form (报名项).
+ * is cancelled there. The series' sign-up fields are edited in its form (报名项). A talk with
+ * automatic promotion off: 递补候补 offers the freed seat to the first in line; its 活动回顾 summary
+ * is written with the rich-text editor's 加粗 and shown rendered when the dialog opens again.
  */
 const KEY = 'offlineweb';
 const ADMIN = { account: 'offline_admin', real_name: '陈馆长', password: 'Offline#Admin1' };
@@ -59,6 +61,14 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     const now = Math.floor(Date.now() / 1000);
     act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offlines`, { title: SERIES, start_at: now - DAY, end_at: now + 90 * DAY, config: { booking_scope: 'session' } })).id;
   });
+  /** A new reader of the organisation (signed in, first password changed) books one seat of the session. */
+  async function readerBooks(account: string, sessionId: number) {
+    await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
+    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
+    const reader = api(server.url, login.access_token);
+    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    return reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/sessions/${sessionId}/reservations`, { request_id: randomUUID(), seats: 1 });
+  }
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -158,13 +168,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     const talk = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offline`, { title: TALK, start_at: now + 5 * DAY, end_at: now + 5 * DAY + 7200, person_limit: 10, address: '二楼报告厅', config: { approval: 'manual' } })).id;
     await adminApi.post(`/v1/${KEY}/offline/${talk}/publish`);
     const session = (await adminApi.get<{ items: { id: number }[] }>(`/v1/${KEY}/offline/${talk}/sessions`)).items[0];
-    const book = async (account: string) => {
-      await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
-      const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-      const reader = api(server.url, login.access_token);
-      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
-      return reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/sessions/${session.id}/reservations`, { request_id: randomUUID(), seats: 1 });
-    };
+    const book = (account: string) => readerBooks(account, session.id);
     const first = await book('R5000011');
     const second = await book('R5000012');
     expect([first.status, second.status]).toEqual(['pending', 'pending']);
@@ -192,5 +196,55 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     await expect.poll(() => bookings.getByRole('row').filter({ hasText: 'R5000012' }).innerText()).toContain('名额优先给本校学生');
     const after = (await adminApi.get<{ items: { account: string; status: string }[] }>(`/v1/${KEY}/offline/${talk}/reserve`)).items;
     expect(Object.fromEntries(after.map((r) => [r.account, r.status]))).toEqual({ R5000011: 'confirmed', R5000012: 'rejected' });
+  });
+
+  it('活动回顾: a bold summary written in the editor is saved and shown rendered; 递补候补 offers the freed seat to the first in line', { timeout: 120_000 }, async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const TALK = '作家见面会：城市与书';
+    const talk = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offline`, { title: TALK, start_at: now + 6 * DAY, end_at: now + 6 * DAY + 7200, person_limit: 1, address: '一楼大厅', config: { waitlist: 1, waitlist_auto: 0 } })).id;
+    await adminApi.post(`/v1/${KEY}/offline/${talk}/publish`);
+    const session = (await adminApi.get<{ items: { id: number }[] }>(`/v1/${KEY}/offline/${talk}/sessions`)).items[0];
+    const book = (account: string) => readerBooks(account, session.id);
+    const first = await book('R5000021');
+    const second = await book('R5000022');
+    expect([first.status, second.status]).toEqual(['confirmed', 'waitlisted']);
+    await adminApi.post(`/v1/${KEY}/train/reserve/${first.id}/cancel`, {});
+
+    const page = await newPage(browser, server.url);
+    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await page.waitForURL(`**/${KEY}/functionIndex`);
+
+    // 递补候补: automatic promotion is off, so the freed seat waits for the administrator.
+    await page.goto(`/${KEY}/adminAct/adminOfflineWork?actID=${talk}`);
+    const waiting = page.getByRole('row').filter({ hasText: 'R5000022' });
+    await expect.poll(() => waiting.innerText()).toContain('候补中');
+    await button(page, T.PROMOTE).click();
+    await button(await dialogWith(page, T.PROMOTE_TITLE), OK).click();
+    await expect.poll(() => waiting.innerText()).toContain('候补待确认');
+
+    // 活动回顾: a summary with a bold phrase, through the toolbar.
+    await page.goto(`/${KEY}/adminAct/adminOffline`);
+    await (await rowControl(page, page.getByRole('row').filter({ hasText: TALK }), T.REVIEW)).click();
+    let dialog = await dialogWith(page, T.REVIEW_OF(TALK));
+    const editor = dialog.getByRole('textbox', { name: '活动总结' });
+    await editor.click();
+    await page.keyboard.type('见面会圆满结束，');
+    await button(dialog, '加粗').click();
+    await page.keyboard.type('共有86位读者参加');
+    await button(dialog, '加粗').click();
+    await page.keyboard.type('。');
+    await button(dialog, T.SAVE).click();
+    await expectText(page, T.SAVED);
+    const stored = (await adminApi.get<{ items: { content: string }[] }>(`/v1/${KEY}/review/${talk}/summary`)).items[0].content;
+    expect(stored).toMatch(/<(b|strong)>共有86位读者参加<\/(b|strong)>/);
+    // Opened again, the saved summary shows rendered: the phrase in bold, no tag as text.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await (await rowControl(page, page.getByRole('row').filter({ hasText: TALK }), T.REVIEW)).click();
+    dialog = await dialogWith(page, T.REVIEW_OF(TALK));
+    const bold = dialog.getByRole('textbox', { name: '活动总结' }).locator('b, strong');
+    await expect.poll(() => bold.innerText()).toBe('共有86位读者参加');
+    expect(await bold.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+    expect(await dialog.getByRole('textbox', { name: '活动总结' }).innerText()).toBe('见面会圆满结束，共有86位读者参加。');
   });
 });

@@ -71,6 +71,45 @@ it('a summary per session is written once and replaced; the activity’s own is 
   expect(empty.data.errors[0]).toMatchObject({ field: 'content', message: '请填写活动总结' });
 });
 
+it('a summary is rich text stored sanitised: script, on* attributes and javascript: addresses go, the allowed tags stay', async () => {
+  const html = [
+    '<h2 style="color:red" onclick="steal()">活动回顾</h2>',
+    '<p>本场<strong>32位</strong>读者参加，<em>气氛热烈</em>，<u>下期</u><s>取消</s>。<script>alert(1)</script></p>',
+    '<ul><li>第一项</li><li><b>第二项</b></li></ul><ol><li>甲</li></ol><blockquote>引文</blockquote><h3>小结</h3><h4>附</h4>',
+    '<p><a href="javascript:alert(1)">坏链接</a> <a href="https://example.org/x" onmouseover="x()">好链接</a> <a href="mailto:a@b.cn">写信</a></p>',
+    '<img src="x" onerror="alert(1)"><img src="/v1/files/review/a.png" onload="x()" alt="合影"><img src="https://img.example.org/b.png"><img src="javascript:alert(1)">',
+    '<iframe src="https://evil.example"></iframe><style>p{}</style><span style="x">文字</span><br>',
+  ].join('');
+  const saved = await ok(t.call('POST', `${base()}/createSummary`, { ...as(), body: { session_id: session, content: html } }));
+  const stored: string = saved.content;
+  for (const gone of ['<script', 'alert(', 'onclick', 'onerror', 'onload', 'onmouseover', 'javascript:', 'style', '<iframe', '<span', 'src="x"']) expect(stored).not.toContain(gone);
+  for (const kept of ['<h2>活动回顾</h2>', '<strong>32位</strong>', '<em>气氛热烈</em>', '<u>下期</u>', '<s>取消</s>', '<ul><li>第一项</li><li><b>第二项</b></li></ul>', '<ol><li>甲</li></ol>', '<blockquote>引文</blockquote>', '<h3>小结</h3>', '<h4>附</h4>', '文字<br />'])
+    expect(stored).toContain(kept);
+  expect(stored).toContain('<a href="https://example.org/x" rel="noopener noreferrer" target="_blank">好链接</a>');
+  expect(stored).toContain('<a href="mailto:a@b.cn" rel="noopener noreferrer" target="_blank">写信</a>');
+  expect(stored).toContain('<a rel="noopener noreferrer" target="_blank">坏链接</a>');
+  expect(stored).toContain('<img src="/v1/files/review/a.png" alt="合影" />');
+  expect(stored).toContain('<img src="https://img.example.org/b.png" />');
+  expect(stored.match(/<img/g)).toHaveLength(2);
+  // What is stored is what the list answers; an edit through updateFiles is sanitised the same way.
+  expect((await ok(t.call('GET', `${base()}/summary?session_id=${session}`, as()))).items[0].content).toBe(stored);
+  const edited = await ok(t.call('POST', `${base()}/updateFiles/${saved.id}`, { ...as(), body: { content: '<p onclick="x()">改<b>过</b></p><script>x</script>' } }));
+  expect(edited.content).toBe('<p>改<b>过</b></p>');
+  // Nothing left once sanitised is an empty summary; NUL is refused naming the field; too long is refused.
+  for (const content of ['<script>alert(1)</script>', '<p> </p>', '<img src="javascript:x">']) {
+    const res = await t.call('POST', `${base()}/createSummary`, { ...as(), body: { session_id: session, content } });
+    expect(res.status).toBe(422);
+    expect(res.data.errors[0]).toMatchObject({ field: 'content', message: '请填写活动总结' });
+  }
+  const nul = await t.call('POST', `${base()}/createSummary`, { ...as(), body: { session_id: session, content: '<p>a\u0000b</p>' } });
+  expect(nul.status).toBe(422);
+  expect(nul.data.errors[0].field).toBe('content');
+  expect(nul.data.errors[0].message).toContain('活动总结');
+  const long = await t.call('POST', `${base()}/createSummary`, { ...as(), body: { session_id: session, content: `<p>${'&amp;'.repeat(REVIEW_LIMITS.summaryChars / 5 + 1)}</p>` } });
+  expect(long.status).toBe(422);
+  expect(long.data.errors[0]).toMatchObject({ field: 'content', message: `活动总结不能超过${REVIEW_LIMITS.summaryChars}个字符` });
+});
+
 it('images and files are uploaded to the storage, then added; shown or hidden; a file of another kind or organisation is refused', async () => {
   const img = await upload(`${base()}/uploadImage`, '合影.png', png, 'image/png');
   expect(img.statusCode).toBe(200);

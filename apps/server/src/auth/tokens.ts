@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { experts, managers, organizations, readers, supers, tokens } from '../db/schema.js';
 import type { ExpertCaller, ReaderCaller, RequestCaller } from '../types.js';
@@ -36,42 +37,51 @@ export type TokenCheck =
   | { ok: true; expert: ExpertCaller; caller?: undefined; reader?: undefined; expiresAt: number }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'disabled' };
 
-/** Resolve a bearer token to its caller, refusing expired, revoked and disabled subjects. */
+/**
+ * Resolve a bearer token to its caller, refusing expired, revoked and disabled subjects: ONE
+ * statement, the token with its subject and the subject's organisation (each reader write's first
+ * call with a fresh token pays this round trip, issue 23's booking benchmark).
+ */
 export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
-  const [row] = await db.select().from(tokens).where(eq(tokens.token_hash, sha256(token))).limit(1);
-  if (!row) return { ok: false, reason: 'unknown' };
+  const subjectOrg = alias(organizations, 'subject_org');
+  const of = (kind: Subject['kind']) => eq(tokens.subject_kind, kind);
+  const [found] = await db
+    .select({
+      row: tokens,
+      s: { id: supers.id, account: supers.account, is_pause: supers.is_pause },
+      r: { id: readers.id, account: readers.account, org_id: readers.org_id, is_pause: readers.is_pause, must: readers.must_change_password },
+      e: { id: experts.id, account: experts.account, org_id: experts.org_id, is_pause: experts.is_pause },
+      m: { id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause },
+      org_pause: subjectOrg.is_pause,
+    })
+    .from(tokens)
+    .leftJoin(supers, and(of('super'), eq(supers.id, tokens.subject_id)))
+    .leftJoin(readers, and(of('reader'), eq(readers.id, tokens.subject_id)))
+    .leftJoin(experts, and(of('expert'), eq(experts.id, tokens.subject_id)))
+    .leftJoin(managers, and(of('manager'), eq(managers.id, tokens.subject_id)))
+    .leftJoin(subjectOrg, eq(subjectOrg.id, sql`coalesce(${readers.org_id}, ${experts.org_id}, ${managers.org_id})`))
+    .where(eq(tokens.token_hash, sha256(token)))
+    .limit(1);
+  if (!found) return { ok: false, reason: 'unknown' };
+  const { row, s, r, e, m } = found;
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.expires_at <= Date.now()) return { ok: false, reason: 'expired' };
+  // A subject of an organisation needs that organisation (inner join before: a missing one is disabled).
+  const orgPaused = found.org_pause === null || !!found.org_pause;
   if (row.subject_kind === 'super') {
-    const [s] = await db.select({ id: supers.id, account: supers.account, is_pause: supers.is_pause }).from(supers).where(eq(supers.id, row.subject_id));
     if (!s || s.is_pause) return { ok: false, reason: 'disabled' };
     return { ok: true, expiresAt: row.expires_at, caller: { kind: 'super', id: s.id, type: 'super', orgId: null, tokenId: row.id, account: s.account } };
   }
   if (row.subject_kind === 'reader') {
-    const [r] = await db
-      .select({ id: readers.id, account: readers.account, org_id: readers.org_id, is_pause: readers.is_pause, must: readers.must_change_password, org_pause: organizations.is_pause })
-      .from(readers)
-      .innerJoin(organizations, eq(organizations.id, readers.org_id))
-      .where(eq(readers.id, row.subject_id));
-    if (!r || r.is_pause || r.org_pause) return { ok: false, reason: 'disabled' };
+    if (!r || r.is_pause || orgPaused) return { ok: false, reason: 'disabled' };
     return { ok: true, expiresAt: row.expires_at, reader: { id: r.id, orgId: r.org_id, account: r.account, tokenId: row.id, mustChangePassword: r.must === 1 } };
   }
   if (row.subject_kind === 'expert') {
-    const [e] = await db
-      .select({ id: experts.id, account: experts.account, org_id: experts.org_id, is_pause: experts.is_pause, org_pause: organizations.is_pause })
-      .from(experts)
-      .innerJoin(organizations, eq(organizations.id, experts.org_id))
-      .where(eq(experts.id, row.subject_id));
-    if (!e || e.is_pause || e.org_pause) return { ok: false, reason: 'disabled' };
+    if (!e || e.is_pause || orgPaused) return { ok: false, reason: 'disabled' };
     return { ok: true, expiresAt: row.expires_at, expert: { id: e.id, orgId: e.org_id, account: e.account, tokenId: row.id } };
   }
   if (row.subject_kind !== 'manager') return { ok: false, reason: 'unknown' };
-  const [m] = await db
-    .select({ id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause, org_pause: organizations.is_pause })
-    .from(managers)
-    .innerJoin(organizations, eq(organizations.id, managers.org_id))
-    .where(eq(managers.id, row.subject_id));
-  if (!m || m.is_pause || m.org_pause) return { ok: false, reason: 'disabled' };
+  if (!m || m.is_pause || orgPaused) return { ok: false, reason: 'disabled' };
   return { ok: true, expiresAt: row.expires_at, caller: { kind: 'manager', id: m.id, type: m.type, orgId: m.org_id, tokenId: row.id, account: m.account } };
 }
 

@@ -44,6 +44,7 @@ const linkUrl = plainText('链接地址', '请填写链接地址').trim().min(1,
 const fileIds = (kind: 'image' | 'file') =>
   z.array(idRef('文件'), { error: `请上传${REVIEW_KIND_LABELS[kind]}` }).min(1, `请上传${REVIEW_KIND_LABELS[kind]}`).max(REVIEW_LIMITS[kind].count, reviewCountMessage(kind, REVIEW_LIMITS[kind].count));
 
+/** The summary's `content` is rich text (HTML): the server keeps it sanitised to an allow-list (no script, no on* attribute, no javascript: address). */
 export const reviewSummaryBody = z.object({
   ...session,
   content: plainText('活动总结', '请填写活动总结').trim().min(1, '请填写活动总结').max(REVIEW_LIMITS.summaryChars, `活动总结不能超过${REVIEW_LIMITS.summaryChars}个字符`),

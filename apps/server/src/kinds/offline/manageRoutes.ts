@@ -12,7 +12,7 @@ import { sendXlsx } from '../../exports/xlsxStream.js';
 import { nowSec } from '../../participation/clock.js';
 import type { ActivityRow } from '../kind.js';
 import { bookingFields, bookSession, checkedBooking, fieldRefusal, reservationsWithWho, shownReservation, statusText } from './booking.js';
-import { leave } from './offers.js';
+import { leave, promoteFirst } from './offers.js';
 import { offlineActivityById } from './sessions.js';
 import { RESERVATION_MISSING } from './readerRoutes.js';
 
@@ -37,8 +37,8 @@ const at = (v: number | null) => (v ? formatSeconds(v) : '');
 /**
  * What an administrator does with bookings (spec §7 train: manage, reserve cancel; exports
  * reserve): book for a reader (confirmed at once, the capacity still enforced by the one
- * statement), cancel a reader's booking (no deadline; the seats pass to the waiting list), and
- * download the bookings of an activity.
+ * statement), cancel a reader's booking (no deadline; the seats pass to the waiting list),
+ * promote the first in line by hand, and download the bookings of an activity.
  */
 export async function offlineManageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -73,6 +73,20 @@ export async function offlineManageRoutes(app: FastifyInstance): Promise<void> {
       await audit(tx, request, 'cancel', 'offlineReservations', [own.id]);
       request.server.jobs.kickAfter(request);
       return shownReservation(left.row);
+    }),
+  );
+
+  /**
+   * `POST /train/session/{sid}/promote`: the first in line whose seats fit gets the free seats by
+   * hand (automatic promotion off): an offer until its expiry, or confirmed when no offer can run
+   * before the start. One statement under the capacity (offers.ts promoteFirst).
+   */
+  r.post('/v1/:org/train/session/:sid/promote', { config, schema: { params: orgParams.extend({ sid: idParam }) } }, async (request) =>
+    db.transaction(async (tx) => {
+      const row = await promoteFirst(tx, request.server.jobs, orgOf(request).id, request.params.sid, nowSec());
+      await audit(tx, request, 'promote', 'offlineReservations', [row.id]);
+      request.server.jobs.kickAfter(request);
+      return shownReservation(row);
     }),
   );
 

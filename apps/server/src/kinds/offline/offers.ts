@@ -4,6 +4,9 @@ import { canOffer, offerExpiry, offlineConfigOf, SEAT_HOLDING, type ReservationS
 import type { Tx } from '../../db/client.js';
 import { activities, offlineReservations, offlineSessions } from '../../db/schema.js';
 import type { JobRunner } from '../../jobs/runner.js';
+import { rowsOf } from '../../db/rows.js';
+import { HttpError } from '../../http/errors.js';
+import { fieldRefusal } from './booking.js';
 import { nowSec } from '../../participation/clock.js';
 
 /**
@@ -46,6 +49,57 @@ export async function offerNext(tx: Tx, jobs: JobRunner, sessionId: number, now:
     free -= next.seats;
   }
   return offered;
+}
+
+export const PROMOTE_NO_ONE = '候补名单中没有座位数合适的读者';
+export const PROMOTE_FULL = '该场次没有空余座位，不能递补';
+
+/**
+ * An administrator promotes the first in line by hand (automatic promotion off, issue 23): ONE
+ * statement takes the first waiting reservation whose seats fit the free seats (one locked by a
+ * reader's cancel is skipped, never waited for), adds its seats to the session under
+ * `taken + seats <= capacity` (re-checked on the session's row lock: parallel promotes never
+ * overbook) and makes it an offer until `offerExpiry` — or confirms it when no offer can run before
+ * the start any more. The offer's expiry job is queued in the same transaction. The session must
+ * be of the organisation; 422 naming `sid` when no seat is free or no one fits.
+ */
+export async function promoteFirst(tx: Tx, jobs: JobRunner, orgId: number, sessionId: number, now: number): Promise<Reservation> {
+  const [s] = await tx
+    .select({ start_at: offlineSessions.start_at, end_at: offlineSessions.end_at, config: activities.config })
+    .from(offlineSessions)
+    .innerJoin(activities, eq(activities.id, offlineSessions.act_id))
+    .where(and(eq(offlineSessions.id, sessionId), eq(offlineSessions.org_id, orgId), eq(offlineSessions.is_delete, 0)))
+    // Promotes of the session in line, each reading the line as the one before left it: the first in line first.
+    .for('update', { of: offlineSessions });
+  if (!s) throw new HttpError(404, '场次不存在');
+  const cfg = offlineConfigOf(s.config);
+  const offer = canOffer(now, s, cfg);
+  const expires = offer ? offerExpiry(now, s, cfg) : null;
+  const [found] = rowsOf<{ free: number; next_id: number | null; promoted: Reservation | null }>(
+    await tx.execute(sql`
+      with free as (
+        select capacity - taken as n from ${offlineSessions} where id = ${sessionId}
+      ), next as (
+        select id, seats from ${offlineReservations}
+        where session_id = ${sessionId} and status = 'waitlisted' and seats <= (select n from free)
+        order by waitlisted_at, id limit 1
+        for update skip locked
+      ), seat as (
+        update ${offlineSessions} set taken = taken + (select seats from next), waiting = greatest(waiting - 1, 0)
+        where id = ${sessionId} and exists (select 1 from next) and taken + (select seats from next) <= capacity
+        returning id
+      ), promoted as (
+        update ${offlineReservations}
+        set status = ${offer ? 'offered' : 'confirmed'}::varchar, offer_expires_at = ${expires}::bigint, updated_at = ${now}::bigint
+        where id = (select id from next) and exists (select 1 from seat)
+        returning *
+      )
+      select (select n from free)::int as free, (select id from next) as next_id, (select to_jsonb(p) from promoted p) as promoted`),
+  );
+  if (!found?.promoted) throw fieldRefusal('sid', (found?.free ?? 0) <= 0 || found?.next_id ? PROMOTE_FULL : PROMOTE_NO_ONE);
+  const row = found.promoted;
+  if (offer) await jobs.enqueue(tx, OFFER_JOB, { reservation_id: row.id }, { key: `${OFFER_JOB}.${row.id}`, runAt: (expires as number) * 1000, orgId });
+  return row;
 }
 
 /**

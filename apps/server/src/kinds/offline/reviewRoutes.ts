@@ -8,6 +8,7 @@ import {
   idParam,
   offlineResource,
   REVIEW_FILE_MISSING,
+  REVIEW_KIND_LABELS,
   REVIEW_KINDS,
   REVIEW_LIMITS,
   REVIEW_SESSION_MISSING,
@@ -35,6 +36,7 @@ import { forbidden, notFound, validationError } from '../../http/errors.js';
 import { offlineActivity } from './manageRoutes.js';
 import { audit } from '../../resources/audit.js';
 import { fileInfo, receiveMultipart } from '../../storage/files.js';
+import { richText } from '../../http/richText.js';
 import { VIDEO_CONVERTING_CODE } from '../../routes/uploads.js';
 
 const REVIEW = 'offlineReviews';
@@ -48,7 +50,8 @@ type Review = typeof offlineReviews.$inferSelect;
  *   `session_id` the activity's own); `GET video` answers body code 0 (spec §8) while a video is
  *   still uploading or converting, its items in `data`;
  * - `POST uploadImage|uploadFiles` (multipart `file`, ≤ 10 MB images / ≤ 50 MB files) → the stored file;
- * - `POST createSummary` (one per session: replaces it), `createLink`, `createImage` and
+ * - `POST createSummary` (one per session: replaces it; its `content` is rich text, stored as
+ *   sanitised HTML: http/richText.ts), `createLink`, `createImage` and
  *   `createFiles` (`file_ids` of those uploads, ≤ 50 images and ≤ 20 files a session),
  *   `createVideo` (`videoId` of the resumable video upload);
  * - `POST updateFiles/{id}` (title, shown or hidden, a summary's text, a link's address), `POST batchDelete {ids}`.
@@ -164,10 +167,14 @@ export async function offlineReviewRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
+  /** A summary's rich text as stored: sanitised (http/richText.ts), else 422 naming `content`. */
+  const summaryHtml = (html: string) => richText(html, 'content', REVIEW_KIND_LABELS.summary, REVIEW_LIMITS.summaryChars);
+
   r.post('/v1/:org/review/:act/createSummary', { config, schema: { params, body: reviewSummaryBody } }, (request) =>
     write(request, request.body.session_id, async (tx, actId, session) => {
+      const content = summaryHtml(request.body.content);
       const [old] = await tx.select().from(offlineReviews).where(and(placeOf(actId, session), eq(offlineReviews.kind, 'summary')));
-      const values = { content: request.body.content, ...(request.body.is_show !== undefined ? { is_show: request.body.is_show } : {}) };
+      const values = { content, ...(request.body.is_show !== undefined ? { is_show: request.body.is_show } : {}) };
       if (!old) return present((await insert(tx, request, [{ act_id: actId, session_id: session, kind: 'summary', ...values }]))[0]);
       const [row] = await tx.update(offlineReviews).set({ ...values, updated_at: sql`extract(epoch from now())::bigint` }).where(eq(offlineReviews.id, old.id)).returning();
       await audit(tx, request, 'update', REVIEW, [row.id]);
@@ -227,7 +234,7 @@ export async function offlineReviewRoutes(app: FastifyInstance): Promise<void> {
       const values = {
         ...(title !== undefined ? { title } : {}),
         ...(is_show !== undefined ? { is_show } : {}),
-        ...(content !== undefined ? { content } : {}),
+        ...(content !== undefined ? { content: summaryHtml(content) } : {}),
         ...(url !== undefined ? { url, content: url } : {}),
       };
       const [row] = await tx.update(offlineReviews).set({ ...values, updated_at: sql`extract(epoch from now())::bigint` }).where(eq(offlineReviews.id, old.id)).returning();

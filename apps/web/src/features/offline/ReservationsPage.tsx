@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { confirm, findDeclaration, idFromQuery, ParentBar, ResourcePage, resourceQueryKey, type Row } from '../../resources';
 import { api, download, useApiMutation, useApiQuery } from '../../shared/api';
 import { useScope } from '../../shared/session';
-import { activitySessionsPath, cancelPath, checkinPath, checkPath, exportPath } from './offlineApi';
+import { activitySessionsPath, cancelPath, checkinPath, checkPath, exportPath, promotePath } from './offlineApi';
 import * as T from './texts';
 
 const ManageDialog = lazy(() => import('./ManageDialog'));
@@ -17,7 +17,8 @@ const CANCELLABLE = new Set(['pending', 'confirmed', 'offered', 'waitlisted']);
  * 线下活动报名 (`adminAct/adminOfflineWork?actID=`) and 场次报名 (`adminAct/adminOfflinesListWork?actID=&sessionID=`):
  * the declared list of bookings (filters: session, state, unit, checked in) with what an
  * administrator does to one — approve or reject a pending one (the review queue's
- * `/check/{id}/offline`), cancel it, check the reader in or out by hand — and 代为预约, 导出.
+ * `/check/{id}/offline`), cancel it, check the reader in or out by hand — and 代为预约, 递补候补
+ * (the session's first in line, when automatic promotion is off), 导出.
  */
 export function ReservationsPage({ resource }: { resource: 'offlineReservations' | 'seriesReservations' }) {
   const def = findDeclaration(resource);
@@ -46,16 +47,23 @@ export function ReservationsPage({ resource }: { resource: 'offlineReservations'
         header={<ParentBar def={def} org={org} parentId={act} />}
         initialFilters={sessionId !== undefined ? { session_id: sessionId } : undefined}
         filterInputs={{ session_id: ({ id, value, onChange }) => <Select id={id} allowClear placeholder={T.ALL_SESSIONS} style={{ width: 200 }} value={value as number | undefined} onChange={onChange} options={sessionOptions} /> }}
-        toolbar={({ controls, query }) => (
-          <>
-            {controls.write && (
-              <Button onClick={() => setManage(true)} data-testid="offline-manage">
-                {T.MANAGE}
-              </Button>
-            )}
-            <Button onClick={() => void download(exportPath(org), { ...query, act })}>{T.EXPORT}</Button>
-          </>
-        )}
+        toolbar={({ controls, query }) => {
+          // 递补候补 for the session filtered on (a single activity: its one session).
+          const promoted = idFromQuery(String(query.session_id ?? '')) ?? (sessionOptions.length === 1 ? sessionOptions[0].value : undefined);
+          return (
+            <>
+              {controls.write && (
+                <Button onClick={() => setManage(true)} data-testid="offline-manage">
+                  {T.MANAGE}
+                </Button>
+              )}
+              {controls.write && promoted !== undefined && (
+                <Button onClick={() => confirm(T.PROMOTE_TITLE, () => call.mutateAsync(() => api.post(promotePath(org, promoted), {})))}>{T.PROMOTE}</Button>
+              )}
+              <Button onClick={() => void download(exportPath(org), { ...query, act })}>{T.EXPORT}</Button>
+            </>
+          );
+        }}
         rowActions={[
           ({ row, writable }) =>
             writable && row.status === 'pending' ? (

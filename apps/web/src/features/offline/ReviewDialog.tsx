@@ -5,6 +5,7 @@ import { REVIEW_KIND_LABELS, REVIEW_LIMITS, REVIEW_UPLOADS, VIDEO_UPLOAD, type R
 import { api, isApiError, useApiMutation, useApiQuery, type ApiError } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { LazyPopconfirm as Popconfirm } from '../../shared/LazyPopconfirm';
+import { RichTextEditor } from '../../shared/RichTextEditor';
 import { UploadControl } from '../../shared/UploadControl';
 import { uploadVideo } from '../../shared/videoUpload';
 import { activitySessionsPath, reviewKey, reviewPath } from './offlineApi';
@@ -16,7 +17,7 @@ const POLL_MS = 3000;
 
 /**
  * 活动回顾 (issue 23, spec §7 Review): the review materials of an offline activity, or of one of
- * its sessions — a summary, pictures, videos (shown 转码中 while the video pipeline converts:
+ * its sessions — a summary (rich text), pictures, videos (shown 转码中 while the video pipeline converts:
  * the list answers body code 0), links and files, each shown or hidden, deleted.
  */
 export default function ReviewDialog({ org, act, title, sessionId, series, onClose }: { org: string; act: number; title: string; sessionId?: number; series?: boolean; onClose: () => void }) {
@@ -99,18 +100,23 @@ function Materials({ org, act, loading, items, render }: { org: string; act: num
   );
 }
 
+/** The summary in the rich-text editor; once saved it shows what the server kept (sanitised HTML). */
 function SummaryTab(scope: Scope) {
   const { org, act, session } = scope;
   const q = useItems(scope, 'summary');
   const current = q.data?.items[0];
   const [text, setText] = useState<string | null>(null);
-  const save = useApiMutation(() => api.post(reviewPath(org, act, 'createSummary'), { ...sessionBody(session), content: text ?? current?.content ?? '' }), { invalidate: [reviewKey(act)], successMessage: T.SAVED });
+  const save = useApiMutation(() => api.post(reviewPath(org, act, 'createSummary'), { ...sessionBody(session), content: text ?? current?.content ?? '' }), {
+    invalidate: [reviewKey(act)],
+    successMessage: T.SAVED,
+    onSuccess: () => setText(null),
+  });
   return (
     <Flex vertical gap={8}>
-      <Input.TextArea aria-label={REVIEW_KIND_LABELS.summary} rows={8} maxLength={REVIEW_LIMITS.summaryChars} placeholder={T.SUMMARY_PLACEHOLDER} value={text ?? current?.content ?? ''} onChange={(e) => setText(e.target.value)} />
+      <RichTextEditor label={REVIEW_KIND_LABELS.summary} placeholder={T.SUMMARY_PLACEHOLDER} value={text ?? current?.content ?? ''} onChange={setText} />
       <Flex justify="space-between" align="center">
         {current ? <ItemControls org={org} act={act} item={current} /> : <span />}
-        <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
+        <Button type="primary" loading={save.isPending} disabled={q.isPending} onClick={() => save.mutate()}>
           {T.SAVE}
         </Button>
       </Flex>

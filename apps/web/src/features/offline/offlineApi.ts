@@ -7,6 +7,7 @@ export const activitySessionsPath = (org: string, act: number) => `/v1/${org}/of
 export const batchPath = (org: string, act: number) => `${sessionsPath(org, act)}/batch`;
 export const managePath = (org: string, act: number) => `/v1/${org}/train/${act}/manage`;
 export const cancelPath = (org: string, id: number) => `/v1/${org}/train/reserve/${id}/cancel`;
+export const promotePath = (org: string, session: number) => `/v1/${org}/train/session/${session}/promote`;
 export const checkinPath = (org: string, id: number) => `/v1/${org}/train/reserve/${id}/checkin`;
 export const checkPath = (org: string, act: number) => `/v1/${org}/check/${act}/offline`;
 export const exportPath = (org: string) => `/v1/${org}/export/reserve`;

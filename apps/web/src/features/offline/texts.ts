@@ -39,6 +39,9 @@ export const CANCEL_REASON = '取消原因（选填）';
 export const CHECK_IN = '手动签到';
 export const CHECK_OUT = '手动签退';
 export const MANAGE = '代为预约';
+/** 递补候补: the first in line gets the free seats (automatic promotion off). */
+export const PROMOTE = '递补候补';
+export const PROMOTE_TITLE = '把空出的座位递补给候补名单中的第一位读者？';
 export const MANAGE_TITLE = '代读者预约';
 export const READER = '读者';
 export const SEATS = '座位数';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { orgSettings, pointAccounts, pointActTotals, pointTxns, readers as readerRows } from '../src/db/schema.js';
-import { POINTS_CONFIG_KEY, pointsAccountOf, postPoints, type PointsTrigger } from '../src/points/ledger.js';
+import { POINTS_CONFIG_KEY, pointsAccountOf, postPoints, rememberedPointsConfig, reversePoints, type PointsTrigger } from '../src/points/ledger.js';
 import { testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -113,5 +113,34 @@ describe('points ledger', () => {
     expect(row!.expires_at).toBeGreaterThan(row!.created_at + 365 * 86_400);
     const [acc] = await t.db.select().from(pointAccounts).where(eq(pointAccounts.reader_id, r));
     expect(acc!.balance).toBe(37);
+  });
+
+  it("a reversal takes an event's points back once, from the account and the activity's leaderboard, never below 0", async () => {
+    const r = await reader();
+    await post({ readerId: r, rule: 'work_awarded', actId: 77, source: { type: 'work', id: 1 } });
+    const back = () => t.db.transaction((tx) => reversePoints(tx, { orgId: org.id, readerId: r, key: 'work_awarded:work:1', reason: '取消资格' }));
+    const res = await Promise.all(Array.from({ length: 10 }, back));
+    expect(res.filter((x) => x.status === 'posted')).toHaveLength(1);
+    expect(await ledgerSum(r)).toBe(0);
+    expect((await t.db.select().from(pointActTotals).where(and(eq(pointActTotals.act_id, 77), eq(pointActTotals.reader_id, r))))[0]!.points).toBe(0);
+    // An event that paid nothing has nothing to give back.
+    expect((await back()).status).toBe('duplicate');
+    expect((await t.db.transaction((tx) => reversePoints(tx, { orgId: org.id, readerId: r, key: 'work_awarded:work:2' }))).status).toBe('disabled');
+    // Points spent meanwhile: the reversal takes what is left.
+    await post({ readerId: r, rule: 'work_awarded', source: { type: 'work', id: 3 } });
+    await post({ readerId: r, rule: 'makeup_cost', points: -45, source: { type: 'mark', id: 1 } });
+    const partly = await t.db.transaction((tx) => reversePoints(tx, { orgId: org.id, readerId: r, key: 'work_awarded:work:3' }));
+    expect(partly).toMatchObject({ status: 'posted', delta: -5, balance: 0 });
+  });
+
+  it('the remembered configuration follows a change of the settings', async () => {
+    const other = await t.org('ledger2');
+    expect((await rememberedPointsConfig(t.app.database, other.id)).rules.vote.points).toBe(1);
+    await t.db.insert(orgSettings).values({
+      org_id: other.id,
+      key: POINTS_CONFIG_KEY,
+      value: { daily_cap: 0, approval_threshold: 500, expiry: { mode: 'none', months: 12 }, rules: { vote: { points: 4, cap_per_day: 0, cap_per_activity: 0, once_per_account: false, enabled: true, valid_from: null, valid_to: null } } },
+    });
+    expect((await rememberedPointsConfig(t.app.database, other.id)).rules.vote.points).toBe(4);
   });
 });

@@ -5,7 +5,7 @@ import { pointTxns } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { nowSec } from '../participation/clock.js';
-import { pointsConfigFor, postPoints } from './ledger.js';
+import { pointsConfigFor, postPoints, REVERSAL_PREFIX } from './ledger.js';
 
 /**
  * The ledger's administration (issue 24, design §10): a manual adjustment above the threshold
@@ -56,19 +56,20 @@ export async function decidePending(tx: Tx, orgId: number, txnId: number, caller
 
 /**
  * A correction: a posted row answered by a new posted row of the opposite points (rule `manual`,
- * key `reverse:{id}`: once, however often asked). The original stays as it was.
+ * key `reverse:{the row's key}`, the key reversePoints gives the reversal of an undone event: a row is
+ * reversed once, however often and by whichever path asked). The original stays as it was.
  */
 export async function reverseTxn(tx: Tx, orgId: number, txnId: number, caller: Pick<Caller, 'kind' | 'id'>, reason: string) {
   const [row] = await tx.select().from(pointTxns).where(and(eq(pointTxns.id, txnId), eq(pointTxns.org_id, orgId)));
   if (!row) throw notFound('积分记录不存在');
-  if (row.status !== POINT_TXN_STATUS.posted || row.source_type === 'reverse' || row.rule_key === 'expiry') throw badRequest(POINTS_ADMIN_MESSAGES.notReversible);
+  if (row.status !== POINT_TXN_STATUS.posted || row.idem_key.startsWith(REVERSAL_PREFIX) || row.rule_key === 'expiry') throw badRequest(POINTS_ADMIN_MESSAGES.notReversible);
   const res = await postPoints(tx, {
     orgId,
     readerId: row.reader_id,
     rule: 'manual',
     points: -row.delta,
     source: { type: 'reverse', id: row.id },
-    key: `reverse:${row.id}`,
+    key: `${REVERSAL_PREFIX}${row.idem_key}`,
     actId: row.act_id,
     reason: `冲正#${row.id}：${reason}`.slice(0, 200),
     operatorId: caller.id,
@@ -92,7 +93,7 @@ export async function expireReader(db: Db, orgId: number, readerId: number, boun
     const [f] = rowsOf<{ x: number; c: number; done: number; balance: number | null }>(
       await tx.execute(sql`with s as (
           select t.delta, t.rule_key, t.expires_at,
-            (t.source_type = 'reverse' or exists (select 1 from point_txns r where r.org_id = t.org_id and r.reader_id = t.reader_id and r.idem_key = 'reverse:' || t.id)) as rev
+            (t.idem_key like ${REVERSAL_PREFIX + '%'} or exists (select 1 from point_txns r where r.org_id = t.org_id and r.reader_id = t.reader_id and r.idem_key = ${REVERSAL_PREFIX}::text || t.idem_key)) as rev
           from point_txns t where t.org_id = ${orgId} and t.reader_id = ${readerId} and t.status = ${POINT_TXN_STATUS.posted}
         )
         select coalesce(sum(delta) filter (where delta > 0 and expires_at <= ${now} and not rev), 0)::int as x,

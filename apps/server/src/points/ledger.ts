@@ -1,16 +1,39 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { chinaDayKey, POINT_TXN_STATUS, pointsConfigOf, pointsExpireAt, ruleInForce, type PointRefusal, type PointRuleKey } from '@huodong/domain';
-import type { Db, Tx } from '../db/client.js';
-import { orgSettings, pointAccounts } from '../db/schema.js';
+import type { Database, Db, Tx } from '../db/client.js';
+import { orgSettings, pointAccounts, pointTxns } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
+import { RememberedReads } from '../db/writeWatch.js';
 import { nowSec } from '../participation/clock.js';
 
 export const POINTS_CONFIG_KEY = 'points';
+/** The key of a reversing row is its original's behind this: one reversal per row, whichever path writes it. */
+export const REVERSAL_PREFIX = 'reverse:';
+
+export type PointsConfigView = ReturnType<typeof pointsConfigOf>;
 
 /** The organisation's points settings and rules (`org_settings` `points`), the defaults where not set. */
-export async function pointsConfigFor(db: Db | Tx, orgId: number) {
+export async function pointsConfigFor(db: Db | Tx, orgId: number): Promise<PointsConfigView> {
   const [row] = await db.select({ value: orgSettings.value }).from(orgSettings).where(and(eq(orgSettings.org_id, orgId), eq(orgSettings.key, POINTS_CONFIG_KEY)));
   return pointsConfigOf(row?.value);
+}
+
+const CONFIG_TABLES = ['org_settings'] as const;
+const remembered = new WeakMap<Database, RememberedReads<PointsConfigView>>();
+
+/**
+ * The organisation's points configuration as a remembered read (db/writeWatch.ts, as the access
+ * hook's): used again until `org_settings` is written in this process, at most 10 s. The reader
+ * writes that post points (a ballot, a contest's submit, a check-in) read it here, before their
+ * transaction, and hand it to postPoints: a posting is then its savepoint and one statement.
+ */
+export function rememberedPointsConfig(database: Database, orgId: number): Promise<PointsConfigView> {
+  let r = remembered.get(database);
+  if (!r) {
+    r = new RememberedReads<PointsConfigView>(database.watch, 10_000, 5_000);
+    remembered.set(database, r);
+  }
+  return r.get(String(orgId), CONFIG_TABLES, () => pointsConfigFor(database.db, orgId));
 }
 
 /** An event that earns (or spends) a reader's points under a rule. */
@@ -32,6 +55,8 @@ export interface PointsTrigger {
   pending?: boolean;
   /** The moment of the posting (Unix seconds; default now): the expiry job posts at the moment it sweeps for. */
   at?: number;
+  /** The organisation's configuration when the caller has it (rememberedPointsConfig); else read here. */
+  config?: PointsConfigView;
 }
 
 export type PostResult = { status: 'posted'; txnId: number; delta: number; balance: number } | { status: 'pending'; txnId: number; delta: number } | { status: PointRefusal };
@@ -60,7 +85,7 @@ class Refused extends Error {
  */
 export async function postPoints(db: Db | Tx, t: PointsTrigger): Promise<PostResult> {
   const now = t.at ?? nowSec();
-  const config = await pointsConfigFor(db, t.orgId);
+  const config = t.config ?? (await pointsConfigFor(db, t.orgId));
   const rule = config.rules[t.rule];
   if (!ruleInForce(rule, now)) return { status: 'disabled' };
   const delta = t.points ?? rule.points;
@@ -75,26 +100,68 @@ export async function postPoints(db: Db | Tx, t: PointsTrigger): Promise<PostRes
   }
   // Locked in one order, so that two postings of one reader never wait on each other crosswise.
   counters.sort((a, b) => (a.scope < b.scope ? -1 : 1));
-  const status = t.pending ? POINT_TXN_STATUS.pending : POINT_TXN_STATUS.posted;
   const expiresAt = delta > 0 ? pointsExpireAt(now, config.expiry) : null;
+  return post(db, { ...t, delta, key, status: t.pending ? POINT_TXN_STATUS.pending : POINT_TXN_STATUS.posted, expiresAt, now, counters });
+}
+
+type Posting = PointsTrigger & { delta: number; key: string; status: number; expiresAt: number | null; now: number; counters: { scope: string; inc: number; cap: number }[]; correction?: boolean };
+
+async function post(db: Db | Tx, p: Posting): Promise<PostResult> {
+  const answer = (row: { txn_id: number | null; counted: number; balance: number | null } | undefined): PostResult => {
+    if (row?.txn_id == null) return { status: 'duplicate' };
+    if (p.pending) return { status: 'pending', txnId: row.txn_id, delta: p.delta };
+    if (Number(row.counted) < p.counters.length) throw new Refused('capped');
+    if (row.balance == null) throw new Refused('insufficient');
+    return { status: 'posted', txnId: row.txn_id, delta: p.delta, balance: Number(row.balance) };
+  };
+  type Row = { txn_id: number | null; counted: number; balance: number | null };
+  // An earning without caps cannot be refused (a duplicate writes nothing): no savepoint needed.
+  if (p.counters.length === 0 && p.delta > 0) return answer(rowsOf<Row>(await db.execute(postingSql(p)))[0]);
   try {
-    return await db.transaction(async (sp) => {
-      const [row] = rowsOf<{ txn_id: number | null; counted: number; balance: number | null }>(
-        await sp.execute(postingSql({ ...t, delta, key, status, expiresAt, now, counters })),
-      );
-      if (row?.txn_id == null) return { status: 'duplicate' } as const;
-      if (t.pending) return { status: 'pending', txnId: row.txn_id, delta } as const;
-      if (Number(row.counted) < counters.length) throw new Refused('capped');
-      if (row.balance == null) throw new Refused('insufficient');
-      return { status: 'posted', txnId: row.txn_id, delta, balance: Number(row.balance) } as const;
-    });
+    return await db.transaction(async (sp) => answer(rowsOf<Row>(await sp.execute(postingSql(p)))[0]));
   } catch (err) {
     if (err instanceof Refused) return { status: err.why };
     throw err;
   }
 }
 
-function postingSql(p: PointsTrigger & { delta: number; key: string; status: number; expiresAt: number | null; now: number; counters: { scope: string; inc: number; cap: number }[] }): SQL {
+/**
+ * Take back what an event paid (a work's approval or award undone, a ballot voided): a reversing
+ * row of the posted row's points under the same rule, keyed `reverse:{key}`, so that it is written
+ * once however often the undoing is repeated; the activity's leaderboard loses them too. What the
+ * reader has spent already is not taken below 0: the reversal is then the balance left. Nothing
+ * when the event paid nothing. Whether the rule is on now does not matter.
+ */
+export async function reversePoints(db: Db | Tx, r: { orgId: number; readerId: number; key: string; reason?: string; operatorId?: number | null }): Promise<PostResult> {
+  const [orig] = await db
+    .select({ delta: pointTxns.delta, rule: pointTxns.rule_key, type: pointTxns.source_type, id: pointTxns.source_id, act: pointTxns.act_id })
+    .from(pointTxns)
+    .where(and(eq(pointTxns.org_id, r.orgId), eq(pointTxns.reader_id, r.readerId), eq(pointTxns.idem_key, r.key), eq(pointTxns.status, POINT_TXN_STATUS.posted)));
+  if (!orig || orig.delta <= 0) return { status: 'disabled' };
+  const reversal = (delta: number) =>
+    post(db, {
+      orgId: r.orgId,
+      readerId: r.readerId,
+      rule: orig.rule as PointRuleKey,
+      source: { type: orig.type, id: orig.id },
+      actId: orig.act,
+      key: `${REVERSAL_PREFIX}${r.key}`,
+      reason: r.reason,
+      operatorId: r.operatorId,
+      delta,
+      status: POINT_TXN_STATUS.posted,
+      expiresAt: null,
+      now: nowSec(),
+      counters: [],
+      correction: true,
+    });
+  const first = await reversal(-orig.delta);
+  if (first.status !== 'insufficient') return first;
+  const { balance } = await pointsAccountOf(db, r.orgId, r.readerId);
+  return balance > 0 ? reversal(-Math.min(balance, orig.delta)) : first;
+}
+
+function postingSql(p: Posting): SQL {
   const counted = p.counters.length
     ? sql`insert into point_counters as pc (org_id, reader_id, scope, n, cap, created_at)
         select ${p.orgId}::int, ${p.readerId}::int, v.scope, v.inc, v.cap, ${p.now}::bigint
@@ -129,7 +196,7 @@ function postingSql(p: PointsTrigger & { delta: number; key: string; status: num
     l as (
       insert into point_act_totals as pt (org_id, act_id, reader_id, points, updated_at)
       select ${p.orgId}::int, ${p.actId ?? null}::int, ${p.readerId}::int, ${p.delta}::int, ${p.now}::bigint
-      where ${p.actId != null && p.delta > 0 && posted} and exists (select 1 from a)
+      where ${p.actId != null && (p.delta > 0 || !!p.correction) && posted} and exists (select 1 from a)
       on conflict (act_id, reader_id) do update set points = pt.points + excluded.points, updated_at = excluded.updated_at
     )
     select (select id from t) as txn_id, (select count(*) from c)::int as counted, (select balance from a) as balance`;

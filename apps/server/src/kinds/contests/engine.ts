@@ -1,3 +1,4 @@
+import { postPoints, type PointsConfigView } from '../../points/ledger.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
@@ -517,7 +518,7 @@ export async function finishAttempt(
   attempt: AttemptRow,
   now = nowSec(),
   auto = false,
-  opts: { locked?: boolean; questions?: ContestQuestions } = {},
+  opts: { locked?: boolean; questions?: ContestQuestions; points?: PointsConfigView } = {},
 ): Promise<{ attempt: AttemptRow; answers: AnswerRow[] }> {
   const locked = opts.locked ? attempt : await lockedAttempt(tx, attempt.id);
   if (!locked || locked.state !== 'inprogress') return { attempt: locked ?? attempt, answers: [] };
@@ -577,8 +578,21 @@ export async function finishAttempt(
     .returning();
   // The progress row: the attempt no longer open, and (when marked whole) the reader's result redone, in one statement.
   await refreshProgress(tx, act, locked.level_id, locked.reader_id, { closing: locked.id, regrade: !pending, now });
+  if (done.passed === 1) await passPoints(tx, act, done, level, opts.points);
   // The questions' answered/right counters are not written here: the fold adds the answers later (foldQuestionCounters).
   return { attempt: done, answers };
+}
+
+/**
+ * A passed attempt's points, in its transaction (design §10): a level of an advanced contest pays
+ * the level's own \`reward_points\` (\`level_pass\`), once per level; a contest pays \`contest_pass\`
+ * once per activity. Another passed attempt of the same level or contest pays nothing more.
+ */
+async function passPoints(tx: Tx, act: ActivityRow, attempt: Pick<AttemptRow, 'org_id' | 'reader_id' | 'level_id'>, level: { id: number; reward_points: number } | null | undefined, config?: PointsConfigView): Promise<void> {
+  const base = { orgId: attempt.org_id, readerId: attempt.reader_id, actId: act.id, config };
+  if (attempt.level_id && level) {
+    if (level.reward_points > 0) await postPoints(tx, { ...base, rule: 'level_pass', points: level.reward_points, source: { type: 'level', id: level.id } });
+  } else await postPoints(tx, { ...base, rule: 'contest_pass', source: { type: 'activity', id: act.id } });
 }
 
 function attemptPassed(s: PaperSettings, r: { score: number; correct_count: number; questions: number; max: number }): boolean {
@@ -619,6 +633,7 @@ export async function markPending(tx: Tx, act: ActivityRow, marks: { id: number;
     const level = attempt.level_id ? (await tx.select().from(contestLevels).where(eq(contestLevels.id, attempt.level_id)))[0] : null;
     const score = round2(Number(sum.score));
     const finished = sum.pending === 0;
+    const passed = attemptPassed(paperSettings(act, level), { score, correct_count: sum.correct, questions: attempt.question_count, max: attempt.max_score });
     await tx
       .update(contestAttempts)
       .set({
@@ -626,11 +641,12 @@ export async function markPending(tx: Tx, act: ActivityRow, marks: { id: number;
         correct_count: sum.correct,
         pending_count: sum.pending,
         state: finished ? 'finished' : 'pending_grading',
-        passed: finished ? (attemptPassed(paperSettings(act, level), { score, correct_count: sum.correct, questions: attempt.question_count, max: attempt.max_score }) ? 1 : 0) : null,
+        passed: finished ? (passed ? 1 : 0) : null,
         updated_at: now,
       })
       .where(eq(contestAttempts.id, attemptId));
     if (finished) await refreshProgress(tx, act, attempt.level_id, attempt.reader_id);
+    if (finished && passed) await passPoints(tx, act, attempt, level);
   }
   // A ranking frozen at the end gets a new version with the regraded results.
   if (await frozenRanking(tx, act.id)) await freezeRanking(tx, act);

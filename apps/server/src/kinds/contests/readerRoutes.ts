@@ -1,3 +1,4 @@
+import { rememberedPointsConfig } from '../../points/ledger.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
@@ -184,12 +185,14 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
 
   /** `POST /client/attempts/{aid}/submit {request_id}`: marked on the server; the answer is the attempt as the review settings show it. */
   r.post('/v1/:org/client/attempts/:aid/submit', { config, schema: { params: attemptParams, body: submitAttemptBody } }, async (request) => {
+    // Read before the transaction (a read of the pool inside it would wait for it on PGlite's one connection).
+    const points = await rememberedPointsConfig(request.server.database, orgOf(request).id);
     const done = await idempotentOwn(db, request, request.body.request_id, async (tx) => {
       const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
       if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
       const now = nowSec();
       const questions = await held.of(tx, act);
-      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), { locked: true, questions });
+      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), { locked: true, questions, points });
       return { answer: { id: finished.attempt.id }, own: { act, attempt: finished.attempt, questions, answers: finished.answers } };
     });
     // A submission that committed has all it shows at hand; a replay reads it.

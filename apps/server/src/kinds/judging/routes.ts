@@ -1,3 +1,4 @@
+import { postPoints } from '../../points/ledger.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -361,6 +362,8 @@ export async function judgingAdminRoutes(app: FastifyInstance): Promise<void> {
         const command: WorkCommand = res.award_level ? { action: 'award', level: res.award_level } : { action: 'not_award' };
         const next = status === 'not_awarded' && command.action === 'not_award' ? { to: 'not_awarded' as const } : transitionOrThrow({ ...w, status }, command, 'system', { award_levels: config.award_levels });
         await tx.update(works).set({ status: next.to, score: res.final, award_level: res.award_level, updated_at: nowSec() }).where(eq(works.id, w.id));
+        // The award's points (design §10 work_awarded), once per work however the publishing is repeated.
+        if (next.to === 'awarded') await postPoints(tx, { orgId: w.org_id, readerId: w.reader_id, actId: w.act_id, rule: 'work_awarded', source: { type: 'work', id: w.id } });
       }
       const snapshot = snapshotOf(act, results);
       const hash = createHash('sha256').update(canonicalJson(snapshot)).digest('hex');

@@ -1,3 +1,4 @@
+import { postPoints, type PointsConfigView } from '../../points/ledger.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CHECKIN_RESULTS, checkinTimeRefusal, distanceMetres, offlineConfigOf, type CheckinMethod, type CheckinResult, type OfflineConfig } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
@@ -144,6 +145,8 @@ export interface Record_ {
   managerId: number | null;
   /** A ticket that is none of the organisation's (invalid): nothing else is decided. */
   result?: CheckinResult;
+  /** The organisation's points configuration (rememberedPointsConfig); else read when a check-in pays. */
+  points?: PointsConfigView;
 }
 
 /**
@@ -178,8 +181,8 @@ export async function recordCheckin(db: Db, rec: Record_): Promise<CheckinAnswer
               where ${offlineReservations.id} = ${r.id}::int and ${offlineReservations.checked_in_at} is not null and ${offlineReservations.checked_out_at} is null returning seats`;
       const already = a.type === 1 ? 'already_checked_in' : 'already_checked_out';
       const ok = a.type === 1 ? 'ok' : 'ok_out';
-      const [row] = rowsOf<{ result: CheckinResult }>(
-        await db.execute(sql`
+      const accept = async (conn: Db | Tx) => rowsOf<{ result: CheckinResult }>(
+        await conn.execute(sql`
           with r as (${mark}),
           s as (
             update ${offlineSessions} set checked_in = ${offlineSessions.checked_in} + (select seats from r)
@@ -188,8 +191,17 @@ export async function recordCheckin(db: Db, rec: Record_): Promise<CheckinAnswer
           ),
           c as (${log(sql`(case when exists (select 1 from r) then ${ok} else ${already} end)::varchar`)})
           select result from c`),
-      );
-      result = row.result;
+      )[0]!.result;
+      // A sign-in is the attendance that pays \`offline_attend\` (design §10), in the check-in's
+      // transaction, once per reservation (a sign-in is recorded once; a forced one cannot repeat it).
+      result =
+        a.type === 1
+          ? await db.transaction(async (tx) => {
+              const res = await accept(tx);
+              if (res === 'ok') await postPoints(tx, { orgId: rec.orgId, readerId: r.reader_id, actId: session.act_id, rule: 'offline_attend', source: { type: 'reservation', id: r.id }, config: rec.points });
+              return res;
+            })
+          : await accept(db);
     }
     return answerOf(db, result, session, r?.id ?? null);
   } catch (err) {

@@ -1,5 +1,6 @@
+import { rememberedPointsConfig } from '../../points/ledger.js';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { checkinWindow, GATE, idParam, manualCheckinSchema, readerSignSchema, readRefusal, redeemSchema, signCodeQuery, signSessionQuery, type GateActivity } from '@huodong/domain';
@@ -9,7 +10,7 @@ import { notFound, refused, validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { activeBan, gateFacts } from '../../participation/gate.js';
 import { orgParams } from '../../participation/params.js';
-import { offlineActivityOf, readerReservation, recordCheckin, sessionOf, sessionView } from './checkin.js';
+import { offlineActivityOf, readerReservation, recordCheckin, sessionOf, sessionView, type Record_ } from './checkin.js';
 import { currentCode, signLink } from './signCode.js';
 
 /** Blacklist entries covering reserving (design §14) also stop a check-in (`blocked`). */
@@ -35,6 +36,9 @@ export async function offlineCheckinRoutes(app: FastifyInstance): Promise<void> 
     return facts;
   };
 
+  /** A check-in recorded with the organisation's points configuration at hand (a sign-in pays offline_attend). */
+  const record = async (request: FastifyRequest, rec: Omit<Record_, 'points'>) => recordCheckin(db, { ...rec, points: await rememberedPointsConfig(request.server.database, rec.orgId) });
+
   r.post('/v1/:org/client/sign', { config: reader, schema: { params: orgParams, body: readerSignSchema } }, async (request) => {
     const body = request.body;
     const org = orgOf(request);
@@ -44,7 +48,7 @@ export async function offlineCheckinRoutes(app: FastifyInstance): Promise<void> 
     const position = body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null;
     if (config.geofence && session.lng !== null && session.lat !== null && !position) throw validationError([{ field: body.lng === undefined ? 'lng' : 'lat', message: '请允许获取位置后再签到' }]);
     const reservation = session.act_id === body.actId ? await readerReservation(db, session.id, facts.reader.id) : undefined;
-    return recordCheckin(db, {
+    return record(request, {
       orgId: org.id,
       session,
       nonce: body.nonce,
@@ -82,7 +86,7 @@ export async function offlineCheckinRoutes(app: FastifyInstance): Promise<void> 
     const { config } = await offlineActivityOf(db, org.id, session.act_id);
     const [reservation] = await db.select().from(offlineReservations).where(and(eq(offlineReservations.org_id, org.id), eq(offlineReservations.ticket_secret, body.secret)));
     const banned = reservation ? !!(await activeBan(db, reservation.reader_id, OFFLINE_TYPE, BAN_ACTION)) : false;
-    return recordCheckin(db, {
+    return record(request, {
       orgId: org.id,
       session,
       nonce: body.nonce,
@@ -99,7 +103,7 @@ export async function offlineCheckinRoutes(app: FastifyInstance): Promise<void> 
     if (!reservation) throw notFound('预约不存在');
     const session = await sessionOf(db, org.id, reservation.session_id);
     const { config } = await offlineActivityOf(db, org.id, session.act_id);
-    return recordCheckin(db, {
+    return record(request, {
       orgId: org.id,
       session,
       nonce: `admin-${randomUUID()}`,

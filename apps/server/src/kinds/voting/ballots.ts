@@ -1,3 +1,4 @@
+import { postPoints, type PointsConfigView } from '../../points/ledger.js';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -105,7 +106,7 @@ export async function castBallot(
   reader: { id: number; created_at: number },
   sourceIds: number[],
   origin: { ip: string; device_id: string; ua_hash: string },
-  opts: { now: number; captchaPassed: boolean; requestId: string; last?: LastParts },
+  opts: { now: number; captchaPassed: boolean; requestId: string; last?: LastParts; points?: PointsConfigView },
 ): Promise<BallotAnswer> {
   const rules = voteRulesOf(act);
   const { known, ...facts } = await readFacts(tx, act, reader, origin.ip, opts.now, sourceIds);
@@ -133,5 +134,13 @@ export async function castBallot(
     firstEver: facts.reader_total === 0,
     last: opts.last && { ...opts.last, answer },
   });
+  // The vote's points (design §10 \`vote\`): one ballot is one vote of the reader however many
+  // sources it names, paid when one of its votes counts; the rule's daily cap holds.
+  if (decision.votes.some((v) => v.status === 'valid')) {
+    await postPoints(tx, { orgId: act.org_id, readerId: reader.id, actId: act.id, rule: 'vote', source: { type: 'ballot', id: opts.requestId }, key: ballotPointsKey(act.id, opts.requestId), config: opts.points });
+  }
   return answer;
 }
+
+/** The idempotency key of a ballot's points: a replay of the ballot (its request id) pays nothing more. */
+export const ballotPointsKey = (actId: number, requestId: string) => `vote:ballot:${actId}:${requestId}`;

@@ -24,6 +24,7 @@ import { voidVotes } from './admin.js';
 import { resultsOf, votingFiguresActivity } from './figures.js';
 import { RESULTS_EXPORT_HEADERS, RESULTS_EXPORT_TITLE, resultsExportRows } from './resultsExport.js';
 import { attachment, xlsxStream, XLSX_TYPE } from '../../exports/xlsxStream.js';
+import { postPoints, reversePoints } from '../../points/ledger.js';
 import { commentRulesOf, type VotingActivity } from './rules.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 import { nowSec } from '../../participation/clock.js';
@@ -173,6 +174,13 @@ export const evaluationVotesBinding = bind({
   },
 });
 
+const commentPoints = (row: Record<string, unknown>) => ({
+  orgId: row.org_id as number,
+  readerId: row.reader_id as number,
+  actId: row.act_id as number,
+  source: { type: 'comment', id: row.id as number },
+});
+
 /**
  * The comment queue of a voting activity: approve (a comment kept after reports is no longer
  * hidden by reports), reject with a reason, hide, pin and feature (approved top-level comments
@@ -204,14 +212,22 @@ export const commentChecksBinding = bind({
       auto_words: ((r.auto_words as string[] | undefined) ?? []).join('、'),
     }));
   },
-  actionValues(action, values, row) {
+  async actionValues(action, values, row, { tx }) {
     // Approved after reports: reports no longer hide it (statusAfterReport's keptByModerator).
-    if (action === 'approve') return { ...values, reason: '', kept: (row.report_count as number) > 0 ? 1 : (row.kept as number) };
+    if (action === 'approve') {
+      // The reader's points for an approved comment (design §10 comment_approved), once per comment.
+      if (row.reader_id != null && !row.is_official) await postPoints(tx, { ...commentPoints(row), rule: 'comment_approved' });
+      return { ...values, reason: '', kept: (row.report_count as number) > 0 ? 1 : (row.kept as number) };
+    }
     if (action === 'hide') return { ...values, is_top: 0, is_featured: 0 };
     return values;
   },
   rowUpdates: {
-    reject: (values) => ({ status: 2, reason: values.reason, is_top: 0, is_featured: 0 }),
+    /** Rejected after its approval, a comment gives its points back (a reversing row). */
+    async reject(values, { tx, existing }) {
+      if (existing.reader_id != null) await reversePoints(tx, { ...commentPoints(existing), key: `comment_approved:comment:${existing.id as number}`, reason: '评论被驳回' });
+      return { status: 2, reason: values.reason, is_top: 0, is_featured: 0 };
+    },
     /** An official reply under the comment (under its top-level comment for a reply), shown at once. */
     async reply(values, { tx, existing, caller }) {
       await tx.insert(comments).values({

@@ -1,3 +1,4 @@
+import { rememberedPointsConfig } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -136,6 +137,8 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     const captchaPassed = body.captcha_key && body.captcha_code ? await consumeCaptcha(db, body.captcha_key, body.captcha_code) : false;
     const origin = voteOrigin(request);
     const id = request.params.id;
+    // Read before the transaction (a read of the pool inside it would wait for it on PGlite's one connection).
+    const points = await rememberedPointsConfig(request.server.database, orgOf(request).id);
     // Issue 22: the ballot's locks in the gate's statement; the first join and the kept answer in
     // the ballot's own statement (the activity's row held only to the commit); no read of a kept
     // answer first: a replay's ballot is undone by the kept answer's key (or refused by the limits).
@@ -146,7 +149,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
       async (tx) => {
         const { act, reader, joinPart, now } = await sharedGate(tx, request, id, 2, { action: 'vote', join: 'last', lock: ballotLock(id, readerOf(request).id) });
         const keep = (answer: SQL, from: SQL) => keptFrom(request, body.request_id, answer, from);
-        return castBallot(tx, act, reader, body.source_ids, origin, { now, captchaPassed, requestId: body.request_id, last: { join: joinPart, keep } });
+        return castBallot(tx, act, reader, body.source_ids, origin, { now, captchaPassed, requestId: body.request_id, last: { join: joinPart, keep }, points });
       },
       { readKeptFirst: false, keptByRun: true },
     );

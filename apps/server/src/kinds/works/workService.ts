@@ -17,6 +17,7 @@ import { HttpError, validationError } from '../../http/errors.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { bumpCounter, dropCounter } from '../../participation/counters.js';
 import { nowSec } from '../../participation/clock.js';
+import { postPoints, reversePoints } from '../../points/ledger.js';
 
 /**
  * What works of types 1 and 9 share between the reader API, the administrators' pages and the
@@ -135,7 +136,24 @@ export async function moveWork(tx: Tx, work: WorkRow, act: ActivityRow, config: 
   if (command.action === 'approve' || command.action === 'reject' || command.action === 'withdraw' || command.action === 'disqualify') set.check_pending = 0;
   if (t.clear_award) set.award_level = null;
   const [row] = await tx.update(works).set(set).where(eq(works.id, work.id)).returning();
+  await workPoints(tx, work.status as WorkStatus, row, command.action);
   return row;
+}
+
+/**
+ * The reader's points for a work's move, in its transaction (design §10): a submission
+ * (`work_submitted`, once per activity by the rule's default cap), the first approval
+ * (`work_approved`, also a submission published at once under no moderation). A work withdrawn or
+ * disqualified after its approval gives the approval's (and an award's) points back by reversing
+ * rows; approved again later, it does not pay again (one work, one approval's points).
+ */
+async function workPoints(tx: Tx, from: WorkStatus, row: WorkRow, action: WorkCommand['action']): Promise<void> {
+  const base = { orgId: row.org_id, readerId: row.reader_id, actId: row.act_id, source: { type: 'work', id: row.id } };
+  if (action === 'submit') await postPoints(tx, { ...base, rule: 'work_submitted' });
+  if (row.status === 'approved' && from !== 'approved') await postPoints(tx, { ...base, rule: 'work_approved' });
+  if ((row.status === 'withdrawn' || row.status === 'disqualified') && from !== row.status) {
+    for (const rule of ['work_approved', 'work_awarded'] as const) await reversePoints(tx, { orgId: row.org_id, readerId: row.reader_id, key: `${rule}:work:${row.id}`, reason: row.status === 'withdrawn' ? '作品已撤回' : '作品被取消资格' });
+  }
 }
 
 /** A work with the names of its creation type and group (lists, previews). */

@@ -35,3 +35,5 @@ export * from './surveyVersions.js';
 export * from './surveyAnonymity.js';
 export * from './offline.js';
 export * from './offlineCheckin.js';
+export { outsideFence, type Position } from './geo.js';
+export * from './scanCodes.js';

@@ -124,6 +124,8 @@ describe('a scan (POST /v1/{org}/client/scan)', () => {
     expect((await ok(scan(a.token, mine.codes[0]))).result).toBe('invalid');
     const [logged] = await t.db.select().from(scanLogs).where(and(eq(scanLogs.reader_id, a.id), eq(scanLogs.code, mine.codes[0].code)));
     expect(logged).toMatchObject({ result: 'invalid', act_id: null, code_id: null, org_id: org.id });
+    const [forged] = await t.db.select().from(scanLogs).where(and(eq(scanLogs.reader_id, a.id), eq(scanLogs.code, codes[0].code)));
+    expect(forged).toMatchObject({ result: 'invalid', code_id: codes[0].id });
     // a reader of the other organisation cannot use its token here
     const [x] = await readers(1, other);
     expect((await scan(x.token, codes[0])).status).toBe(403);
@@ -204,9 +206,11 @@ describe('the administrator’s views', () => {
     await ok(scan(b.token, codes[0]));
     await ok(scan(b.token, { code: codes[0].code, sign: 'bad' }));
     const log = await ok(t.call('GET', `/v1/${org.key}/integral/${act}/scan?page=1&pageSize=20`, su()));
-    expect(log.items).toHaveLength(3);
-    expect(log.items[0]).toMatchObject({ batch_name: '第一批', result: 'ok', points: 5 });
-    expect(log.items[0].account).toMatch(/^sc/);
+    // the forged link of one of its codes is logged under the activity, as invalid
+    expect(log.items).toHaveLength(4);
+    expect(log.items[0]).toMatchObject({ batch_name: '第一批', result: 'invalid', points: 0 });
+    expect(log.items[1]).toMatchObject({ batch_name: '第一批', result: 'ok', points: 5 });
+    expect(log.items[1].account).toMatch(/^sc/);
     const ranking = await ok(t.call('GET', `/v1/${org.key}/integral/${act}/ranking`, su()));
     expect(ranking.items.map((i: { reader_id: number; points: number; rank: number }) => [i.reader_id, i.points, i.rank])).toEqual([
       [a.id, 10, 1],
@@ -215,9 +219,10 @@ describe('the administrator’s views', () => {
     const mine = await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}/points-ranking`, { token: b.token }));
     expect(mine.mine).toMatchObject({ points: 5, rank: 2 });
     const figures = await ok(t.call('GET', `/v1/${org.key}/integral/${act}/count`, su()));
-    expect(figures.totals).toMatchObject({ scans: 3, ok: 3, readers: 2, points: 15, budget: 100, budget_used: 15, codes: 4, codes_used: 2 });
+    expect(figures.totals).toMatchObject({ scans: 4, ok: 3, readers: 2, points: 15, budget: 100, budget_used: 15, codes: 4, codes_used: 2 });
     expect(figures.batches[0]).toMatchObject({ id: batch.id, codes: 4, codes_used: 2, ok: 3, points: 15 });
     expect(figures.results.find((r: { result: string }) => r.result === 'ok').scans).toBe(3);
+    expect(figures.results.find((r: { result: string }) => r.result === 'invalid').scans).toBe(1);
     expect(figures.days.length).toBeGreaterThan(0);
     // another organisation's administrator reads none of it
     expect((await t.call('GET', `/v1/${other.key}/integral/${act}/count`, su())).status).toBe(404);

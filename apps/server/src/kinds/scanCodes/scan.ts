@@ -37,15 +37,28 @@ async function countUp(tx: Tx, subject: 'code' | 'day', refId: number, readerId:
   return rows.length > 0;
 }
 
-/** One statement: the code's scans, one more unless it is used up; false when it is. */
-async function useCode(tx: Tx, code: CodeRow, batch: BatchRow): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`update ${scanCodes} set scans_used = ${scanCodes.scans_used} + 1,
-        status = case when ${batch.max_scans}::int > 0 and ${scanCodes.scans_used} + 1 >= ${batch.max_scans}::int then 'exhausted' else ${scanCodes.status} end
-      where ${scanCodes.id} = ${code.id}::int and ${scanCodes.status} = 'active' and (${batch.max_scans}::int = 0 or ${scanCodes.scans_used} < ${batch.max_scans}::int)
-      returning 1`),
+/**
+ * One statement: the reader's scans of the code, one more unless at the batch's per-reader limit,
+ * and only then the code's scans, one more unless it is used up (marked exhausted at its last).
+ * `reader` false: a duplicate; `code` false: used up (the caller rolls the reader's count back).
+ */
+async function useCode(tx: Tx, code: CodeRow, batch: BatchRow, readerId: number): Promise<{ reader: boolean; code: boolean }> {
+  const [row] = rowsOf<{ reader: number | string; code: number | string }>(
+    await tx.execute(sql`
+      with r as (
+        insert into scan_reader_counts as c (subject, ref_id, reader_id, day, n) values ('code', ${code.id}::int, ${readerId}::int, 0, 1)
+        on conflict (subject, ref_id, reader_id, day) do update set n = c.n + 1 where ${batch.per_reader_limit}::int = 0 or c.n < ${batch.per_reader_limit}::int
+        returning n
+      ),
+      u as (
+        update ${scanCodes} set scans_used = ${scanCodes.scans_used} + 1,
+          status = case when ${batch.max_scans}::int > 0 and ${scanCodes.scans_used} + 1 >= ${batch.max_scans}::int then 'exhausted' else ${scanCodes.status} end
+        where ${scanCodes.id} = ${code.id}::int and exists (select 1 from r) and ${scanCodes.status} = 'active' and (${batch.max_scans}::int = 0 or ${scanCodes.scans_used} < ${batch.max_scans}::int)
+        returning 1
+      )
+      select (select count(*) from r) as reader, (select count(*) from u) as code`),
   );
-  return rows.length > 0;
+  return { reader: Number(row.reader) > 0, code: Number(row.code) > 0 };
 }
 
 /** A refusal inside the counting savepoint: rolls back what was counted, the scan is logged with it. */
@@ -62,7 +75,7 @@ class Refused extends Error {
  * the participation gate (blacklist → `blocked`, the activity's window → `not_started`/`expired`,
  * other refusals as the gate's errors), the batch's window and place; then counted, each limit by
  * one statement, inside a savepoint that a refusal rolls back: the reader's scans of the code
- * (`duplicate`), of the batch today (`cap_reached`), the code's scans (`exhausted`), the points
+ * (`duplicate`) with the code's scans (`exhausted`) in one, of the batch today (`cap_reached`), the points
  * (the ledger's cap → `cap_reached`), the first join. Every scan leaves one log row with its result.
  */
 export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderScan): Promise<ScanAnswer> {
@@ -81,13 +94,15 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
   const genuine = !!found && signOk(found.batch.secret, text, body.sign);
   const position = body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null;
 
+  // A code of the organisation's with a wrong signature is logged under its activity (the
+  // administrator sees forged links in the scan log); one of no batch of the organisation's under none.
   const log = async (result: ScanResult, points = 0, act: { id: number; title: string } | null = null): Promise<ScanAnswer> => {
-    const b = genuine ? found!.batch : null;
+    const b = found?.batch ?? null;
     await tx.insert(scanLogs).values({
       org_id: org.id,
-      act_id: act?.id ?? null,
+      act_id: act?.id ?? b?.act_id ?? null,
       batch_id: b?.id ?? null,
-      code_id: genuine ? found!.code.id : null,
+      code_id: found?.code.id ?? null,
       reader_id: readerId,
       code: text.slice(0, 16),
       result,
@@ -99,7 +114,7 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
       day,
       created_at: now,
     });
-    return { result, message: SCAN_RESULTS[result], points, code: text.slice(0, 16), activity: act, batch: b ? { id: b.id, name: b.name } : null, scanned_at: now };
+    return { result, message: SCAN_RESULTS[result], points, code: text.slice(0, 16), activity: act, batch: genuine && b ? { id: b.id, name: b.name } : null, scanned_at: now };
   };
 
   if (!genuine) return log('invalid');
@@ -125,9 +140,10 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
 
   try {
     const points = await tx.transaction(async (sp) => {
-      if (!(await countUp(sp, 'code', code.id, readerId, 0, batch.per_reader_limit))) throw new Refused('duplicate');
+      const used = await useCode(sp, code, batch, readerId);
+      if (!used.reader) throw new Refused('duplicate');
+      if (!used.code) throw new Refused('exhausted');
       if (batch.per_reader_daily > 0 && !(await countUp(sp, 'day', batch.id, readerId, day, batch.per_reader_daily))) throw new Refused('cap_reached');
-      if (!(await useCode(sp, code, batch))) throw new Refused('exhausted');
       const credit = await creditScan(sp, { orgId: org.id, readerId, actId: act.id, code: code.code, codeId: code.id, points: batch.points, perCode: batch.per_reader_limit, nonce: body.nonce });
       if (credit !== 'posted') throw new Refused(credit === 'capped' ? 'cap_reached' : 'duplicate');
       if (!facts.joined || facts.joined.status === 2) await joinReader(sp, act, facts.reader, facts.joined);

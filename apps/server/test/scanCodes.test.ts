@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
 import { chinaSeconds, SCAN_RESULTS } from '@huodong/domain';
-import { blacklists, readers as readerRows, scanBatches, scanCodes, scanLogs } from '../src/db/schema.js';
+import { blacklists, orgSettings, pointAccounts, pointTxns, readers as readerRows, scanBatches, scanCodes, scanLogs } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { codeSign } from '../src/kinds/scanCodes/codes.js';
 import { ok, testApp, type TestApp } from './helpers.js';
@@ -194,6 +194,41 @@ describe('a scan (POST /v1/{org}/client/scan)', () => {
     expect((await ok(scan(a.token, codes[0]))).result).toBe('duplicate');
     expect((await ok(scan(b.token, codes[0]))).result).toBe('ok');
     expect((await ok(scan(b.token, codes[0]))).result).toBe('exhausted');
+  });
+});
+
+describe('the points ledger', () => {
+  it('credits each ok scan once (key scan:{code}:{reader}), even when one reader scans at once', async () => {
+    const { codes } = await campaign({ count: 2, max_scans: 0, points: 7 });
+    const [a] = await readers(1);
+    await Promise.all(Array.from({ length: 10 }, () => ok(scan(a.token, codes[0]))));
+    await ok(scan(a.token, codes[1]));
+    const txns = await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, a.id));
+    expect(txns.map((x) => [x.idem_key, x.delta, x.rule_key]).sort()).toEqual(
+      [
+        [`scan:${codes[0].code}:${a.id}`, 7, 'scan_code'],
+        [`scan:${codes[1].code}:${a.id}`, 7, 'scan_code'],
+      ].sort(),
+    );
+    const [account] = await t.db.select().from(pointAccounts).where(eq(pointAccounts.reader_id, a.id));
+    expect(account.balance).toBe(14);
+  });
+
+  it('the ledger’s daily cap answers cap_reached and counts nothing; the rule switched off refuses the scan', async () => {
+    const capped = await t.org('scancap', { activity_types: [16] });
+    await t.db.insert(orgSettings).values({ org_id: capped.id, key: 'points', value: { daily_cap: 15, approval_threshold: 500, expiry: { mode: 'none', months: 12 }, rules: {} } });
+    const { codes } = await campaign({ count: 3, points: 10 }, capped);
+    const [a] = await readers(1, capped);
+    expect((await ok(scan(a.token, codes[0], {}, capped))).result).toBe('ok');
+    expect((await ok(scan(a.token, codes[1], {}, capped))).result).toBe('cap_reached');
+    const [c1] = await t.db.select().from(scanCodes).where(eq(scanCodes.id, codes[1].id));
+    expect(c1.scans_used).toBe(0);
+    await t.db.update(orgSettings).set({ value: { daily_cap: 15, approval_threshold: 500, expiry: { mode: 'none', months: 12 }, rules: { scan_code: { points: 0, cap_per_day: 0, cap_per_activity: 0, once_per_account: false, enabled: false, valid_from: null, valid_to: null } } } }).where(eq(orgSettings.org_id, capped.id));
+    const off = await scan(a.token, codes[2], {}, capped);
+    expect(off.status).toBe(403);
+    expect(off.message).toContain('已停用');
+    const [c2] = await t.db.select().from(scanCodes).where(eq(scanCodes.id, codes[2].id));
+    expect(c2.scans_used).toBe(0);
   });
 });
 

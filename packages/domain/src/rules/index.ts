@@ -37,3 +37,4 @@ export * from './offline.js';
 export * from './offlineCheckin.js';
 export { outsideFence, type Position } from './geo.js';
 export * from './scanCodes.js';
+export * from './points.js';

@@ -3,6 +3,7 @@ import { plainText } from '../resources/fields.js';
 import { checkinNonceSchema } from './offlineCheckin.js';
 import { outsideFence, type Position } from './geo.js';
 import { competitionRanks } from './ranking.js';
+import type { GateRefusal } from './gate.js';
 
 /**
  * Scan-code-for-points campaigns (扫码积分, type 16, design activities §10, issue 24): a batch's
@@ -53,6 +54,9 @@ export const SCAN_RESULTS = {
   cap_reached: '已达积分上限，本次不再加分',
 } as const;
 export type ScanResult = keyof typeof SCAN_RESULTS;
+
+/** The organisation switched the points rule of scans (`scan_code`, 积分规则) off: a scan is refused, nothing is written. */
+export const SCAN_RULE_OFF: GateRefusal = { gate: 40030, status: 403, message: '扫码积分规则已停用，暂不能扫码' };
 
 /** The reader's scan: `POST /v1/{org}/client/scan` (design §15), `sign` from the QR's link, the position when the batch is geofenced. */
 export const readerScanSchema = z.object({

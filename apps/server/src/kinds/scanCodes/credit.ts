@@ -1,9 +1,10 @@
 import type { Tx } from '../../db/client.js';
+import { postPoints } from '../../points/ledger.js';
 
 /**
- * The points of a credited scan (rule `scan_code`, the batch's points), posted in the scan's
- * transaction. The ledger key is `scan:{code}:{reader}` for a code a reader scans once, per scan
- * (`scan:{code}:{reader}:{nonce}`) for one scanned more often.
+ * The points of a credited scan through the points ledger (rule `scan_code`, the batch's points),
+ * posted in the scan's transaction. The ledger key is `scan:{code}:{reader}` for a code a reader
+ * may scan once, per scan (`scan:{code}:{reader}:{nonce}`) for one scanned more often.
  */
 export interface ScanCredit {
   orgId: number;
@@ -19,7 +20,8 @@ export interface ScanCredit {
 
 export const scanLedgerKey = (c: ScanCredit): string => (c.perCode === 1 ? `scan:${c.code}:${c.readerId}` : `scan:${c.code}:${c.readerId}:${c.nonce}`);
 
-/** Until the points ledger is merged, the scan log is the record of the points: every credit is posted. */
-export async function creditScan(_tx: Tx, _c: ScanCredit): Promise<'posted' | 'duplicate' | 'capped'> {
-  return 'posted';
+/** Post the scan's points; the ledger's answer: posted, a duplicate of the key, a cap met, or the rule switched off. */
+export async function creditScan(tx: Tx, c: ScanCredit): Promise<'posted' | 'duplicate' | 'capped' | 'disabled'> {
+  const posted = await postPoints(tx, { orgId: c.orgId, readerId: c.readerId, rule: 'scan_code', source: { type: 'scan_code', id: c.codeId }, actId: c.actId, points: c.points, key: scanLedgerKey(c) });
+  return posted.status === 'posted' ? 'posted' : posted.status === 'duplicate' || posted.status === 'capped' || posted.status === 'disabled' ? posted.status : 'capped';
 }

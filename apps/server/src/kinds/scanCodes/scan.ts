@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { chinaDayKey, GATE, SCAN_CODE_PATTERN, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
+import { chinaDayKey, GATE, SCAN_CODE_PATTERN, SCAN_RULE_OFF, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
 import { scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
@@ -145,6 +145,7 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
       if (!used.code) throw new Refused('exhausted');
       if (batch.per_reader_daily > 0 && !(await countUp(sp, 'day', batch.id, readerId, day, batch.per_reader_daily))) throw new Refused('cap_reached');
       const credit = await creditScan(sp, { orgId: org.id, readerId, actId: act.id, code: code.code, codeId: code.id, points: batch.points, perCode: batch.per_reader_limit, nonce: body.nonce });
+      if (credit === 'disabled') throw refused(SCAN_RULE_OFF);
       if (credit !== 'posted') throw new Refused(credit === 'capped' ? 'cap_reached' : 'duplicate');
       if (!facts.joined || facts.joined.status === 2) await joinReader(sp, act, facts.reader, facts.joined);
       return batch.points;

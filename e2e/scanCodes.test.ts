@@ -85,7 +85,7 @@ browserSuite('scan campaign: batches, codes, scan log, leaderboard, void', () =>
     await page.getByRole('tab', { name: T.TAB_LOG }).click();
     const logRow = page.getByRole('row').filter({ hasText: 'R1600001' });
     await logRow.waitFor();
-    await expect.poll(() => logRow.innerText()).toContain('扫码成功');
+    await expect.poll(() => logRow.innerText()).toContain('成功');
     await page.getByRole('tab', { name: T.TAB_RANKING }).click();
     const ranked = page.getByRole('row').filter({ hasText: '许小读' });
     await ranked.waitFor();
@@ -95,7 +95,7 @@ browserSuite('scan campaign: batches, codes, scan log, leaderboard, void', () =>
     await page.getByRole('tab', { name: T.TAB_BATCHES }).click();
     await batchRow.waitFor();
     await (await rowControl(page, batchRow, '作废')).click();
-    await button(await dialogWith(page, '作废后'), OK).click();
+    await button(await dialogWith(page, '作废后本批'), OK).click();
     await expect.poll(() => batchRow.innerText()).toContain('已作废');
     const again = await reader.post<{ result: string }>(`/v1/${KEY}/client/scan`, { code: link.searchParams.get('code'), sign: link.searchParams.get('sign'), nonce: `e2e-${randomUUID()}` });
     expect(again.result).toBe('invalid');

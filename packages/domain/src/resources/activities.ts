@@ -272,7 +272,7 @@ export const markResource = defineActivity(8);
  * may give out (统计 compares the points issued with it).
  */
 export const integralResource = defineActivity(16, {
-  fields: [field('config.budget', '积分预算', 'number', (l) => z.number({ error: `${l}必须是数字` }).int(`${l}必须是整数`).min(0, `${l}不能小于0`).max(1_000_000_000, `${l}过大`).optional(), { list: false, placeholder: '本活动最多发放的积分，0或不填为不设预算' })],
+  fields: [field('config.budget', '积分预算', 'number', (l) => z.number({ error: `${l}必须是数字` }).int(`${l}必须是整数`).min(0, `${l}不能小于0`).max(1_000_000_000, `${l}过大`).optional(), { list: false })],
   links: [
     { label: '二维码与记录', page: 'adminAct/adminIntegralWork', query: 'actID' },
     { label: '统计', page: 'adminCount/adminActCount/actCountIntegral', query: 'actID' },

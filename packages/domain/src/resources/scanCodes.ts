@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../define.js';
 import type { ResourceField } from '../resource.js';
-import { SCAN_BATCH_STATUS, SCAN_CODE_STATUS, SCAN_LIMITS, SCAN_RESULTS } from '../rules/scanCodes.js';
+import { SCAN_BATCH_STATUS, SCAN_CODE_STATUS, SCAN_LIMITS, SCAN_RESULT_LABELS } from '../rules/scanCodes.js';
 import { createdField, field, idField, intField, textField } from './fields.js';
 
 /**
@@ -20,16 +20,16 @@ const integralActivity = { param: 'act', resource: 'integral', column: 'act_id',
 export const SCAN_BATCH_FIELDS: ResourceField[] = [
   idField,
   textField('name', '批次名称', 50, { required: true, width: 160 }),
-  intField('count', '二维码数量', 1, SCAN_LIMITS.maxCodes, { width: 100, placeholder: '默认100，创建后不能修改' }),
+  intField('count', '二维码数量', 1, SCAN_LIMITS.maxCodes, { width: 100, placeholder: '默认100' }),
   intField('points', '每次积分', 1, SCAN_LIMITS.maxPoints, { width: 90, placeholder: '默认10' }),
-  intField('max_scans', '每码可扫次数', 0, SCAN_LIMITS.maxScans, { width: 110, placeholder: '默认1（一码一次）；0为不限', zeroText: '不限' }),
-  intField('per_reader_limit', '每人每码次数', 0, 1000, { width: 110, placeholder: '默认1；0为不限', zeroText: '不限' }),
-  intField('per_reader_daily', '每人每日次数', 0, 1000, { width: 110, placeholder: '本批次每人每天，默认0（不限）', zeroText: '不限' }),
-  field('valid_from', '生效时间', 'datetime', (l) => moment(l).nullable().optional(), { width: 150, placeholder: '默认立即生效' }),
-  field('valid_to', '失效时间', 'datetime', (l) => moment(l).nullable().optional(), { width: 150, placeholder: '默认随活动结束' }),
-  field('geo_lng', '扫码位置经度', 'number', (l) => degrees(l, 180).nullable().optional(), { list: false, section: '位置限制（可选）', placeholder: '如 114.0579' }),
-  field('geo_lat', '扫码位置纬度', 'number', (l) => degrees(l, 90).nullable().optional(), { list: false, placeholder: '如 22.5431' }),
-  field('geo_radius_m', '扫码范围（米）', 'number', (l) => z.number({ error: `${l}必须是数字` }).int(`${l}必须是整数`).min(10, `${l}不能小于10`).max(100000, `${l}不能超过100000`).nullable().optional(), { list: false, placeholder: '填写经纬度时必填' }),
+  intField('max_scans', '每码可扫次数', 0, SCAN_LIMITS.maxScans, { width: 110, zeroText: '不限' }),
+  intField('per_reader_limit', '每人每码次数', 0, 1000, { width: 110, zeroText: '不限' }),
+  intField('per_reader_daily', '每人每日次数', 0, 1000, { width: 110, zeroText: '不限' }),
+  field('valid_from', '生效时间', 'datetime', (l) => moment(l).nullable().optional(), { width: 150 }),
+  field('valid_to', '失效时间', 'datetime', (l) => moment(l).nullable().optional(), { width: 150 }),
+  field('geo_lng', '经度', 'number', (l) => degrees(l, 180).nullable().optional(), { list: false, section: '扫码位置' }),
+  field('geo_lat', '纬度', 'number', (l) => degrees(l, 90).nullable().optional(), { list: false }),
+  field('geo_radius_m', '扫码范围（米）', 'number', (l) => z.number({ error: `${l}必须是数字` }).int(`${l}必须是整数`).min(10, `${l}不能小于10`).max(100000, `${l}不能超过100000`).nullable().optional(), { list: false }),
   { name: 'codes_used', label: '已扫码数', kind: 'number', form: false, width: 90 },
   { name: 'scans_ok', label: '成功扫码', kind: 'number', form: false, width: 90 },
   { name: 'points_issued', label: '已发积分', kind: 'number', form: false, width: 90 },
@@ -56,7 +56,7 @@ export const scanBatchesResource = defineResource({
     }
   },
   keywordFields: [],
-  actions: [{ kind: 'command', name: 'void', label: '作废', confirm: '作废后本批次的二维码都不能再扫，且不能恢复。确定作废？' }],
+  actions: [{ kind: 'command', name: 'void', label: '作废', confirm: '作废后本批二维码不能再扫，确定？' }],
   rowRules: { void: 'scanBatchActive' },
   writeRole: 'manager',
   nameField: 'name',
@@ -102,7 +102,7 @@ export const scanLogsResource = defineResource({
     { name: 'code', label: '码值', kind: 'text', width: 170 },
     { name: 'batch_name', label: '批次', kind: 'text', width: 130 },
     { name: 'batch_id', label: '批次', kind: 'number', filter: true, list: false },
-    { name: 'result', label: '结果', kind: 'select', options: labels(SCAN_RESULTS), filter: true, width: 150 },
+    { name: 'result', label: '结果', kind: 'select', options: labels(SCAN_RESULT_LABELS), filter: true, width: 150 },
     { name: 'points', label: '积分', kind: 'number', width: 70 },
     { name: 'created_at', label: '扫码时间', kind: 'datetime', sortable: true, filter: 'range', width: 160 },
   ],

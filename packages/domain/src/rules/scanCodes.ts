@@ -54,6 +54,18 @@ export const SCAN_RESULTS = {
   cap_reached: '已达积分上限，本次不再加分',
 } as const;
 export type ScanResult = keyof typeof SCAN_RESULTS;
+/** The results as the scan log lists them (short: the list pages carry them in their first load). */
+export const SCAN_RESULT_LABELS: Readonly<Record<ScanResult, string>> = {
+  ok: '成功',
+  duplicate: '重复',
+  exhausted: '已扫完',
+  expired: '已过期',
+  not_started: '未生效',
+  out_of_range: '超范围',
+  invalid: '无效码',
+  blocked: '受限',
+  cap_reached: '达上限',
+};
 
 /** The organisation switched the points rule of scans (`scan_code`, 积分规则) off: a scan is refused, nothing is written. */
 export const SCAN_RULE_OFF: GateRefusal = { gate: 40030, status: 403, message: '扫码积分规则已停用，暂不能扫码' };

@@ -1,50 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Empty, Select, Table, Tabs, Typography } from 'antd';
+import { Button, Empty, Select } from 'antd';
 import { findDeclaration, idFromQuery, ParentBar, ResourcePage } from '../../resources';
 import { useApiQuery } from '../../shared/api';
 import { download } from '../../shared/apiClient';
+import { PageLoading } from '../../shared/PageLoading';
 import { useScope } from '../../shared/session';
-import { batchesPath, codesSheetPath, qrZipPath, rankingPath } from './scanApi';
+import { batchesPath, codesSheetPath, qrZipPath } from './scanApi';
 import * as T from './texts';
+
+// Within the page's first-load budget: the tabs and the leaderboard's table load after the shell.
+const Tabs = lazy(() => import('antd/es/tabs'));
+const Ranking = lazy(() => import('./Ranking'));
 
 const BATCHES = findDeclaration('scanBatches');
 const CODES = findDeclaration('scanCodes');
 const LOG = findDeclaration('scanLogs');
-
-interface Ranked {
-  reader_id: number;
-  account: string;
-  real_name: string;
-  points: number;
-  scans: number;
-  rank: number;
-}
-
-/** 积分排行: readers by the points their scans earned inside the activity's window. */
-function Ranking({ org, act }: { org: string; act: number }) {
-  const ranking = useApiQuery<{ items: Ranked[] }>(['scanRanking', act], rankingPath(org, act), { limit: 100 });
-  return (
-    <>
-      <Typography.Paragraph type="secondary">{T.RANKING_HINT}</Typography.Paragraph>
-      <Table<Ranked>
-        rowKey="reader_id"
-        size="small"
-        loading={ranking.isLoading}
-        dataSource={ranking.data?.items ?? []}
-        locale={{ emptyText: T.RANKING_EMPTY }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        columns={[
-          { title: T.RANK, dataIndex: 'rank', width: 70 },
-          { title: T.ACCOUNT, dataIndex: 'account' },
-          { title: T.NAME, dataIndex: 'real_name' },
-          { title: T.POINTS, dataIndex: 'points', width: 90 },
-          { title: T.SCANS, dataIndex: 'scans', width: 90 },
-        ]}
-      />
-    </>
-  );
-}
 
 /**
  * 积分记录 (`adminAct/adminIntegralWork?actID=`) of a scan campaign (type 16): its batches of codes
@@ -66,7 +37,7 @@ export default function IntegralWorkPage() {
   );
   const openTab = (key: string) => setParams((p) => (p.set('tab', key), p), { replace: true });
   return (
-    <>
+    <Suspense fallback={<PageLoading />}>
       <ParentBar def={BATCHES} org={org} parentId={act} />
       <Tabs
         activeKey={tab}
@@ -113,6 +84,6 @@ export default function IntegralWorkPage() {
           { key: 'ranking', label: T.TAB_RANKING, children: <Ranking org={org} act={act} /> },
         ]}
       />
-    </>
+    </Suspense>
   );
 }

@@ -16,7 +16,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { codeSign } from '../apps/server/src/kinds/scanCodes/codes.js';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -30,12 +30,6 @@ const MAX_SCANS = 5;
 /** Readers per code: ten scan each code, five are credited. */
 const PER_CODE = 10;
 const LEVELS = [50, 500];
-
-async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let k = 0; k < xs.length; k += size) out.push(...(await Promise.all(xs.slice(k, k + size).map(fn))));
-  return out;
-}
 
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);

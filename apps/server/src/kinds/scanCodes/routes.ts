@@ -60,8 +60,8 @@ export async function scanCodeRoutes(app: FastifyInstance): Promise<void> {
   const admin = { access: 'org' as const };
 
   r.post('/v1/:org/client/scan', { config: reader, schema: { params: orgParams, body: readerScanSchema } }, (request) =>
-    // No read of a kept answer first: a replay's writes are undone by the kept row's unique key at the end.
-    idempotent(db, request, request.body.nonce, (tx) => recordScan(tx, request, request.body), { readKeptFirst: false }),
+    // No read of a kept answer first: a replay's writes are undone by the kept row's unique key in the last statement.
+    idempotent(db, request, request.body.nonce, (tx) => recordScan(tx, request, request.body), { readKeptFirst: false, keptByRun: true }),
   );
 
   r.get('/v1/:org/client/activities/:id/points-ranking', { config: reader, schema: { params: actParams, querystring: rankingQuery } }, async (request) => {

@@ -8,6 +8,7 @@ import { refused, validationError } from '../../http/errors.js';
 import { orgOf, readerOf } from '../../auth/access.js';
 import { nowSec } from '../../participation/clock.js';
 import { factsRefusal, gateFacts, joinReader } from '../../participation/gate.js';
+import { keptFrom } from '../../participation/idempotency.js';
 import { creditScan } from './credit.js';
 import { signOk } from './codes.js';
 
@@ -70,7 +71,8 @@ class Refused extends Error {
 
 /**
  * A reader's scan (`POST /v1/{org}/client/scan`), in the caller's transaction (the participation
- * kit's `idempotent`, keyed by the nonce: a retried scan answers the first result). Decided in
+ * kit's `idempotent`, keyed by the nonce, the answer kept in the log row's statement: a retried
+ * scan answers the first result). Decided in
  * order: the code and its signature (another organisation's code reads as unknown: `invalid`),
  * the participation gate (blacklist → `blocked`, the activity's window → `not_started`/`expired`,
  * other refusals as the gate's errors), the batch's window and place; then counted, each limit by
@@ -98,7 +100,9 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
   // administrator sees forged links in the scan log); one of no batch of the organisation's under none.
   const log = async (result: ScanResult, points = 0, act: { id: number; title: string } | null = null): Promise<ScanAnswer> => {
     const b = found?.batch ?? null;
-    await tx.insert(scanLogs).values({
+    const answer: ScanAnswer = { result, message: SCAN_RESULTS[result], points, code: text.slice(0, 16), activity: act, batch: genuine && b ? { id: b.id, name: b.name } : null, scanned_at: now };
+    // The log row and the answer kept by the nonce in one statement: a replay's unique key undoes both (idempotent keptByRun).
+    const logged = tx.insert(scanLogs).values({
       org_id: org.id,
       act_id: act?.id ?? b?.act_id ?? null,
       batch_id: b?.id ?? null,
@@ -113,8 +117,9 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
       lat: position?.lat ?? null,
       day,
       created_at: now,
-    });
-    return { result, message: SCAN_RESULTS[result], points, code: text.slice(0, 16), activity: act, batch: genuine && b ? { id: b.id, name: b.name } : null, scanned_at: now };
+    }).returning({ id: scanLogs.id });
+    await tx.execute(sql`with l as ${logged}, k as (${keptFrom(request, body.nonce, sql`${JSON.stringify(answer)}::jsonb`, sql`l`)}) select 1 from k`);
+    return answer;
   };
 
   if (!genuine) return log('invalid');

@@ -16,7 +16,7 @@ let outside: { token: string };
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false });
-  org = await t.org('readscope', { activity_types: [1, 2, 3, 4, 5, 6, 7, 9] });
+  org = await t.org('readscope', { activity_types: [1, 2, 3, 4, 5, 6, 7, 9, 16] });
   inside = await signedInReader(t, org, { identity: 2 });
   outside = await signedInReader(t, org, { identity: 1 });
 });
@@ -35,6 +35,7 @@ const READS: { kind: string; type: number; path: string }[] = [
   { kind: 'contest (levels)', type: 6, path: '/ranking' },
   { kind: 'questionnaire', type: 4, path: '/survey' },
   { kind: 'offline', type: 5, path: '/sessions' },
+  { kind: 'scan codes', type: 16, path: '/points-ranking' },
 ];
 
 describe("the scope check of every kind's reader read", () => {

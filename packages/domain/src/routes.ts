@@ -103,8 +103,8 @@ export const ROUTES: RouteDef[] = [
   act('adminReadClock', '阅读打卡', true),
   act('adminReadClockRecord', '打卡记录'),
   act('adminReadClockSource', '打卡资源'),
-  act('adminIntegral', '扫码积分', true),
-  act('adminIntegralWork', '积分记录'),
+  { ...act('adminIntegral', '扫码积分', true), resource: 'integral' },
+  { ...act('adminIntegralWork', '积分记录'), page: true },
   act('adminLecture', '点播讲座', true),
   act('adminLectureWork', '讲座视频'),
   // Every type's activity by `?actID=` (settings, participants, statistics): not a spec route, docs/decisions.md.
@@ -171,7 +171,7 @@ export const ROUTES: RouteDef[] = [
   count('actCountReadRecord', '打卡记录统计'),
   { ...count('actCountOriMix', '多类型原创统计'), figures: true },
   { ...count('actCountOriMixDownload', '多类型原创下载'), figures: true },
-  count('actCountIntegral', '扫码积分统计'),
+  { ...count('actCountIntegral', '扫码积分统计'), figures: true },
   r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
   r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),
   // Not a spec route (issue 20): the same lists, imports and first passwords as 用户统计, where user management is looked for.

@@ -16,4 +16,5 @@ export * from './schema/contests.js';
 export * from './schema/questions.js';
 export * from './schema/jobs.js';
 export * from './schema/offline.js';
+export * from './schema/scanCodes.js';
 export * from './schema/points.js';

@@ -54,6 +54,7 @@ export const PAGES: Record<string, PageEntry> = {
   'adminAct/adminOfflines': () => import('../features/offline/OfflinesPage'),
   'adminAct/adminOfflinesList': () => import('../features/offline/SessionsPage'),
   'adminAct/adminOfflineWork': () => import('../features/offline/ReservationsPage'),
+  'adminAct/adminIntegralWork': () => import('../features/scanCodes/IntegralWorkPage'),
   'adminAct/adminOfflinesListWork': () => import('../features/offline/SeriesReservationsPage'),
   'system/sensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),
   'adminSystem/adminSensitiveWord': () => import('../features/sensitiveWords/SensitiveWordsPage'),

@@ -1,6 +1,7 @@
 import { contestCountFigures, contestCountMoreFigures, contestDownloadFigures } from './contests.js';
 import type { FiguresDef } from './define.js';
 import { thirdPartyCountFigures } from './third.js';
+import { integralCountFigures } from './scanCodes.js';
 import { offlineCountFigures, offlineSeriesCountFigures, offlineSessionFigures, trainCountFigures, trainReadersFigures } from './offline.js';
 import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
@@ -18,6 +19,7 @@ export * from './works.js';
 export * from './voting.js';
 export * from './contests.js';
 export * from './third.js';
+export * from './scanCodes.js';
 export * from './survey.js';
 export * from './offline.js';
 /** Times in a figures table or record read as everywhere (China time). */
@@ -46,6 +48,7 @@ export const FIGURES: FiguresDef[] = [
   offlineSessionFigures,
   trainCountFigures,
   trainReadersFigures,
+  integralCountFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

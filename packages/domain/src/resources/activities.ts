@@ -266,7 +266,18 @@ export const offlinesResource = defineActivity(5, {
   afterCreate: { label: '场次', page: 'adminAct/adminOfflinesList', query: 'actID', hint: '保存后将打开本系列的“场次”页：在那里添加场次，或按每周规律批量生成。', message: '系列活动已保存，请在本页添加场次' },
 });
 export const markResource = defineActivity(8);
-export const integralResource = defineActivity(16);
+/**
+ * Type 16 (design §10, issue 24): a scan-code-for-points campaign. Its batches of codes, the scan
+ * log and the leaderboard are on 积分记录 (`adminIntegralWork`); `config.budget` is the points it
+ * may give out (统计 compares the points issued with it).
+ */
+export const integralResource = defineActivity(16, {
+  fields: [field('config.budget', '积分预算', 'number', (l) => z.number({ error: `${l}必须是数字` }).int(`${l}必须是整数`).min(0, `${l}不能小于0`).max(1_000_000_000, `${l}过大`).optional(), { list: false })],
+  links: [
+    { label: '二维码与记录', page: 'adminAct/adminIntegralWork', query: 'actID' },
+    { label: '统计', page: 'adminCount/adminActCount/actCountIntegral', query: 'actID' },
+  ],
+});
 export const lectureResource = defineActivity(19);
 
 export const ACTIVITY_RESOURCES: ResourceDef[] = [

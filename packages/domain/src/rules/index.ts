@@ -35,5 +35,7 @@ export * from './surveyVersions.js';
 export * from './surveyAnonymity.js';
 export * from './offline.js';
 export * from './offlineCheckin.js';
+export { outsideFence, type Position } from './geo.js';
+export * from './scanCodes.js';
 export * from './points.js';
 export * from './pointsAdmin.js';

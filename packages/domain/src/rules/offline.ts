@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chinaClock, chinaDate, chinaDateTime, chinaSeconds, DAY_SECONDS } from './chinaTime.js';
 import { choiceOf, flagSchema, wholeNumber } from './ruleSchemas.js';
 import { plainText } from '../resources/fields.js';
+export { distanceMetres } from './geo.js';
 
 /**
  * Offline activities, series and training sessions (type 5, design activities §7, issue 23): the
@@ -202,15 +203,6 @@ export function checkinWindow(s: SessionTimes, c: OfflineConfig, type: 1 | 2): {
 export function checkinTimeRefusal(now: number, s: SessionTimes, c: OfflineConfig, type: 1 | 2): 'not_open' | 'closed' | null {
   const w = checkinWindow(s, c, type);
   return now < w.from ? 'not_open' : now > w.to ? 'closed' : null;
-}
-
-/** Great-circle distance in metres (a geofenced sign-in compares it with the radius). */
-export function distanceMetres(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
 /** `2026-05-01 14:00–16:00` (one day) or `2026-05-01 14:00 至 2026-05-02 12:00`, China time. */

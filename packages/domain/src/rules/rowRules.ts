@@ -70,6 +70,8 @@ export const ROW_RULES = {
   commentHighlight: (row) => refused(highlightProblem({ parent_id: (row.parent_id as number | null) ?? null, status: Number(row.status) })),
   /** 重新执行 a background job: only a failed one (a queued or running one is still being tried). */
   jobRetry: (row) => refused(row.status === 'failed' ? null : JOB_NOT_FAILED),
+  /** 作废 a batch of scan codes: once (a voided batch stays voided). */
+  scanBatchActive: (row) => (row.status === 'void' ? { message: '该批次已作废', status: 422, hide: true } : null),
 } as const satisfies Record<string, RowRule>;
 export type RowRuleName = keyof typeof ROW_RULES;
 

@@ -1,6 +1,6 @@
 import { postPoints, type PointsConfigView } from '../../points/ledger.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CHECKIN_RESULTS, checkinTimeRefusal, distanceMetres, offlineConfigOf, type CheckinMethod, type CheckinResult, type OfflineConfig } from '@huodong/domain';
+import { CHECKIN_RESULTS, checkinTimeRefusal, offlineConfigOf, outsideFence, type CheckinMethod, type CheckinResult, type OfflineConfig } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { offlineAddresses, offlineCheckins, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
@@ -83,7 +83,7 @@ export function checkinRefusal(a: Attempt): CheckinResult | null {
   if (a.method === 'self') {
     if (a.config.rotating_code && !codeAccepted(a.session.checkin_secret, a.code, a.at)) return 'code_expired';
     if (a.config.geofence && a.session.lng !== null && a.session.lat !== null) {
-      if (!a.position || distanceMetres(a.position, { lng: a.session.lng, lat: a.session.lat }) > a.config.geofence_m) return 'out_of_range';
+      if (outsideFence(a.position, { lng: a.session.lng, lat: a.session.lat }, a.config.geofence_m)) return 'out_of_range';
     }
   }
   if (a.type === 1) return r.checked_in_at ? 'already_checked_in' : null;

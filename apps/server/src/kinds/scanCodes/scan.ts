@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { chinaDayKey, GATE, SCAN_CODE_PATTERN, SCAN_RULE_OFF, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
+import type { Tx } from '../../db/client.js';
+import { scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
+import { refused, validationError } from '../../http/errors.js';
+import { orgOf, readerOf } from '../../auth/access.js';
+import { nowSec } from '../../participation/clock.js';
+import { factsRefusal, gateFacts, joinReader } from '../../participation/gate.js';
+import { keptFrom } from '../../participation/idempotency.js';
+import { creditScan } from './credit.js';
+import { signOk } from './codes.js';
+
+export const INTEGRAL_TYPE = 16;
+/** Blacklist entries covering scanning (design §14 action `scan`) refuse a scan as `blocked`. */
+const BAN_ACTION = 'scan';
+
+export interface ScanAnswer {
+  result: ScanResult;
+  message: string;
+  points: number;
+  code: string;
+  activity: { id: number; title: string } | null;
+  batch: { id: number; name: string } | null;
+  scanned_at: number;
+}
+
+type BatchRow = typeof scanBatches.$inferSelect;
+type CodeRow = typeof scanCodes.$inferSelect;
+
+/** One statement: a reader's credited scans of one subject, one more unless at `limit` (0: no limit); false when at it. */
+async function countUp(tx: Tx, subject: 'code' | 'day', refId: number, readerId: number, day: number, limit: number): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`insert into scan_reader_counts as c (subject, ref_id, reader_id, day, n) values (${subject}, ${refId}::int, ${readerId}::int, ${day}::int, 1)
+      on conflict (subject, ref_id, reader_id, day) do update set n = c.n + 1 where ${limit}::int = 0 or c.n < ${limit}::int returning n`),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * One statement: the reader's scans of the code, one more unless at the batch's per-reader limit,
+ * and only then the code's scans, one more unless it is used up (marked exhausted at its last).
+ * `reader` false: a duplicate; `code` false: used up (the caller rolls the reader's count back).
+ */
+async function useCode(tx: Tx, code: CodeRow, batch: BatchRow, readerId: number): Promise<{ reader: boolean; code: boolean }> {
+  const [row] = rowsOf<{ reader: number | string; code: number | string }>(
+    await tx.execute(sql`
+      with r as (
+        insert into scan_reader_counts as c (subject, ref_id, reader_id, day, n) values ('code', ${code.id}::int, ${readerId}::int, 0, 1)
+        on conflict (subject, ref_id, reader_id, day) do update set n = c.n + 1 where ${batch.per_reader_limit}::int = 0 or c.n < ${batch.per_reader_limit}::int
+        returning n
+      ),
+      u as (
+        update ${scanCodes} set scans_used = ${scanCodes.scans_used} + 1,
+          status = case when ${batch.max_scans}::int > 0 and ${scanCodes.scans_used} + 1 >= ${batch.max_scans}::int then 'exhausted' else ${scanCodes.status} end
+        where ${scanCodes.id} = ${code.id}::int and exists (select 1 from r) and ${scanCodes.status} = 'active' and (${batch.max_scans}::int = 0 or ${scanCodes.scans_used} < ${batch.max_scans}::int)
+        returning 1
+      )
+      select (select count(*) from r) as reader, (select count(*) from u) as code`),
+  );
+  return { reader: Number(row.reader) > 0, code: Number(row.code) > 0 };
+}
+
+/** A refusal inside the counting savepoint: rolls back what was counted, the scan is logged with it. */
+class Refused extends Error {
+  constructor(readonly result: ScanResult) {
+    super(result);
+  }
+}
+
+/**
+ * A reader's scan (`POST /v1/{org}/client/scan`), in the caller's transaction (the participation
+ * kit's `idempotent`, keyed by the nonce, the answer kept in the log row's statement: a retried
+ * scan answers the first result). Decided in
+ * order: the code and its signature (another organisation's code reads as unknown: `invalid`),
+ * the participation gate (blacklist → `blocked`, the activity's window → `not_started`/`expired`,
+ * other refusals as the gate's errors), the batch's window and place; then counted, each limit by
+ * one statement, inside a savepoint that a refusal rolls back: the reader's scans of the code
+ * (`duplicate`) with the code's scans (`exhausted`) in one, of the batch today (`cap_reached`), the points
+ * (the ledger's cap → `cap_reached`), the first join. Every scan leaves one log row with its result.
+ */
+export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderScan): Promise<ScanAnswer> {
+  const org = orgOf(request);
+  const readerId = readerOf(request).id;
+  const now = nowSec();
+  const day = Number(chinaDayKey(now));
+  const text = body.code.toUpperCase();
+  const [found] = SCAN_CODE_PATTERN.test(text)
+    ? await tx
+        .select({ code: scanCodes, batch: scanBatches })
+        .from(scanCodes)
+        .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
+        .where(and(eq(scanCodes.org_id, org.id), eq(scanCodes.code, text)))
+    : [];
+  const genuine = !!found && signOk(found.batch.secret, text, body.sign);
+  const position = body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null;
+
+  // A code of the organisation's with a wrong signature is logged under its activity (the
+  // administrator sees forged links in the scan log); one of no batch of the organisation's under none.
+  const log = async (result: ScanResult, points = 0, act: { id: number; title: string } | null = null): Promise<ScanAnswer> => {
+    const b = found?.batch ?? null;
+    const answer: ScanAnswer = { result, message: SCAN_RESULTS[result], points, code: text.slice(0, 16), activity: act, batch: genuine && b ? { id: b.id, name: b.name } : null, scanned_at: now };
+    // The log row and the answer kept by the nonce in one statement: a replay's unique key undoes both (idempotent keptByRun).
+    const logged = tx.insert(scanLogs).values({
+      org_id: org.id,
+      act_id: act?.id ?? b?.act_id ?? null,
+      batch_id: b?.id ?? null,
+      code_id: found?.code.id ?? null,
+      reader_id: readerId,
+      code: text.slice(0, 16),
+      result,
+      points,
+      nonce: body.nonce,
+      ip: request.ip.slice(0, 64),
+      lng: position?.lng ?? null,
+      lat: position?.lat ?? null,
+      day,
+      created_at: now,
+    }).returning({ id: scanLogs.id });
+    await tx.execute(sql`with l as ${logged}, k as (${keptFrom(request, body.nonce, sql`${JSON.stringify(answer)}::jsonb`, sql`l`)}) select 1 from k`);
+    return answer;
+  };
+
+  if (!genuine) return log('invalid');
+  const { code, batch } = found!;
+  const facts = await gateFacts(tx, request, batch.act_id, INTEGRAL_TYPE, { action: BAN_ACTION });
+  const act = facts.act;
+  if (!act) return log('invalid');
+  const actRef = { id: act.id, title: act.title };
+  const gate = factsRefusal({ ...facts, ban: null }, now, {});
+  if (gate?.gate === GATE.missing.gate) return log('invalid');
+  if (gate && gate.gate !== GATE.notStarted.gate && gate.gate !== GATE.ended.gate) throw refused(gate);
+  if (scanNeedsPosition(batch) && !position) throw validationError([{ field: body.lng === undefined ? 'lng' : 'lat', message: '请允许获取位置后再扫码' }]);
+  const before = scanRefusal({
+    genuine,
+    batch,
+    code,
+    banned: !!facts.ban,
+    activity: gate?.gate === GATE.notStarted.gate ? 'not_started' : gate?.gate === GATE.ended.gate ? 'ended' : 'open',
+    now,
+    position,
+  });
+  if (before) return log(before, 0, actRef);
+
+  try {
+    const points = await tx.transaction(async (sp) => {
+      const used = await useCode(sp, code, batch, readerId);
+      if (!used.reader) throw new Refused('duplicate');
+      if (!used.code) throw new Refused('exhausted');
+      if (batch.per_reader_daily > 0 && !(await countUp(sp, 'day', batch.id, readerId, day, batch.per_reader_daily))) throw new Refused('cap_reached');
+      const credit = await creditScan(sp, { orgId: org.id, readerId, actId: act.id, code: code.code, codeId: code.id, points: batch.points, perCode: batch.per_reader_limit, nonce: body.nonce });
+      if (credit === 'disabled') throw refused(SCAN_RULE_OFF);
+      if (credit !== 'posted') throw new Refused(credit === 'capped' ? 'cap_reached' : 'duplicate');
+      if (!facts.joined || facts.joined.status === 2) await joinReader(sp, act, facts.reader, facts.joined);
+      return batch.points;
+    });
+    return log('ok', points, actRef);
+  } catch (err) {
+    if (err instanceof Refused) return log(err.result, 0, actRef);
+    throw err;
+  }
+}

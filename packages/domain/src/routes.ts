@@ -70,6 +70,8 @@ export const ROUTES: RouteDef[] = [
   { path: 'expertJudge', title: '专家评审', scope: 'organ', login: false, page: true },
   // Spec §2 (issue 23): the reader's sign-in page a session's QR opens; it signs the reader in, not an administrator.
   { path: 'trainSign', title: '活动签到', scope: 'organ', login: false, page: true },
+  // Issue 24: the page a scan code's QR opens (`scan?code=&sign=`); it signs the reader in and posts the scan.
+  { path: 'scan', title: '扫码积分', scope: 'organ', login: false, page: true },
   { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false },
   { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false },
 

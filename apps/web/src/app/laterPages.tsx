@@ -16,3 +16,4 @@ const later = (Page: LazyExoticComponent<ComponentType>) =>
 
 export const ExpertJudge = later(lazy(() => import('../features/review/ExpertJudgePage')));
 export const TrainSign = later(lazy(() => import('../features/trainSign/TrainSignPage')));
+export const Scan = later(lazy(() => import('../features/scanCodes/ScanPage')));

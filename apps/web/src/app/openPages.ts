@@ -20,6 +20,7 @@ export const OPEN_PAGES: Record<string, PageEntry> = {
   expertJudge: () => import('./laterPages').then((m) => ({ default: m.ExpertJudge })),
   certVerify: () => import('../features/review/CertVerifyPage'),
   trainSign: () => import('./laterPages').then((m) => ({ default: m.TrainSign })),
+  scan: () => import('./laterPages').then((m) => ({ default: m.Scan })),
 };
 
 /**

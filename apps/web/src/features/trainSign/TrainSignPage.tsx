@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Form, Input, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { CHECKIN_RESULTS, RESERVATION_STATUS, chinaDateTime, sessionTimeText, type CheckinResult } from '@huodong/domain';
-import type { CaptchaResponse } from '@huodong/domain/api';
 import { useScope } from '../../shared/useScope';
-import { useAction } from '../../shared/useAction';
 import { SubjectApiError } from '../../shared/subjectClient';
-import { newNonce, readerClient } from './readerClient';
+import { newNonce, readerClient, readerPanel as panel, readerPosition as position, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
 import * as T from './texts';
 
 /** What `GET /v1/{org}/client/sign/session` answers (read leniently: only what the page shows). */
@@ -27,7 +25,7 @@ interface SignAnswer {
 
 const OK_RESULTS: readonly string[] = ['ok', 'ok_out'];
 const SOFT_RESULTS: readonly string[] = ['already_checked_in', 'already_checked_out'];
-const colourOf = (result: string) => (OK_RESULTS.includes(result) ? '#389e0d' : SOFT_RESULTS.includes(result) ? '#d46b08' : '#cf1322');
+const colourOf = (result: string) => RESULT_COLOUR[OK_RESULTS.includes(result) ? 'ok' : SOFT_RESULTS.includes(result) ? 'soft' : 'refused'];
 
 /** The link's query: `actId`, `sessionId`, `type` (1 sign in, 2 sign out), `code` with a rotating code. */
 function useSignLink() {
@@ -50,128 +48,16 @@ function useSignLink() {
 export default function TrainSignPage() {
   const { scope: org } = useScope();
   const link = useSignLink();
-  const [signedIn, setSignedIn] = useState(!!readerClient.token.get(org));
-  const [mustChange, setMustChange] = useState<string | null>(null);
-  const signOut = useCallback(() => {
-    readerClient.token.clear(org);
-    setSignedIn(false);
-  }, [org]);
-  useEffect(() => {
-    document.title = T.SIGN_TITLE[link.type];
-  }, [link.type]);
-
-  let body;
-  if (!link.valid) body = <Alert type="error" showIcon message={T.BAD_LINK} />;
-  else if (mustChange !== null) body = <ChangePassword org={org} oldPassword={mustChange} onDone={() => setMustChange(null)} />;
-  else if (!signedIn)
-    body = (
-      <ReaderLogin
-        org={org}
-        onDone={(first, password) => {
-          setSignedIn(true);
-          if (first) setMustChange(password);
-        }}
-      />
-    );
-  else
-    body = (
-<SignPanel org={org} link={link} onSignedOut={signOut} />
-    );
   return (
-    <div style={{ minHeight: '100vh', background: '#f5f5f5', padding: '16px 12px 32px', boxSizing: 'border-box' }} data-testid="train-sign-page">
-      <div style={{ maxWidth: 480, margin: '0 auto' }}>
-        <h1 style={{ fontSize: 22, margin: '4px 0 16px', textAlign: 'center' }}>{T.SIGN_TITLE[link.type]}</h1>
-        {body}
-      </div>
-    </div>
-  );
-}
-
-const panel = { background: '#fff', borderRadius: 12, padding: 16, marginBottom: 12 } as const;
-
-function ReaderLogin({ org, onDone }: { org: string; onDone: (mustChange: boolean, password: string) => void }) {
-  const [captcha, setCaptcha] = useState<CaptchaResponse>();
-  const [round, setRound] = useState(0);
-  const { busy, error, run } = useAction();
-  const [form] = Form.useForm();
-  useEffect(() => {
-    readerClient.call<CaptchaResponse>(org, 'POST', '/login/verificationCode').then(setCaptcha, () => undefined);
-  }, [org, round]);
-  const submit = (v: { account: string; password: string; code?: string }) =>
-    run(
-      async () => {
-        const data = await readerClient.call<{ access_token: string; must_change_password?: boolean }>(org, 'POST', '/login', { account: v.account, password: v.password, key: captcha?.key ?? '', code: v.code ?? '' });
-        readerClient.token.set(org, data.access_token);
-        onDone(!!data.must_change_password, v.password);
-      },
-      () => {
-        // a used code is void: a new picture
-        form.setFieldValue('code', '');
-        setRound((r) => r + 1);
-      },
-    );
-  return (
-    <div style={panel}>
-      <h2 style={{ fontSize: 18, margin: '0 0 4px' }}>{T.READER_LOGIN}</h2>
-      <p style={{ color: '#8c8c8c', margin: '0 0 16px' }}>{T.READER_LOGIN_HINT}</p>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={submit} size="large">
-        <Form.Item name="account" label={T.ACCOUNT} rules={[{ required: true, message: `请输入${T.ACCOUNT}` }]}>
-          <Input autoComplete="username" maxLength={64} />
-        </Form.Item>
-        <Form.Item name="password" label={T.PASSWORD} rules={[{ required: true, message: `请输入${T.PASSWORD}` }]}>
-          <Input.Password autoComplete="current-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item label={T.CAPTCHA} style={{ marginBottom: 24 }}>
-          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-            <Form.Item name="code" noStyle>
-              <Input maxLength={16} style={{ flex: 1 }} aria-label={T.CAPTCHA} />
-            </Form.Item>
-            <button type="button" onClick={() => setRound((r) => r + 1)} title={T.CAPTCHA_REFRESH} aria-label={T.CAPTCHA_REFRESH} style={{ padding: 0, border: 'none', background: 'none', height: 40 }}>
-              {captcha ? <img src={captcha.image} alt={T.CAPTCHA} style={{ height: 40, width: 120 }} /> : <span style={{ display: 'inline-block', width: 120 }} />}
-            </button>
-          </div>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {T.LOGIN}
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
-function ChangePassword({ org, oldPassword, onDone }: { org: string; oldPassword: string; onDone: () => void }) {
-  const { busy, error, run } = useAction();
-  const submit = (v: { password: string }) =>
-    run(async () => {
-      await readerClient.call(org, 'PUT', '/me/password', { old_password: oldPassword, password: v.password });
-      onDone();
-    });
-  return (
-    <div style={panel}>
-      <h2 style={{ fontSize: 18, margin: '0 0 16px' }}>{T.CHANGE_PASSWORD}</h2>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form layout="vertical" onFinish={submit} size="large">
-        <Form.Item name="password" label={T.NEW_PASSWORD} rules={[{ required: true, message: `请输入${T.NEW_PASSWORD}` }]}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {T.SAVE_AND_CONTINUE}
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
-/** The reader's position for a geofenced session (WGS-84), or null when the browser gives none. */
-function position(): Promise<{ lng: number; lat: number } | null> {
-  if (!navigator.geolocation) return Promise.resolve(null);
-  return new Promise((resolve) =>
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ lng: p.coords.longitude, lat: p.coords.latitude }),
-      () => resolve(null),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 30_000 },
-    ),
+    <ReaderPage title={T.SIGN_TITLE[link.type]} testId="train-sign-page">
+      {!link.valid ? (
+        <Alert type="error" showIcon message={T.BAD_LINK} />
+      ) : (
+        <ReaderGate org={org} hint={T.READER_LOGIN_HINT}>
+          {(signOut) => <SignPanel org={org} link={link} onSignedOut={signOut} />}
+        </ReaderGate>
+      )}
+    </ReaderPage>
   );
 }
 

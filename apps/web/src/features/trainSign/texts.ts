@@ -1,19 +1,12 @@
+import { READER_TEXTS } from '../../shared/readerSignIn';
+
 /** Texts of the reader's sign-in page (trainSign) and the staff check-in screen that the spec does not fix (issue 23). */
 export const SIGN_TITLE = { 1: '活动签到', 2: '活动签退' } as const;
 export const SIGN_BUTTON = { 1: '签到', 2: '签退' } as const;
-export const READER_LOGIN = '读者登录';
 export const READER_LOGIN_HINT = '请使用图书馆读者账号登录后签到';
-export const ACCOUNT = '账号';
-export const PASSWORD = '密码';
-export const CAPTCHA = '验证码';
-export const CAPTCHA_REFRESH = '看不清，换一张';
-export const LOGIN = '登录';
-export const CHANGE_PASSWORD = '首次登录请修改密码';
-export const NEW_PASSWORD = '新密码';
-export const SAVE_AND_CONTINUE = '保存并继续';
-export const SIGN_OUT_ACCOUNT = '切换账号';
+export const SIGN_OUT_ACCOUNT = READER_TEXTS.signOutAccount;
 export const BAD_LINK = '签到链接不完整，请重新扫码';
-export const LOADING = '正在加载...';
+export const LOADING = READER_TEXTS.loading;
 export const TIME = '时间';
 export const VENUE = '地点';
 export const SPEAKER = '主讲人';
@@ -22,10 +15,10 @@ export const NO_RESERVATION = '未预约本场次';
 export const SEATS = (n: number) => `${n}个座位`;
 export const SIGNED_AT = (type: 1 | 2, at: string) => `${type === 1 ? '签到' : '签退'}时间：${at}`;
 export const LOCATING = '正在获取位置...';
-export const LOCATION_DENIED = '无法获取位置，请允许定位后重试';
-export const RETRY = '重试';
+export const LOCATION_DENIED = READER_TEXTS.locationDenied;
+export const RETRY = READER_TEXTS.retry;
 export const RESCAN = '请重新扫码';
-export const NETWORK_RETRY = '网络异常，请点击重试';
+export const NETWORK_RETRY = READER_TEXTS.networkRetry;
 
 // The staff check-in screen
 export const STAFF_TITLE = '现场签到';

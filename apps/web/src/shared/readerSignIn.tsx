@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import type { CaptchaResponse } from '@huodong/domain/api';
+import { subjectClient } from './subjectClient';
+import { useAction } from './useAction';
+
+/**
+ * What the reader's pages opened from a QR on a phone share (the sign-in page `trainSign`, the
+ * scan page `scan`): the reader's client, the nonce of one attempt, the reader's sign-in form and
+ * the first password's change, the reader's position and the panel they are drawn in.
+ */
+
+/**
+ * The reader's own calls (`/v1/{org}/client/…`), with the reader's token kept on the device (a
+ * reader scanning the next code is still signed in), apart from the administrators' token store
+ * (shared/subjectClient.ts).
+ */
+export const readerClient = subjectClient('reader', (org) => `/v1/${org}/client`, () => localStorage);
+
+/** A nonce for one attempt (a check-in, a scan): kept for retries of that attempt, a new one for the next. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The reader's position (WGS-84) for a geofenced sign-in or scan, or null when the browser gives none. */
+export function readerPosition(): Promise<{ lng: number; lat: number } | null> {
+  if (!navigator.geolocation) return Promise.resolve(null);
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ lng: p.coords.longitude, lat: p.coords.latitude }),
+      () => resolve(null),
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 30_000 },
+    ),
+  );
+}
+
+export const READER_TEXTS = {
+  readerLogin: '读者登录',
+  account: '账号',
+  password: '密码',
+  captcha: '验证码',
+  captchaRefresh: '看不清，换一张',
+  login: '登录',
+  changePassword: '首次登录请修改密码',
+  newPassword: '新密码',
+  saveAndContinue: '保存并继续',
+  signOutAccount: '切换账号',
+  loading: '正在加载...',
+  networkRetry: '网络异常，请点击重试',
+  retry: '重试',
+  locationDenied: '无法获取位置，请允许定位后重试',
+} as const;
+const T = READER_TEXTS;
+
+export const readerPanel: CSSProperties = { background: '#fff', borderRadius: 12, padding: 16, marginBottom: 12 };
+/** The colours of a result in large text: done, already done, refused. */
+export const RESULT_COLOUR = { ok: '#389e0d', soft: '#d46b08', refused: '#cf1322' } as const;
+
+/** A phone page opened from a QR: grey ground, one column, its one h1. */
+export function ReaderPage({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <div style={{ minHeight: '100vh', background: '#f5f5f5', padding: '16px 12px 32px', boxSizing: 'border-box' }} data-testid={testId}>
+      <div style={{ maxWidth: 480, margin: '0 auto' }}>
+        <h1 style={{ fontSize: 22, margin: '4px 0 16px', textAlign: 'center' }}>{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Until the reader is signed in (the reader account, never an administrator's): the sign-in form,
+ * then the first password's change when the server asks for it; then `children(signOut)`.
+ */
+export function ReaderGate({ org, hint, children }: { org: string; hint: string; children: (signOut: () => void) => ReactNode }) {
+  const [signedIn, setSignedIn] = useState(!!readerClient.token.get(org));
+  const [mustChange, setMustChange] = useState<string | null>(null);
+  const signOut = useCallback(() => {
+    readerClient.token.clear(org);
+    setSignedIn(false);
+  }, [org]);
+  if (mustChange !== null) return <ChangePassword org={org} oldPassword={mustChange} onDone={() => setMustChange(null)} />;
+  if (!signedIn)
+    return (
+      <ReaderLogin
+        org={org}
+        hint={hint}
+        onDone={(first, password) => {
+          setSignedIn(true);
+          if (first) setMustChange(password);
+        }}
+      />
+    );
+  return <>{children(signOut)}</>;
+}
+
+export function ReaderLogin({ org, hint, onDone }: { org: string; hint: string; onDone: (mustChange: boolean, password: string) => void }) {
+  const [captcha, setCaptcha] = useState<CaptchaResponse>();
+  const [round, setRound] = useState(0);
+  const { busy, error, run } = useAction();
+  const [form] = Form.useForm();
+  useEffect(() => {
+    readerClient.call<CaptchaResponse>(org, 'POST', '/login/verificationCode').then(setCaptcha, () => undefined);
+  }, [org, round]);
+  const submit = (v: { account: string; password: string; code?: string }) =>
+    run(
+      async () => {
+        const data = await readerClient.call<{ access_token: string; must_change_password?: boolean }>(org, 'POST', '/login', { account: v.account, password: v.password, key: captcha?.key ?? '', code: v.code ?? '' });
+        readerClient.token.set(org, data.access_token);
+        onDone(!!data.must_change_password, v.password);
+      },
+      () => {
+        // a used code is void: a new picture
+        form.setFieldValue('code', '');
+        setRound((r) => r + 1);
+      },
+    );
+  return (
+    <div style={readerPanel}>
+      <h2 style={{ fontSize: 18, margin: '0 0 4px' }}>{T.readerLogin}</h2>
+      <p style={{ color: '#8c8c8c', margin: '0 0 16px' }}>{hint}</p>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} size="large">
+        <Form.Item name="account" label={T.account} rules={[{ required: true, message: `请输入${T.account}` }]}>
+          <Input autoComplete="username" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="password" label={T.password} rules={[{ required: true, message: `请输入${T.password}` }]}>
+          <Input.Password autoComplete="current-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item label={T.captcha} style={{ marginBottom: 24 }}>
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <Form.Item name="code" noStyle>
+              <Input maxLength={16} style={{ flex: 1 }} aria-label={T.captcha} />
+            </Form.Item>
+            <button type="button" onClick={() => setRound((r) => r + 1)} title={T.captchaRefresh} aria-label={T.captchaRefresh} style={{ padding: 0, border: 'none', background: 'none', height: 40 }}>
+              {captcha ? <img src={captcha.image} alt={T.captcha} style={{ height: 40, width: 120 }} /> : <span style={{ display: 'inline-block', width: 120 }} />}
+            </button>
+          </div>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {T.login}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export function ChangePassword({ org, oldPassword, onDone }: { org: string; oldPassword: string; onDone: () => void }) {
+  const { busy, error, run } = useAction();
+  const submit = (v: { password: string }) =>
+    run(async () => {
+      await readerClient.call(org, 'PUT', '/me/password', { old_password: oldPassword, password: v.password });
+      onDone();
+    });
+  return (
+    <div style={readerPanel}>
+      <h2 style={{ fontSize: 18, margin: '0 0 16px' }}>{T.changePassword}</h2>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form layout="vertical" onFinish={submit} size="large">
+        <Form.Item name="password" label={T.newPassword} rules={[{ required: true, message: `请输入${T.newPassword}` }]}>
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {T.saveAndContinue}
+        </Button>
+      </Form>
+    </div>
+  );
+}

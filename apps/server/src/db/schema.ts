@@ -16,3 +16,4 @@ export * from './schema/contests.js';
 export * from './schema/questions.js';
 export * from './schema/jobs.js';
 export * from './schema/offline.js';
+export * from './schema/readClock.js';

@@ -9,9 +9,10 @@ import { thirdKind } from './third/kind.js';
 import { judgingKind } from './judging/kind.js';
 import { certificatesKind } from './certificates/kind.js';
 import { offlineKind } from './offline/kind.js';
+import { readClockKind } from './readClock/kind.js';
 
 /** Every kind, in one list: adding a kind is its folder and one line here. */
-export const KINDS: readonly ActivityKind[] = [worksKind, votingKind, contestsKind, surveyKind, thirdKind, offlineKind, judgingKind, certificatesKind];
+export const KINDS: readonly ActivityKind[] = [worksKind, votingKind, contestsKind, surveyKind, thirdKind, offlineKind, readClockKind, judgingKind, certificatesKind];
 
 const BY_TYPE = new Map<number, ActivityKind>(KINDS.flatMap((k) => k.types.map((t) => [t, k] as const)));
 

@@ -3,6 +3,7 @@ import type { FiguresDef } from './define.js';
 import { thirdPartyCountFigures } from './third.js';
 import { offlineCountFigures, offlineSeriesCountFigures, offlineSessionFigures, trainCountFigures, trainReadersFigures } from './offline.js';
 import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
+import { readClockCountFigures, readClockReadersFigures } from './readClock.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
   originalCountFigures,
@@ -20,6 +21,7 @@ export * from './contests.js';
 export * from './third.js';
 export * from './survey.js';
 export * from './offline.js';
+export * from './readClock.js';
 /** Times in a figures table or record read as everywhere (China time). */
 export { formatSeconds } from '../cells.js';
 
@@ -46,6 +48,8 @@ export const FIGURES: FiguresDef[] = [
   offlineSessionFigures,
   trainCountFigures,
   trainReadersFigures,
+  readClockCountFigures,
+  readClockReadersFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

@@ -28,6 +28,7 @@ import { QUESTION_RESOURCES } from './questions.js';
 import { orgSensitiveWordsResource, sensitiveWordsResource } from './sensitiveWords.js';
 import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
 import { OFFLINE_RESOURCES } from './offline.js';
+import { READ_CLOCK_RESOURCES } from './readClock.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -62,6 +63,7 @@ export * from './sensitiveWords.js';
 export * from './survey.js';
 export * from './offline.js';
 export * from './offlineReview.js';
+export * from './readClock.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -105,6 +107,7 @@ export const RESOURCES: ResourceDef[] = [
   surveyQuestionsResource,
   surveyResponsesResource,
   ...OFFLINE_RESOURCES,
+  ...READ_CLOCK_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
 ];

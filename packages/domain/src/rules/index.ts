@@ -35,3 +35,4 @@ export * from './surveyVersions.js';
 export * from './surveyAnonymity.js';
 export * from './offline.js';
 export * from './offlineCheckin.js';
+export * from './readClock.js';

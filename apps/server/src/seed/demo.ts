@@ -10,6 +10,7 @@ import { questionSteps } from './families/questions.js';
 import { surveySteps } from './families/survey.js';
 import { contestSteps } from './families/contests.js';
 import { offlineSteps } from './families/offline.js';
+import { readClockSteps } from './families/readClock.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -28,6 +29,7 @@ const DEMO_FAMILIES = {
   survey: { steps: surveySteps, needs: ['orgUsers'] },
   contests: { steps: contestSteps, needs: ['orgUsers', 'questions'] },
   offline: { steps: offlineSteps, needs: ['orgUsers', 'content'] },
+  readClock: { steps: readClockSteps, needs: ['orgUsers', 'content'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
 
 export type DemoFamily = keyof typeof DEMO_FAMILIES;

@@ -17,3 +17,4 @@ export * from './schema/questions.js';
 export * from './schema/jobs.js';
 export * from './schema/offline.js';
 export * from './schema/readClock.js';
+export * from './schema/points.js';

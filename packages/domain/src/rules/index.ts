@@ -36,3 +36,4 @@ export * from './surveyAnonymity.js';
 export * from './offline.js';
 export * from './offlineCheckin.js';
 export * from './readClock.js';
+export * from './points.js';

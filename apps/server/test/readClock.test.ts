@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays, chinaDate, chinaSeconds } from '@huodong/domain';
 import { readClockMarks, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
+import { pointsAccountOf } from '../src/points/ledger.js';
 import { ok, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -153,7 +154,7 @@ describe('administration', () => {
   it('pre moderation: the queue lists the activity, batch approve counts the day, feature and comment', async () => {
     const act = await activity({ moderation: 'pre' });
     const rs = await readers(3);
-    const ids = [];
+    const ids: number[] = [];
     for (const r of rs) ids.push((await ok(mark(r.token, act))).mark.id);
     expect((await status(rs[0].token, act)).total_days).toBe(0);
     const queue = await ok(t.call('GET', `/v1/${org.key}/check/activity`, su()));
@@ -206,5 +207,46 @@ describe('administration', () => {
     const refused = await mark(a.token, act, { resource_id: locked });
     expect([refused.status, refused.data.errors[0].field]).toEqual([422, 'resource_id']);
     await ok(mark(a.token, act, { resource_id: all.items[1].id }));
+  });
+});
+
+describe('points', () => {
+  it('a mark earns checkin_mark once a day, a 7-day streak its milestone once; a make-up costs points, refused with 积分不足 and undone when short', async () => {
+    const act = await activity({ makeup_max: 3, makeup_within_days: 7, makeup_cost: 20, milestones: [{ days: 7, points: 40 }] }, 8);
+    const [a] = await readers(1);
+    const today = chinaDate(now());
+    // Six earlier days on the seed's clock (evenings), then today: a streak of 7.
+    for (let n = 6; n >= 1; n--) {
+      const [y, m, d] = addDays(today, -n).split('-').map(Number);
+      const got = await ok(mark(a.token, act, {}, { at: chinaSeconds(y, m - 1, d, 20, 0, 0) }));
+      expect(got.points).toEqual([{ rule: 'checkin_mark', status: 'posted', delta: 5 }]);
+    }
+    const seventh = await ok(mark(a.token, act));
+    expect(seventh.points).toEqual([
+      { rule: 'checkin_mark', status: 'posted', delta: 5 },
+      { rule: 'checkin_streak_7', status: 'posted', delta: 40 },
+    ]);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(7 * 5 + 40);
+    // A reader with no points cannot pay a make-up: refused naming the day, nothing left behind.
+    const [b] = await readers(1);
+    const poor = await makeup(b.token, act, addDays(today, -1));
+    expect([poor.status, poor.message, poor.data.errors[0].field]).toEqual([422, '积分不足', 'day']);
+    expect(await marksOf(act, b.id)).toHaveLength(0);
+    // Five points from today's mark do not pay a make-up of twenty.
+    const c = (await readers(1))[0];
+    await ok(mark(c.token, act));
+    const paid = await makeup(c.token, act, addDays(today, -1));
+    expect([paid.status, paid.message]).toEqual([422, '积分不足']);
+    expect((await pointsAccountOf(t.db, org.id, c.id)).balance).toBe(5);
+  });
+
+  it('pre moderation: the points come with the approval, once', async () => {
+    const act = await activity({ moderation: 'pre' });
+    const [a] = await readers(1);
+    const made = await ok(mark(a.token, act));
+    expect(made.points).toEqual([]);
+    await ok(t.call('POST', `/v1/${org.key}/check/${act}/mark/batchApprove`, { ...su(), body: { ids: [made.mark.id] } }));
+    await ok(t.call('POST', `/v1/${org.key}/check/${act}/mark/batchApprove`, { ...su(), body: { ids: [made.mark.id] } }));
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(5);
   });
 });

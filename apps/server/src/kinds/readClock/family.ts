@@ -4,6 +4,7 @@ import { activities, digitalResources, organizations, readClockMarks, readClockS
 import { validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { bind, type ReadContext, type Row } from '../../resources/binding.js';
+import { postMarkPoints } from './points.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 
 /** 打卡资源: a digital resource named by `ref_id` must be the organisation's own. */
@@ -74,6 +75,9 @@ const marksBinding = (def: ResourceDef) =>
         .update(readClockMarks)
         .set({ reason: '', reviewed_at: nowSec(), reviewed_by: caller.kind === 'manager' ? caller.id : null })
         .where(inArray(readClockMarks.id, rows.map((r) => r.id as number)));
+      // The points of marks counted now (a mark approved again posts nothing twice: the ledger's keys).
+      const [act] = await tx.select().from(activities).where(eq(activities.id, rows[0].act_id as number));
+      for (const row of rows) await postMarkPoints(tx, act, row as typeof readClockMarks.$inferSelect);
     },
   });
 

@@ -10,6 +10,7 @@ import { passGate, seenBy } from '../../participation/gate.js';
 import { idempotent } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
+import { chargeMakeup, postMarkPoints } from './points.js';
 import { checkinStatus, READ_CLOCK_TYPE, readClockOf, settingsOf, shownMark, unlockedSources, writeMark } from './marks.js';
 
 const config = { access: 'reader' as const };
@@ -45,8 +46,9 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
     idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, reader, join, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
       const mark = await writeMark(tx, act, reader.id, request.body, now, false);
+      const points = await postMarkPoints(tx, act, mark);
       await join();
-      return { mark: shownMark(mark) };
+      return { mark: shownMark(mark), points };
     }),
   );
 
@@ -55,8 +57,9 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
     idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, reader, join, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
       const mark = await writeMark(tx, act, reader.id, request.body, now, true);
+      const points = [...(await chargeMakeup(tx, act, mark)), ...(await postMarkPoints(tx, act, mark))];
       await join();
-      return { mark: shownMark(mark) };
+      return { mark: shownMark(mark), points };
     }),
   );
 

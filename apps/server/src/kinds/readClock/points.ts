@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { markDayOf, READ_CLOCK_TEXTS, streakFigures, type PointRuleKey } from '@huodong/domain';
+import { markDayOf, READ_CLOCK_TEXTS, scheduledDays, streakFigures, type PointRuleKey } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
 import { readClockMarks } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
@@ -31,12 +31,15 @@ export async function postMarkPoints(tx: Tx, act: ActivityRow, mark: MarkRow): P
   const posted = await postPoints(tx, { ...base, rule: 'checkin_mark', source: { type: 'mark', id: mark.id }, key: `checkin_mark:${act.id}:${mark.day}` });
   out.push({ rule: 'checkin_mark', status: posted.status, ...('delta' in posted ? { delta: posted.delta } : {}) });
   const { c, cal } = settingsOf(act);
-  if (!c.milestones.length) return out;
+  const today = markDayOf(nowSec());
+  // No streak can reach a milestone before the activity has run that many scheduled days: nothing to read.
+  const reachable = scheduledDays(cal, today).length;
+  if (!c.milestones.some((m) => m.days <= reachable)) return out;
   const days = await tx
     .select({ day: readClockMarks.day })
     .from(readClockMarks)
     .where(and(eq(readClockMarks.act_id, act.id), eq(readClockMarks.reader_id, mark.reader_id), eq(readClockMarks.status, 1)));
-  const { current_streak } = streakFigures(cal, days.map((d) => d.day), markDayOf(nowSec()));
+  const { current_streak } = streakFigures(cal, days.map((d) => d.day), today);
   for (const m of c.milestones.filter((x) => current_streak >= x.days)) {
     const rule = milestoneRule(m.days);
     const got = await postPoints(tx, { ...base, rule, points: m.points, source: { type: 'mark', id: mark.id }, key: `checkin_streak:${act.id}:${m.days}`, reason: `连续打卡${m.days}天` });

@@ -41,7 +41,11 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
     return { day: today, items: await unlockedSources(db, act, c, cal, today, request.query.all !== '1') };
   });
 
-  /** `POST /client/activities/{id}/marks`: today's mark, once a day (a rejected one frees the day). */
+  /**
+   * `POST /client/activities/{id}/marks`: today's mark, once a day (a rejected one frees the day).
+   * A replay runs again and is refused by the day's unique key (or, the day freed since, by the kept
+   * request's), undoing everything: the kept answer is read only then (`readKeptFirst: false`).
+   */
   r.post('/v1/:org/client/activities/:id/marks', { config, schema: { params: actParams, body: markBodySchema } }, (request) =>
     idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, reader, join, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
@@ -49,7 +53,7 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
       const points = await postMarkPoints(tx, act, mark);
       await join();
       return { mark: shownMark(mark), points };
-    }),
+    }, { readKeptFirst: false }),
   );
 
   /** `POST /client/activities/{id}/makeups`: a missed day made up (within the days allowed, never before the start or in the future, the count in one statement). */
@@ -60,7 +64,7 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
       const points = [...(await chargeMakeup(tx, act, mark)), ...(await postMarkPoints(tx, act, mark))];
       await join();
       return { mark: shownMark(mark), points };
-    }),
+    }, { readKeptFirst: false }),
   );
 
   /** `GET /client/activities/{id}/marks`: my marks, newest day first. */

@@ -48,6 +48,13 @@ export interface FloorFigures {
   floorStatements?: number;
 }
 
+/** In batches of `size`, at most `size` at a time. */
+export async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let k = 0; k < xs.length; k += size) out.push(...(await Promise.all(xs.slice(k, k + size).map(fn))));
+  return out;
+}
+
 /** Flow indices a run uses: one for the probe, then every round's. */
 export const readersNeeded = (run: Pick<FloorRun, 'rounds' | 'perRound'>): number => 1 + run.rounds * run.perRound;
 

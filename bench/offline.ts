@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 
@@ -28,13 +28,6 @@ const ORG = 'benchoffline';
 const DAY = 86_400;
 const RUN = { rounds: 2, perRound: Math.round(10_000 * scale) };
 const SEATS = Math.round(500 * scale);
-
-/** In batches of `size`, at most `size` at a time. */
-async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let k = 0; k < xs.length; k += size) out.push(...(await Promise.all(xs.slice(k, k + size).map(fn))));
-  return out;
-}
 
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);

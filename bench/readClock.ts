@@ -16,7 +16,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 
@@ -26,12 +26,6 @@ const levels = (args.includes('--levels') ? args[args.indexOf('--levels') + 1] :
 const ORG = 'benchclock';
 const DAY = 86_400;
 const RUN = { rounds: 2, perRound: Math.round(2_000 * scale) };
-
-async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let k = 0; k < xs.length; k += size) out.push(...(await Promise.all(xs.slice(k, k + size).map(fn))));
-  return out;
-}
 
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);

@@ -94,20 +94,16 @@ export const readClockSourcesResource = defineResource({
 });
 
 const yesNo = optionsOf({ 0: '否', 1: '是' });
-const commentField: ResourceField = {
-  name: 'teacher_comment',
-  label: '点评内容',
+/** A text of the administrator's (点评, 驳回原因) with the quick replies offered. */
+const quickReplyText = (name: string, label: string, max: number): ResourceField => ({
+  name,
+  label,
   kind: 'textarea',
-  schema: plainText('点评内容', '请输入点评内容').trim().min(1, '请输入点评内容').max(500, '点评内容不能超过500个字符'),
+  schema: plainText(label, `请输入${label}`).trim().min(1, `请输入${label}`).max(max, `${label}不能超过${max}个字符`),
   optionsFrom: { path: QUICK_REPLIES_PATH, value: 'content', label: 'content' },
-};
-const rejectField: ResourceField = {
-  name: 'reason',
-  label: '驳回原因',
-  kind: 'textarea',
-  schema: plainText('驳回原因', '请输入驳回原因').trim().min(1, '请输入驳回原因').max(255, '驳回原因不能超过255个字符'),
-  optionsFrom: { path: QUICK_REPLIES_PATH, value: 'content', label: 'content' },
-};
+});
+const commentField = quickReplyText('teacher_comment', '点评内容', 500);
+const rejectField = quickReplyText('reason', '驳回原因', 255);
 
 /** A mark as the records and the review queue show it. */
 export const MARK_FIELDS: ResourceField[] = [

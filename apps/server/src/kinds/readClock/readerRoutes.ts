@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { makeupBodySchema, markBodySchema, markDayOf, pageQuerySchema } from '@huodong/domain';
 import { readClockMarks, readers } from '../../db/schema.js';
 import { pagedList } from '../../http/pagination.js';
 import { readerOf } from '../../auth/access.js';
-import { passGate, seenBy } from '../../participation/gate.js';
-import { idempotent } from '../../participation/idempotency.js';
+import { passGate, refuseWhenFull, seenBy } from '../../participation/gate.js';
+import { idempotent, keptFrom } from '../../participation/idempotency.js';
+import type { Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
 import { chargeMakeup, postMarkPoints } from './points.js';
@@ -15,6 +17,21 @@ import { checkinStatus, READ_CLOCK_TYPE, readClockOf, settingsOf, shownMark, unl
 
 const config = { access: 'reader' as const };
 const resourcesQuery = z.object({ all: z.enum(['0', '1'], { error: 'all只能是0或1' }).optional() });
+
+/**
+ * The last statement of a mark or make-up (issue 22's shape): the reader's first join (the
+ * activity's count, its row then held only to the commit) and the answer kept by its request id,
+ * in one statement; a request id kept meanwhile undoes the whole write (`idempotent` then gives the
+ * kept answer).
+ */
+async function finish<T extends object>(tx: Tx, request: FastifyRequest, requestId: string, joinPart: { parts: SQL; outcome: SQL } | null, answer: T): Promise<T> {
+  const keep = keptFrom(request, requestId, sql`${JSON.stringify(answer)}::jsonb`, sql`(select 1) one`);
+  const [row] = rowsOf<{ join_id?: unknown; join_num?: unknown }>(
+    await tx.execute(joinPart ? sql`with ${joinPart.parts}, kept as (${keep}) select ${joinPart.outcome}` : sql`with kept as (${keep}) select 1`),
+  );
+  refuseWhenFull(row);
+  return answer;
+}
 
 /**
  * The reader calls of reading check-in (type 8, design §9, issue 24): my status and calendar, the
@@ -48,23 +65,21 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
    */
   r.post('/v1/:org/client/activities/:id/marks', { config, schema: { params: actParams, body: markBodySchema } }, (request) =>
     idempotent(db, request, request.body.request_id, async (tx) => {
-      const { act, reader, join, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
+      const { act, reader, joinPart, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
       const mark = await writeMark(tx, act, reader.id, request.body, now, false);
       const points = await postMarkPoints(tx, act, mark);
-      await join();
-      return { mark: shownMark(mark), points };
-    }, { readKeptFirst: false }),
+      return finish(tx, request, request.body.request_id, joinPart, { mark: shownMark(mark), points });
+    }, { readKeptFirst: false, keptByRun: true }),
   );
 
   /** `POST /client/activities/{id}/makeups`: a missed day made up (within the days allowed, never before the start or in the future, the count in one statement). */
   r.post('/v1/:org/client/activities/:id/makeups', { config, schema: { params: actParams, body: makeupBodySchema } }, (request) =>
     idempotent(db, request, request.body.request_id, async (tx) => {
-      const { act, reader, join, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
+      const { act, reader, joinPart, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
       const mark = await writeMark(tx, act, reader.id, request.body, now, true);
       const points = [...(await chargeMakeup(tx, act, mark)), ...(await postMarkPoints(tx, act, mark))];
-      await join();
-      return { mark: shownMark(mark), points };
-    }, { readKeptFirst: false }),
+      return finish(tx, request, request.body.request_id, joinPart, { mark: shownMark(mark), points });
+    }, { readKeptFirst: false, keptByRun: true }),
   );
 
   /** `GET /client/activities/{id}/marks`: my marks, newest day first. */

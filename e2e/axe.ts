@@ -36,7 +36,10 @@ export const report = (where: string, violations: AxeViolation[]) =>
 /** Wait until the page's requests and spinners are done and its animations have ended. */
 export async function quiet(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0 && !document.getElementById('nprogress'));
+  await settled(page);
+  // A transition the last render started (the side menu's newly selected item) begins a frame later.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await settled(page);
 }
 

@@ -30,6 +30,7 @@ import { SERVER_ROOT } from './paths.js';
 import { seedClockHook } from './participation/clock.js';
 import { registerJobRunner } from './jobs/runner.js';
 import { openApiRoutes, registerOpenApi } from './http/openapi.js';
+import { definePointsJobs, pointsRoutes } from './points/routes.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -98,6 +99,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await registerKindRoutes(app);
   await registerResources(app, BINDINGS);
   await app.register((queue) => checkQueueRoutes(queue, CHECK_KINDS));
+  await app.register(pointsRoutes);
+  definePointsJobs(app);
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { JOB_NOT_FAILED } from '@huodong/domain';
 import { jobs } from '../src/db/schema.js';
-import { PermanentJobError, backoffMs, type Job } from '../src/jobs/runner.js';
+import { DONE_JOBS_KEPT_SECONDS, PermanentJobError, backoffMs, type Job } from '../src/jobs/runner.js';
 import { freshPostgresUrl, testApp, type TestApp } from './helpers.js';
 import { startServerProcess, type ServerProcess } from './serverProcess.js';
 
@@ -92,6 +92,20 @@ describe('the job runner', () => {
     expect((await jobOf(ids[0])).status).toBe('done');
     const again = await t.app.jobs.enqueue(t.db, 'test.keyed', {}, { key: 'k:1' });
     expect(again).not.toBe(ids[0]);
+  });
+
+  it('done jobs older than a week are removed; recent ones, open ones and failed ones stay', async () => {
+    t.app.jobs.define('test.prune', { async run() {} });
+    const [old, recent] = [await t.app.jobs.enqueue(t.db, 'test.prune', {}), await t.app.jobs.enqueue(t.db, 'test.prune', {})];
+    await t.app.jobs.idle();
+    const waiting = await t.app.jobs.enqueue(t.db, 'test.prune', {}, { runAt: Date.now() + 3_600_000 });
+    const weekAgo = Math.floor(Date.now() / 1000) - DONE_JOBS_KEPT_SECONDS - 60;
+    await t.db.update(jobs).set({ updated_at: weekAgo, finished_at: weekAgo }).where(eq(jobs.id, old));
+    const [failedOld] = await t.db.insert(jobs).values({ kind: 'test.prune', status: 'failed', run_at: 0, updated_at: weekAgo, finished_at: weekAgo }).returning({ id: jobs.id });
+    await t.db.update(jobs).set({ updated_at: weekAgo }).where(eq(jobs.id, waiting));
+    expect(await t.app.jobs.prune()).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(jobs).where(eq(jobs.id, old))).toHaveLength(0);
+    for (const id of [recent, waiting, failedOld!.id]) expect(await t.db.select().from(jobs).where(eq(jobs.id, id))).toHaveLength(1);
   });
 
   it('a job queued in a transaction that rolls back does not exist', async () => {

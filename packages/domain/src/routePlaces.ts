@@ -54,6 +54,7 @@ export const ROUTE_PLACES: Readonly<Record<string, RoutePlace>> = {
   'adminAct/adminReadClockSource': ofAct('adminReadClock'),
   'adminAct/adminActDetail': ofAct('adminOri'),
   'adminActGroupList': { parent: 'adminActGroup', query: 'groupID' },
+  'adminScore/adminCheckIntegral/adminCheckIntegralWork': { parent: 'adminScore/adminCheckIntegral', query: 'id' },
   'adminCheck/adminCheckAct/adminCheckWorkIndex': ofAct('adminCheck/adminCheckAct'),
   'adminCheck/adminCheckAct/adminCheckProgramIndex': ofAct('adminCheck/adminCheckAct'),
   'adminCheck/adminCheckAct/adminCheckMarkIndex': ofAct('adminCheck/adminCheckAct'),

@@ -125,10 +125,10 @@ export const ROUTES: RouteDef[] = [
   r('adminCheck/adminCheckOffline', '线下活动审核', 'organ', 'check', { page: true }),
   r('adminCheck/adminCheckOffline/adminCheckOfflineWorkIndex', '线下活动审核详情', 'organ', undefined, { page: true }),
 
-  r('adminScore/adminCheckIntegral', '积分审核', 'organ', 'score'),
-  r('adminScore/adminCheckIntegral/adminCheckIntegralWork', '积分审核详情', 'organ'),
-  r('adminScore/adminIntegralList', '积分列表', 'organ', 'score'),
-  r('adminScore/adminIntRule', '积分规则', 'organ', 'score'),
+  r('adminScore/adminCheckIntegral', '积分审核', 'organ', 'score', { page: true }),
+  r('adminScore/adminCheckIntegral/adminCheckIntegralWork', '积分审核详情', 'organ', undefined, { page: true }),
+  r('adminScore/adminIntegralList', '积分列表', 'organ', 'score', { page: true }),
+  r('adminScore/adminIntRule', '积分规则', 'organ', 'score', { page: true }),
 
   r('adminQuestion/adminCategory', '题目分类', 'organ', 'question', { resource: 'questionCategories' }),
   r('adminQuestion/adminQuestionManage', '机构题库', 'organ', 'question', { page: true }),

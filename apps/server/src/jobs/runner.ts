@@ -59,9 +59,15 @@ export interface JobRunner {
   kickAfter(request: FastifyRequest): void;
   /** Resolves when this instance has no job in hand and none due (tests). */
   idle(): Promise<void>;
+  /** Remove the jobs done more than a week ago (the recurring sweeps finish one every few minutes); answers how many. */
+  prune(): Promise<number>;
   /** The name this instance writes into `locked_by`. */
   readonly node: string;
 }
+
+/** How long a done job stays in the queue's table (failed ones stay until queued again). */
+export const DONE_JOBS_KEPT_SECONDS = 7 * 86_400;
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface RunnerOptions {
   /** How often the queue is looked at without a kick (default 5 s). */
@@ -156,7 +162,18 @@ export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}
     }
   }
 
+  let prunedAt = 0;
+  async function prune(): Promise<number> {
+    prunedAt = Date.now();
+    const rows = await app.database.query<{ id: number }>(
+      `delete from jobs where id in (select id from jobs where status = 'done' and updated_at < $1 order by updated_at, id limit 1000) returning id`,
+      [Math.floor(Date.now() / 1000) - DONE_JOBS_KEPT_SECONDS],
+    );
+    return rows.length;
+  }
+
   async function drain(): Promise<void> {
+    if (Date.now() - prunedAt >= PRUNE_EVERY_MS) await prune();
     do {
       again = false;
       let job: Job | null;
@@ -200,6 +217,7 @@ export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}
       }
     },
     kick,
+    prune,
     kickAfter(request) {
       request.kicksJobs = true;
     },

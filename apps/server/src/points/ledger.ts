@@ -30,6 +30,8 @@ export interface PointsTrigger {
   operatorId?: number | null;
   /** A manual adjustment waiting for a second administrator: a pending row, counted nowhere until approved. */
   pending?: boolean;
+  /** The moment of the posting (Unix seconds; default now): the expiry job posts at the moment it sweeps for. */
+  at?: number;
 }
 
 export type PostResult = { status: 'posted'; txnId: number; delta: number; balance: number } | { status: 'pending'; txnId: number; delta: number } | { status: PointRefusal };
@@ -57,7 +59,7 @@ class Refused extends Error {
  * administrator's adjustment, an expiry) have no caps.
  */
 export async function postPoints(db: Db | Tx, t: PointsTrigger): Promise<PostResult> {
-  const now = nowSec();
+  const now = t.at ?? nowSec();
   const config = await pointsConfigFor(db, t.orgId);
   const rule = config.rules[t.rule];
   if (!ruleInForce(rule, now)) return { status: 'disabled' };
@@ -103,6 +105,8 @@ function postingSql(p: PointsTrigger & { delta: number; key: string; status: num
         returning 1`
     : sql`select 1 where false`;
   const posted = p.status === POINT_TXN_STATUS.posted;
+  // An expiry row counts as expired, every other negative row as spent.
+  const expiring = p.rule === 'expiry';
   return sql`with t as (
       insert into point_txns (org_id, reader_id, delta, rule_key, source_type, source_id, act_id, idem_key, status, expires_at, operator_id, reason, created_at)
       values (${p.orgId}, ${p.readerId}, ${p.delta}, ${p.rule}, ${p.source.type}, ${String(p.source.id)}, ${p.actId ?? null}, ${p.key}, ${p.status},
@@ -112,12 +116,13 @@ function postingSql(p: PointsTrigger & { delta: number; key: string; status: num
     ),
     c as (${counted}),
     a as (
-      insert into point_accounts as pa (org_id, reader_id, balance, earned, spent, updated_at)
-      select ${p.orgId}::int, ${p.readerId}::int, ${p.delta}::int, greatest(${p.delta}::int, 0), greatest(-${p.delta}::int, 0), ${p.now}::bigint
+      insert into point_accounts as pa (org_id, reader_id, balance, earned, spent, expired, updated_at)
+      select ${p.orgId}::int, ${p.readerId}::int, ${p.delta}::int, greatest(${p.delta}::int, 0), ${expiring ? sql`0` : sql`greatest(-${p.delta}::int, 0)`},
+        ${expiring ? sql`greatest(-${p.delta}::int, 0)` : sql`0`}, ${p.now}::bigint
       where ${posted} and exists (select 1 from t)
         and (${p.delta}::int >= 0 or exists (select 1 from point_accounts where org_id = ${p.orgId} and reader_id = ${p.readerId}))
       on conflict (org_id, reader_id) do update set balance = pa.balance + excluded.balance, earned = pa.earned + excluded.earned,
-        spent = pa.spent + excluded.spent, updated_at = excluded.updated_at
+        spent = pa.spent + excluded.spent, expired = pa.expired + excluded.expired, updated_at = excluded.updated_at
         where pa.balance + excluded.balance >= 0
       returning balance
     ),

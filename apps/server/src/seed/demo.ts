@@ -11,6 +11,7 @@ import { surveySteps } from './families/survey.js';
 import { contestSteps } from './families/contests.js';
 import { offlineSteps } from './families/offline.js';
 import { readClockSteps } from './families/readClock.js';
+import { pointsSteps } from './families/points.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -30,6 +31,7 @@ const DEMO_FAMILIES = {
   contests: { steps: contestSteps, needs: ['orgUsers', 'questions'] },
   offline: { steps: offlineSteps, needs: ['orgUsers', 'content'] },
   readClock: { steps: readClockSteps, needs: ['orgUsers', 'content'] },
+  points: { steps: pointsSteps, needs: ['activities'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
 
 export type DemoFamily = keyof typeof DEMO_FAMILIES;

@@ -25,6 +25,10 @@ export const PAGES: Record<string, PageEntry> = {
   // The activity's own page with the tabs other features add (app/ActivityDetailRoute.tsx).
   'adminAct/adminActDetail': () => import('../app/ActivityDetailRoute'),
   'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
+  'adminScore/adminIntRule': () => import('../features/points/IntRulePage'),
+  'adminScore/adminIntegralList': () => import('../features/points/IntegralListPage'),
+  'adminScore/adminCheckIntegral': () => import('../features/points/CheckIntegralPage'),
+  'adminScore/adminCheckIntegral/adminCheckIntegralWork': () => import('../features/points/CheckIntegralWorkPage'),
   'adminAct/adminOriWork': () => import('../features/works/OriWorkPage'),
   'adminAct/adminOriMixWork': () => import('../features/works/OriMixWorkPage'),
   'adminCount/adminActCount/actCountOriProgramload': () => import('../features/works/ProgramDownloadPage'),

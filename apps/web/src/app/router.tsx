@@ -129,7 +129,9 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  NProgress.configure({ showSpinner: false });
+  // nprogress's own template marks the bar role="bar", which is no ARIA role (axe: critical): the
+  // bar is decoration, the page's aria-busy says it is loading.
+  NProgress.configure({ showSpinner: false, barSelector: '.bar', template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>' });
   NProgress.start();
   const router = createBrowserRouter(routes);
   // Progress bar: starts when a navigation starts (incl. loading a page module), done when idle.

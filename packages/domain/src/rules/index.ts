@@ -37,3 +37,4 @@ export * from './offline.js';
 export * from './offlineCheckin.js';
 export * from './readClock.js';
 export * from './points.js';
+export * from './pointsAdmin.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { rowControl } from './rowControl';
 import { axeViolations, quiet, report } from './axe';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
 
 /**
  * The administrator's check-in records (issue 24) in the browser. Set up through the API: an
@@ -31,11 +31,7 @@ browserSuite('check-in records: batch approve, comment, feature, filter', () => 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const superApi = api(server.url, await superToken(server.url));
-    const org = await superApi.post<{ id: number }>('/v1/organizations', { key: KEY, name: '城南图书馆' });
-    await superApi.post(`/v1/organizations/${org.id}/authorize`, { module_ids: [], activity_types: [8] });
-    await superApi.post(`/v1/org/${KEY}/managers`, { ...ADMIN, type: 'admin' });
-    adminApi = api(server.url, (await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/login`, { account: ADMIN.account, password: ADMIN.password })).access_token);
+    adminApi = await orgWithAdmin(server.url, { key: KEY, name: '城南图书馆', types: [8] }, ADMIN);
     const now = Math.floor(Date.now() / 1000);
     act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/mark`, { title: TITLE, start_at: now - DAY, end_at: now + 30 * DAY, config: { moderation: 'pre' } })).id;
     await adminApi.post(`/v1/${KEY}/mark/${act}/publish`, {});

@@ -221,6 +221,18 @@ export async function loginApi(url: string, account: string, password: string, o
 
 export const superToken = (url: string): Promise<string> => loginApi(url, SUPER_ACCOUNT, SUPER_PASSWORD);
 
+/**
+ * An organisation authorised for `types`, with its administrator, made by the super administrator
+ * through the API: the administrator's signed-in client.
+ */
+export async function orgWithAdmin(url: string, org: { key: string; name: string; types: number[] }, admin: { account: string; password: string } & Record<string, unknown>): Promise<ApiClient> {
+  const superApi = api(url, await superToken(url));
+  const made = await superApi.post<{ id: number }>('/v1/organizations', { key: org.key, name: org.name });
+  await superApi.post(`/v1/organizations/${made.id}/authorize`, { module_ids: [], activity_types: org.types });
+  await superApi.post(`/v1/org/${org.key}/managers`, { ...admin, type: 'admin' });
+  return api(url, await loginApi(url, admin.account, admin.password, org.key));
+}
+
 export const chromiumAvailable = (): boolean => fs.existsSync(CHROMIUM_PATH);
 export const e2eRequired = (): boolean => process.env.E2E_REQUIRED === '1';
 

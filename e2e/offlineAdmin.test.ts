@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { chinaDate } from '@huodong/domain';
 import * as T from '../apps/web/src/features/offline/texts';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
 
 /**
  * The administrator's offline pages (issue 23) in the browser. Set up through the API: an
@@ -53,11 +53,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const superApi = api(server.url, await superToken(server.url));
-    const org = await superApi.post<{ id: number }>('/v1/organizations', { key: KEY, name: '城西图书馆' });
-    await superApi.post(`/v1/organizations/${org.id}/authorize`, { module_ids: [], activity_types: [5] });
-    await superApi.post(`/v1/org/${KEY}/managers`, { ...ADMIN, type: 'admin' });
-    adminApi = api(server.url, (await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/login`, { account: ADMIN.account, password: ADMIN.password })).access_token);
+    adminApi = await orgWithAdmin(server.url, { key: KEY, name: '城西图书馆', types: [5] }, ADMIN);
     const now = Math.floor(Date.now() / 1000);
     act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/offlines`, { title: SERIES, start_at: now - DAY, end_at: now + 90 * DAY, config: { booking_scope: 'session' } })).id;
   });

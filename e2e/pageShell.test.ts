@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAGE_NOT_FOUND, ROUTES, ROUTE_PLACES, SUPER_SCOPE, findRoute, isBuilt, routeFitsScope } from '@huodong/domain';
@@ -19,11 +17,11 @@ import {
   loginApi,
   loginViaPage,
   newPage,
-  settled,
   startServer,
   type PageLogin,
   type Server,
 } from './harness';
+import { axeViolations, quiet, report } from './axe';
 
 /**
  * What the shared page machinery gives every declared page (issue 10): the menu becomes a drawer
@@ -34,45 +32,6 @@ const ORG = 'szlib';
 const ORG_ADMIN: PageLogin = { org: ORG, account: DEMO_ACCOUNTS.orgAdmins.find((a) => a.org === ORG)!.account, password: DEMO_PASSWORD };
 const SUPER: PageLogin = { account: SUPER_ACCOUNT, password: SUPER_PASSWORD };
 const EDIT_PLACEHOLDER = '编辑时留空则不修改';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/**
- * axe's WCAG 2 A/AA rules on the page as it is now. The script goes in through the DevTools
- * protocol (page.evaluate), which the page's Content-Security-Policy does not govern.
- */
-async function axeViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: ['wcag2a', 'wcag2aa'] };
-  const result = await page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return axe.run(document, { runOnly: only, resultTypes: ['violations'] });
-  }, runOnly);
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-const report = (where: string, violations: AxeViolation[]) =>
-  violations.flatMap((v) =>
-    v.nodes.map((n) => `${where}: [${v.impact}] ${v.id} (${v.help}) at ${n.target.join(' ')}\n    ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`),
-  );
-
-/** Wait until the page's requests and spinners are done and its animations have ended. */
-async function quiet(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0 && !document.getElementById('nprogress'));
-  await settled(page);
-  // A transition the last render started (the side menu's newly selected item) begins a frame later.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await settled(page);
-}
 
 /** Built pages behind the login of a scope (super or an organisation), as the route table declares them. */
 const builtPages = (scope: string) => ROUTES.filter((r) => r.login && isBuilt(r) && routeFitsScope(r, scope)).map((r) => r.path);
@@ -410,7 +369,7 @@ browserSuite('pages every family inherits, and every page knows its place', () =
   it('an address without a page says the page does not exist, with the way home', async () => {
     const page = await signedIn(ORG_ADMIN);
     // unknown, and in the route table but not built
-    for (const path of ['no/such/page', 'adminAct/adminReadClock']) {
+    for (const path of ['no/such/page', 'adminAct/adminLecture']) {
       await page.goto(`/${ORG}/${path}`);
       await page.waitForURL((url) => url.pathname === `/${ORG}/errorPage`);
       await page.getByRole('heading', { level: 1, name: PAGE_NOT_FOUND }).waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as T from '../apps/web/src/features/scanCodes/texts';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
 
 /**
  * The administrator's scan campaign page (积分记录, `adminAct/adminIntegralWork?actID=`, issue 24)
@@ -30,11 +30,7 @@ browserSuite('scan campaign: batches, codes, scan log, leaderboard, void', () =>
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const superApi = api(server.url, await superToken(server.url));
-    const org = await superApi.post<{ id: number }>('/v1/organizations', { key: KEY, name: '城南图书馆' });
-    await superApi.post(`/v1/organizations/${org.id}/authorize`, { module_ids: [], activity_types: [16] });
-    await superApi.post(`/v1/org/${KEY}/managers`, { ...ADMIN, type: 'admin' });
-    adminApi = api(server.url, (await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/login`, { account: ADMIN.account, password: ADMIN.password })).access_token);
+    adminApi = await orgWithAdmin(server.url, { key: KEY, name: '城南图书馆', types: [16] }, ADMIN);
     const now = Math.floor(Date.now() / 1000);
     act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/integral`, { title: TITLE, start_at: now - DAY, end_at: now + 30 * DAY })).id;
     await adminApi.post(`/v1/${KEY}/integral/${act}/publish`);

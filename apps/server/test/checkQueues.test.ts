@@ -39,7 +39,7 @@ describe('the review queues', () => {
 
     const workQueue = await ok(t.call('GET', `/v1/${org.key}/check/activity`, su()));
     expect(workQueue.items.map((a: { id: number; kind: string }) => [a.id, a.kind])).toEqual([[works, 'creation']]);
-    expect(workQueue.kinds.map((k: { kind: string }) => k.kind).sort()).toEqual(['creation', 'originalmix', 'program']);
+    expect(workQueue.kinds.map((k: { kind: string }) => k.kind).sort()).toEqual(['creation', 'mark', 'originalmix', 'program']);
     const contestQueue = await ok(t.call('GET', `/v1/${org.key}/check/contest/activity`, su()));
     expect(contestQueue.items.map((a: { id: number; kind: string; pending: number }) => [a.id, a.kind, a.pending])).toEqual([[contest, 'contest', 1]]);
     // a queue's kind filter takes only its own kinds

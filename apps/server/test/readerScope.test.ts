@@ -36,6 +36,9 @@ const READS: { kind: string; type: number; path: string }[] = [
   { kind: 'questionnaire', type: 4, path: '/survey' },
   { kind: 'offline', type: 5, path: '/sessions' },
   { kind: 'scan codes', type: 16, path: '/points-ranking' },
+  { kind: 'reading check-in', type: 8, path: '/checkin' },
+  { kind: 'reading check-in', type: 8, path: '/checkin/resources' },
+  { kind: 'reading check-in', type: 8, path: '/marks' },
 ];
 
 describe("the scope check of every kind's reader read", () => {

@@ -17,4 +17,5 @@ export * from './schema/questions.js';
 export * from './schema/jobs.js';
 export * from './schema/offline.js';
 export * from './schema/scanCodes.js';
+export * from './schema/readClock.js';
 export * from './schema/points.js';

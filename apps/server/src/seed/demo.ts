@@ -10,6 +10,7 @@ import { questionSteps } from './families/questions.js';
 import { surveySteps } from './families/survey.js';
 import { contestSteps } from './families/contests.js';
 import { offlineSteps } from './families/offline.js';
+import { readClockSteps } from './families/readClock.js';
 import { pointsSteps } from './families/points.js';
 import { scanCodeSteps } from './families/scanCodes.js';
 
@@ -30,6 +31,7 @@ const DEMO_FAMILIES = {
   survey: { steps: surveySteps, needs: ['orgUsers'] },
   contests: { steps: contestSteps, needs: ['orgUsers', 'questions'] },
   offline: { steps: offlineSteps, needs: ['orgUsers', 'content'] },
+  readClock: { steps: readClockSteps, needs: ['orgUsers', 'content'] },
   points: { steps: pointsSteps, needs: ['activities'] },
   scanCodes: { steps: scanCodeSteps, needs: ['orgUsers', 'content'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;

@@ -4,6 +4,7 @@ import { thirdPartyCountFigures } from './third.js';
 import { integralCountFigures } from './scanCodes.js';
 import { offlineCountFigures, offlineSeriesCountFigures, offlineSessionFigures, trainCountFigures, trainReadersFigures } from './offline.js';
 import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
+import { readClockCountFigures, readClockReadersFigures } from './readClock.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
   originalCountFigures,
@@ -22,6 +23,7 @@ export * from './third.js';
 export * from './scanCodes.js';
 export * from './survey.js';
 export * from './offline.js';
+export * from './readClock.js';
 /** Times in a figures table or record read as everywhere (China time). */
 export { formatSeconds } from '../cells.js';
 
@@ -49,6 +51,8 @@ export const FIGURES: FiguresDef[] = [
   trainCountFigures,
   trainReadersFigures,
   integralCountFigures,
+  readClockCountFigures,
+  readClockReadersFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

@@ -12,6 +12,8 @@ import { CONTEST_CONFIG_FIELDS, CONTEST_PRO_CONFIG_FIELDS } from './contests.js'
 import { SURVEY_CONFIG_FIELDS, SURVEY_LINKS } from './survey.js';
 import { OFFLINE_SETTING_FIELDS, OFFLINES_SETTING_FIELDS } from './offline.js';
 import { OFFLINE_VARIANT } from '../rules/offline.js';
+import { READ_CLOCK_SETTING_FIELDS } from './readClock.js';
+import { readClockConfigProblems } from '../rules/readClock.js';
 
 /**
  * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
@@ -265,7 +267,18 @@ export const offlinesResource = defineActivity(5, {
   ],
   afterCreate: { label: '场次', page: 'adminAct/adminOfflinesList', query: 'actID', hint: '保存后将打开本系列的“场次”页：在那里添加场次，或按每周规律批量生成。', message: '系列活动已保存，请在本页添加场次' },
 });
-export const markResource = defineActivity(8);
+/** Type 8 (design §9, issue 24): reading check-in; its resources and marks: readClock.ts. */
+export const markResource = defineActivity(8, {
+  fields: READ_CLOCK_SETTING_FIELDS,
+  refine: (v, ctx) => {
+    for (const p of readClockConfigProblems(v.config)) ctx.addIssue({ code: 'custom', path: p.field.split('.'), message: p.message });
+  },
+  links: [
+    { label: '打卡资源', page: 'adminAct/adminReadClockSource', query: 'actID' },
+    { label: '打卡记录', page: 'adminAct/adminReadClockRecord', query: 'actID' },
+    { label: '统计', page: 'adminCount/adminActCount/actCountRead', query: 'actID' },
+  ],
+});
 /**
  * Type 16 (design §10, issue 24): a scan-code-for-points campaign. Its batches of codes, the scan
  * log and the leaderboard are on 积分记录 (`adminIntegralWork`); `config.budget` is the points it

@@ -29,6 +29,7 @@ import { orgSensitiveWordsResource, sensitiveWordsResource } from './sensitiveWo
 import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
 import { OFFLINE_RESOURCES } from './offline.js';
 import { SCAN_RESOURCES } from './scanCodes.js';
+import { READ_CLOCK_RESOURCES } from './readClock.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -64,6 +65,7 @@ export * from './survey.js';
 export * from './offline.js';
 export * from './offlineReview.js';
 export * from './scanCodes.js';
+export * from './readClock.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -108,6 +110,7 @@ export const RESOURCES: ResourceDef[] = [
   surveyResponsesResource,
   ...OFFLINE_RESOURCES,
   ...SCAN_RESOURCES,
+  ...READ_CLOCK_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
 ];

@@ -37,5 +37,6 @@ export * from './offline.js';
 export * from './offlineCheckin.js';
 export { outsideFence, type Position } from './geo.js';
 export * from './scanCodes.js';
+export * from './readClock.js';
 export * from './points.js';
 export * from './pointsAdmin.js';

@@ -68,6 +68,8 @@ export const ROW_RULES = {
   sourceWithoutVotes: (row) => refused(Number(row.vote_count) + Number(row.suspect_count) + Number(row.void_count) > 0 ? SOURCE_HAS_VOTES : null),
   /** 置顶 and 精选 a comment. */
   commentHighlight: (row) => refused(highlightProblem({ parent_id: (row.parent_id as number | null) ?? null, status: Number(row.status) })),
+  /** 精选 a check-in mark: an approved one only. */
+  markFeature: (row) => refused(Number(row.status) === 1 ? null : '只能精选已通过的打卡'),
   /** 重新执行 a background job: only a failed one (a queued or running one is still being tried). */
   jobRetry: (row) => refused(row.status === 'failed' ? null : JOB_NOT_FAILED),
   /** 作废 a batch of scan codes: once (a voided batch stays voided). */

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { makeupBodySchema, markBodySchema, markDayOf, pageQuerySchema } from '@huodong/domain';
+import { readClockMarks, readers } from '../../db/schema.js';
+import { pagedList } from '../../http/pagination.js';
+import { readerOf } from '../../auth/access.js';
+import { passGate, refuseWhenFull, seenBy } from '../../participation/gate.js';
+import { idempotent, keptFrom } from '../../participation/idempotency.js';
+import type { Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { nowSec } from '../../participation/clock.js';
+import { actParams } from '../../participation/params.js';
+import { chargeMakeup, postMarkPoints } from './points.js';
+import { checkinStatus, READ_CLOCK_TYPE, readClockOf, settingsOf, shownMark, unlockedSources, writeMark } from './marks.js';
+
+const config = { access: 'reader' as const };
+const resourcesQuery = z.object({ all: z.enum(['0', '1'], { error: 'all只能是0或1' }).optional() });
+
+/**
+ * The last statement of a mark or make-up (issue 22's shape): the reader's first join (the
+ * activity's count, its row then held only to the commit) and the answer kept by its request id,
+ * in one statement; a request id kept meanwhile undoes the whole write (`idempotent` then gives the
+ * kept answer).
+ */
+async function finish<T extends object>(tx: Tx, request: FastifyRequest, requestId: string, joinPart: { parts: SQL; outcome: SQL } | null, answer: T): Promise<T> {
+  const keep = keptFrom(request, requestId, sql`${JSON.stringify(answer)}::jsonb`, sql`(select 1) one`);
+  const [row] = rowsOf<{ join_id?: unknown; join_num?: unknown }>(
+    await tx.execute(joinPart ? sql`with ${joinPart.parts}, kept as (${keep}) select ${joinPart.outcome}` : sql`with kept as (${keep}) select 1`),
+  );
+  refuseWhenFull(row);
+  return answer;
+}
+
+/**
+ * The reader calls of reading check-in (type 8, design §9, issue 24): my status and calendar, the
+ * resources of the day, marking today, making up a missed day, my marks. Writes pass the
+ * participation gate (blacklist action `submit`) and are idempotent by `request_id`; the day is
+ * the server's China day, never the client's.
+ */
+export async function readClockReaderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const readerRow = async (id: number) => (await db.select().from(readers).where(eq(readers.id, id)))[0];
+
+  /** `GET /client/activities/{id}/checkin`: today's mark, total days, current and longest streak, make-ups left, completion, the calendar. */
+  r.get('/v1/:org/client/activities/:id/checkin', { config, schema: { params: actParams } }, async (request) => {
+    const { act } = await seenBy(db, await readerRow(readerOf(request).id), await readClockOf(db, request, request.params.id));
+    return { activity: { id: act.id, title: act.title, start_at: act.start_at, end_at: act.end_at }, ...(await checkinStatus(db, act, readerOf(request).id, nowSec())) };
+  });
+
+  /** `GET /client/activities/{id}/checkin/resources`: the resources of today (`all=1`: every one unlocked so far). */
+  r.get('/v1/:org/client/activities/:id/checkin/resources', { config, schema: { params: actParams, querystring: resourcesQuery } }, async (request) => {
+    const { act } = await seenBy(db, await readerRow(readerOf(request).id), await readClockOf(db, request, request.params.id));
+    const { c, cal } = settingsOf(act);
+    const today = markDayOf(nowSec());
+    return { day: today, items: await unlockedSources(db, act, c, cal, today, request.query.all !== '1') };
+  });
+
+  /**
+   * `POST /client/activities/{id}/marks`: today's mark, once a day (a rejected one frees the day).
+   * A replay runs again and is refused by the day's unique key (or, the day freed since, by the kept
+   * request's), undoing everything: the kept answer is read only then (`readKeptFirst: false`).
+   */
+  r.post('/v1/:org/client/activities/:id/marks', { config, schema: { params: actParams, body: markBodySchema } }, (request) =>
+    idempotent(db, request, request.body.request_id, async (tx) => {
+      const { act, reader, joinPart, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
+      const mark = await writeMark(tx, act, reader.id, request.body, now, false);
+      const points = await postMarkPoints(tx, act, mark);
+      return finish(tx, request, request.body.request_id, joinPart, { mark: shownMark(mark), points });
+    }, { readKeptFirst: false, keptByRun: true }),
+  );
+
+  /** `POST /client/activities/{id}/makeups`: a missed day made up (within the days allowed, never before the start or in the future, the count in one statement). */
+  r.post('/v1/:org/client/activities/:id/makeups', { config, schema: { params: actParams, body: makeupBodySchema } }, (request) =>
+    idempotent(db, request, request.body.request_id, async (tx) => {
+      const { act, reader, joinPart, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
+      const mark = await writeMark(tx, act, reader.id, request.body, now, true);
+      const points = [...(await chargeMakeup(tx, act, mark)), ...(await postMarkPoints(tx, act, mark))];
+      return finish(tx, request, request.body.request_id, joinPart, { mark: shownMark(mark), points });
+    }, { readKeptFirst: false, keptByRun: true }),
+  );
+
+  /** `GET /client/activities/{id}/marks`: my marks, newest day first. */
+  r.get('/v1/:org/client/activities/:id/marks', { config, schema: { params: actParams, querystring: pageQuerySchema } }, async (request) => {
+    const { act } = await seenBy(db, await readerRow(readerOf(request).id), await readClockOf(db, request, request.params.id));
+    const where = and(eq(readClockMarks.act_id, act.id), eq(readClockMarks.reader_id, readerOf(request).id));
+    return pagedList(
+      request.query,
+      request.url,
+      async () => (await db.select({ n: count() }).from(readClockMarks).where(where))[0].n,
+      async (limit, offset) => (await db.select().from(readClockMarks).where(where).orderBy(desc(readClockMarks.day), desc(readClockMarks.id)).limit(limit).offset(offset)).map(shownMark),
+    );
+  });
+}

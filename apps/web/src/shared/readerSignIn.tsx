@@ -123,7 +123,7 @@ export function ReaderLogin({ org, hint, onDone }: { org: string; hint: string; 
   return (
     <div style={readerPanel}>
       <h2 style={{ fontSize: 18, margin: '0 0 4px' }}>{T.readerLogin}</h2>
-      <p style={{ color: '#8c8c8c', margin: '0 0 16px' }}>{hint}</p>
+      <p style={{ color: '#595959', margin: '0 0 16px' }}>{hint}</p>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} size="large">
         <Form.Item name="account" label={T.account} rules={[{ required: true, message: `请输入${T.account}` }]}>

@@ -4,7 +4,8 @@ import { Alert, Button, Spin } from 'antd';
 import { SCAN_RESULTS, type ScanResult } from '@huodong/domain';
 import { useScope } from '../../shared/useScope';
 import { SubjectApiError } from '../../shared/subjectClient';
-import { newNonce, READER_TEXTS, readerClient, readerPanel, readerPosition, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
+import { newNonce, READER_TEXTS, readerClient, readerPosition } from '../../shared/readerClient';
+import { readerPanel, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
 import * as T from './texts';
 
 /** What `POST /v1/{org}/client/scan` answers: a refusal is still an answer (HTTP 200, `result` ≠ ok). */

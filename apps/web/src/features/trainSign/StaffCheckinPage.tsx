@@ -7,7 +7,7 @@ import { api, isApiError, useApiQuery } from '../../shared/api';
 import { idFromQuery } from '../../shared/idFromQuery';
 import { PageLoading } from '../../shared/PageLoading';
 import { useScope } from '../../shared/session';
-import { newNonce } from '../../shared/readerSignIn';
+import { newNonce } from '../../shared/readerClient';
 import * as T from './texts';
 
 const QrCode = lazy(() => import('../../shared/QrCode'));

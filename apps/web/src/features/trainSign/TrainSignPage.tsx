@@ -4,7 +4,8 @@ import { Alert, Button, Spin } from 'antd';
 import { CHECKIN_RESULTS, RESERVATION_STATUS, chinaDateTime, sessionTimeText, type CheckinResult } from '@huodong/domain';
 import { useScope } from '../../shared/useScope';
 import { SubjectApiError } from '../../shared/subjectClient';
-import { newNonce, readerClient, readerPanel as panel, readerPosition as position, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
+import { newNonce, readerClient, readerPosition as position } from '../../shared/readerClient';
+import { readerPanel as panel, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
 import * as T from './texts';
 
 /** What `GET /v1/{org}/client/sign/session` answers (read leniently: only what the page shows). */

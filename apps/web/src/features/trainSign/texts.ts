@@ -1,4 +1,4 @@
-import { READER_TEXTS } from '../../shared/readerSignIn';
+import { READER_TEXTS } from '../../shared/readerClient';
 
 /** Texts of the reader's sign-in page (trainSign) and the staff check-in screen that the spec does not fix (issue 23). */
 export const SIGN_TITLE = { 1: '活动签到', 2: '活动签退' } as const;

@@ -112,7 +112,7 @@ export const scanLogsResource = defineResource({
   readOnly: true,
   nameField: 'id',
   defaultSort: '-id',
-  exports: [{ name: 'integralscan', title: '扫码记录' }],
+  exports: [{ name: 'integral', title: '扫码记录' }],
 });
 
 export const SCAN_RESOURCES = [scanBatchesResource, scanCodesResource, scanLogsResource];

@@ -51,7 +51,7 @@ async function batchOf(db: Db, request: FastifyRequest, id: number) {
 /**
  * Scan campaign routes (type 16, issue 24): the reader's scan and leaderboard, the administrator's
  * leaderboard and a batch's QR images as a zip of PNGs. The codes' sheet is the declared export of
- * `scanCodes` (`/v1/{org}/export/integralcodes?act=&batch_id=`), the scan log's `/v1/{org}/export/integralscan?act=`.
+ * `scanCodes` (`/v1/{org}/export/integralcodes?act=&batch_id=`), the scan log's `/v1/{org}/export/integral?act=`.
  */
 export async function scanCodeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

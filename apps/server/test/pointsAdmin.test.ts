@@ -153,7 +153,7 @@ describe('accounts, export and the reader', () => {
     expect(list.items.map((x: { real_name: string }) => x.real_name)).toEqual(['积分乙', '积分甲']);
     expect(list.items[0]).toMatchObject({ balance: 90, earned: 90, spent: 0, expired: 0 });
     expect((await ok(t.call('GET', `/v1/${other.key}/integral/userIntegral`, { token: outsider }))).items).toHaveLength(0);
-    const xlsx = await t.call('GET', `/v1/${org.key}/export/integral?keyword=积分`, { token: third });
+    const xlsx = await t.call('GET', `/v1/${org.key}/export/userIntegral?keyword=积分`, { token: third });
     expect(xlsx.status).toBe(200);
     expect(xlsx.res.headers['content-type']).toContain('spreadsheetml');
 

@@ -76,7 +76,7 @@ export const POINTS_EXPIRY_SWEEP_SECONDS = 3600;
  * (`POST /v1/{org}/set_integral`), their second administrator (`GET /v1/{org}/check/integral`,
  * `GET/POST /v1/{org}/check/{id}/integral`), the readers' accounts and ledgers
  * (`/v1/{org}/integral/userIntegral`, `/v1/{org}/integral/scoreList`, a row reversed at
- * `…/scoreList/{id}/reverse`), the export (`/v1/{org}/export/integral`), and the reader's own
+ * `…/scoreList/{id}/reverse`), the export (`/v1/{org}/export/userIntegral`; the spec's export integral is the scan log of a type-16 activity), and the reader's own
  * (`/v1/{org}/client/get_integral`, `/client/score`, `/client/total/score`).
  */
 export async function pointsRoutes(app: FastifyInstance): Promise<void> {
@@ -227,7 +227,7 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  r.get('/v1/:org/export/integral', { config, schema: { params, querystring: pageQuerySchema.pick({ keyword: true, reflesh: true }) } }, async (request, reply) => {
+  r.get('/v1/:org/export/userIntegral', { config, schema: { params, querystring: pageQuerySchema.pick({ keyword: true, reflesh: true }) } }, async (request, reply) => {
     const org = orgOf(request);
     const where = accountsWhere(org.id, request.query.keyword);
     async function* rows(): AsyncIterable<Cell[][]> {

@@ -9,7 +9,7 @@ export const accountsPath = (org: string) => `${o(org)}/integral/userIntegral`;
 export const ledgerPath = (org: string) => `${o(org)}/integral/scoreList`;
 export const reversePath = (org: string, id: number) => `${o(org)}/integral/scoreList/${id}/reverse`;
 export const adjustPath = (org: string) => `${o(org)}/set_integral`;
-export const exportPath = (org: string) => `${o(org)}/export/integral`;
+export const exportPath = (org: string) => `${o(org)}/export/userIntegral`;
 export const checksPath = (org: string) => `${o(org)}/check/integral`;
 export const checkPath = (org: string, id: number) => `${o(org)}/check/${id}/integral`;
 export const readersPath = (org: string) => `${o(org)}/readers`;

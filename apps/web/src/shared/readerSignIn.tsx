@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import type { CaptchaResponse } from '@huodong/domain/api';
-import { READER_TEXTS, readerClient } from './readerClient';
+import { newNonce, READER_TEXTS, readerClient } from './readerClient';
+import type { SubjectApiError } from './subjectClient';
 import { useAction } from './useAction';
 
 /**
@@ -129,4 +130,43 @@ export function ChangePassword({ org, oldPassword, onDone }: { org: string; oldP
       </Form>
     </div>
   );
+}
+
+/**
+ * One reader's write opened by a QR (a check-in, a scan), tried once by itself when `ready`, again
+ * on the button: `send` gets the nonce of the attempt under way (a retry after a lost answer sends
+ * it again, so the write counts once; a new one after an answer or a refusal) and gives the answer,
+ * or a text why it was not sent (the same attempt next time). 401 signs the reader out.
+ */
+export function useReaderAttempt<A extends object>(send: (nonce: string) => Promise<A | string>, onSignedOut: () => void, ready = true) {
+  const [answer, setAnswer] = useState<A | null>(null);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const nonce = useRef<string | null>(null);
+  const tried = useRef(false);
+  const attempt = useCallback(async () => {
+    setBusy(true);
+    setFailure('');
+    nonce.current ??= newNonce();
+    try {
+      const got = await send(nonce.current);
+      if (typeof got === 'string') return setFailure(got);
+      nonce.current = null; // answered: the next attempt is a new one
+      setAnswer(got);
+    } catch (e) {
+      const err = e as SubjectApiError;
+      if (err.status === 401) return onSignedOut();
+      if (err.status) nonce.current = null; // refused by the server: a new attempt next time
+      setFailure(err.status ? err.message : READER_TEXTS.networkRetry);
+    } finally {
+      setBusy(false);
+    }
+  }, [send, onSignedOut]);
+  useEffect(() => {
+    if (ready && !tried.current) {
+      tried.current = true;
+      void attempt();
+    }
+  }, [ready, attempt]);
+  return { answer, failure, busy, attempt };
 }

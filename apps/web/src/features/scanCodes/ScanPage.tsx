@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Spin } from 'antd';
 import { SCAN_RESULTS, type ScanResult } from '@huodong/domain';
 import { useScope } from '../../shared/useScope';
 import { SubjectApiError } from '../../shared/subjectClient';
-import { newNonce, READER_TEXTS, readerClient, readerPosition } from '../../shared/readerClient';
-import { readerPanel, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
+import { READER_TEXTS, readerClient, readerPosition } from '../../shared/readerClient';
+import { readerPanel, ReaderGate, ReaderPage, RESULT_COLOUR, useReaderAttempt } from '../../shared/readerSignIn';
 import * as T from './texts';
 
 /** What `POST /v1/{org}/client/scan` answers: a refusal is still an answer (HTTP 200, `result` ≠ ok). */
@@ -48,51 +48,22 @@ export default function ScanPage() {
 }
 
 function ScanPanel({ org, code, sign, onSignedOut }: { org: string; code: string; sign: string; onSignedOut: () => void }) {
-  const [answer, setAnswer] = useState<ScanAnswer | null>(null);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  /** The nonce of the attempt under way: a retry after a lost answer sends it again, so the scan counts once. */
-  const nonce = useRef<string | null>(null);
-  const tried = useRef(false);
-
-  const scan = useCallback(async () => {
-    setBusy(true);
-    setFailure('');
-    nonce.current ??= newNonce();
-    const post = (where: { lng: number; lat: number } | null) => readerClient.call<ScanAnswer>(org, 'POST', '/scan', { code, sign, nonce: nonce.current, ...(where ?? {}) });
-    try {
-      let got: ScanAnswer;
+  const send = useCallback(
+    async (nonce: string) => {
+      const post = (where: { lng: number; lat: number } | null) => readerClient.call<ScanAnswer>(org, 'POST', '/scan', { code, sign, nonce, ...(where ?? {}) });
       try {
-        got = await post(null);
+        return await post(null);
       } catch (e) {
         if (!(e instanceof SubjectApiError) || !needsPosition(e)) throw e;
         // nothing was written: the same attempt, now with the position
         const where = await readerPosition();
-        if (!where) {
-          setFailure(READER_TEXTS.locationDenied);
-          return;
-        }
-        got = await post(where);
+        return where ? post(where) : READER_TEXTS.locationDenied;
       }
-      nonce.current = null; // answered: the next attempt is a new one
-      setAnswer(got);
-    } catch (e) {
-      const err = e as SubjectApiError;
-      if (err.status === 401) return onSignedOut();
-      if (err.status) nonce.current = null; // refused by the server: a new attempt next time
-      setFailure(err.status ? err.message : READER_TEXTS.networkRetry);
-    } finally {
-      setBusy(false);
-    }
-  }, [org, code, sign, onSignedOut]);
-
+    },
+    [org, code, sign],
+  );
   // Opening the link is the request to scan: one automatic attempt.
-  useEffect(() => {
-    if (!tried.current) {
-      tried.current = true;
-      void scan();
-    }
-  }, [scan]);
+  const { answer, failure, busy, attempt: scan } = useReaderAttempt(send, onSignedOut);
 
   const title = answer?.activity?.title;
   return (

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Spin } from 'antd';
 import { CHECKIN_RESULTS, RESERVATION_STATUS, chinaDateTime, sessionTimeText, type CheckinResult } from '@huodong/domain';
 import { useScope } from '../../shared/useScope';
 import { SubjectApiError } from '../../shared/subjectClient';
-import { newNonce, readerClient, readerPosition as position } from '../../shared/readerClient';
-import { readerPanel as panel, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
+import { readerClient, readerPosition as position } from '../../shared/readerClient';
+import { readerPanel as panel, ReaderGate, ReaderPage, RESULT_COLOUR, useReaderAttempt } from '../../shared/readerSignIn';
 import * as T from './texts';
 
 /** What `GET /v1/{org}/client/sign/session` answers (read leniently: only what the page shows). */
@@ -65,13 +65,6 @@ export default function TrainSignPage() {
 function SignPanel({ org, link, onSignedOut }: { org: string; link: ReturnType<typeof useSignLink>; onSignedOut: () => void }) {
   const [info, setInfo] = useState<SignInfo | null>(null);
   const [loadError, setLoadError] = useState('');
-  const [answer, setAnswer] = useState<SignAnswer | null>(null);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  /** The nonce of the attempt under way: a retry after a lost answer sends it again, so the scan counts once. */
-  const nonce = useRef<string | null>(null);
-  const tried = useRef(false);
-
   useEffect(() => {
     readerClient
       .call<SignInfo>(org, 'GET', `/sign/session?actId=${link.actId}&sessionId=${link.sessionId}`)
@@ -79,38 +72,18 @@ function SignPanel({ org, link, onSignedOut }: { org: string; link: ReturnType<t
       .catch((e: SubjectApiError) => (e.status === 401 ? onSignedOut() : setLoadError(e.message)));
   }, [org, link.actId, link.sessionId, onSignedOut]);
 
-  const sign = useCallback(async () => {
-    setBusy(true);
-    setFailure('');
-    nonce.current ??= newNonce();
-    try {
+  const send = useCallback(
+    async (nonce: string) => {
       const geofence = !!info?.needs_position;
       const where = geofence ? await position() : null;
-      if (geofence && !where) {
-        setFailure(T.LOCATION_DENIED);
-        return;
-      }
-      const body = { actId: link.actId, sessionId: link.sessionId, type: link.type, nonce: nonce.current, ...(link.code ? { code: link.code } : {}), ...(where ?? {}) };
-      const got = await readerClient.call<SignAnswer>(org, 'POST', '/sign', body);
-      nonce.current = null; // answered: the next attempt is a new one
-      setAnswer(got);
-    } catch (e) {
-      const err = e as SubjectApiError;
-      if (err.status === 401) return onSignedOut();
-      if (err.status) nonce.current = null; // refused by the server: a new attempt next time
-      setFailure(err.status ? err.message : T.NETWORK_RETRY);
-    } finally {
-      setBusy(false);
-    }
-  }, [org, link, info, onSignedOut]);
-
+      if (geofence && !where) return T.LOCATION_DENIED;
+      const body = { actId: link.actId, sessionId: link.sessionId, type: link.type, nonce, ...(link.code ? { code: link.code } : {}), ...(where ?? {}) };
+      return readerClient.call<SignAnswer>(org, 'POST', '/sign', body);
+    },
+    [org, link, info],
+  );
   // The scan itself is the request to sign in: one automatic attempt once the session is read.
-  useEffect(() => {
-    if (info && !tried.current) {
-      tried.current = true;
-      void sign();
-    }
-  }, [info, sign]);
+  const { answer, failure, busy, attempt: sign } = useReaderAttempt(send, onSignedOut, !!info);
 
   if (loadError)
     return (

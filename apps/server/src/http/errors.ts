@@ -79,7 +79,9 @@ export function fieldMessage(field: string, message: string): string {
     }
     return message;
   }
-  const name = [...segments].reverse().find((s) => !/^\d+$/.test(s));
+  // Only a body's own field: inside a nested value (`rules.0.count`) a name is the value's own, which a
+  // declaration's field of the same name (a scan batch's `count`, 二维码数量) does not label.
+  const name = segments.length === 1 ? segments[0] : undefined;
   const labels = name ? labelsOf(name) : [];
   if (labels.some((l) => message.includes(l))) return message;
   return labels.length === 1 ? `${labels[0]}：${message}` : message;

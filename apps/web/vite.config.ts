@@ -249,6 +249,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // dist/.vite/manifest.json: which files each page loads (the size budgets of e2e/budgets.test.ts).
     manifest: true,
+    modulePreload: false,
     rolldownOptions: {
       output: { codeSplitting: { groups: CHUNK_GROUPS } },
       treeshake: {

@@ -16,7 +16,7 @@ import { filterModeOf, type FilterMode, type ResourceAction, type ResourceDef, t
  * A declared field without its schemas; `filter` is its mode (the domain's `filterModeOf`, which
  * lives beside the zod building blocks), so a list never calls into them.
  */
-export interface DeclaredField extends Omit<ResourceField, 'schema' | 'updateSchema' | 'filter'> {
+export interface DeclaredField extends Omit<ResourceField, 'schema' | 'updateSchema' | 'filter' | 'placeholder' | 'editPlaceholder'> {
   filter?: FilterMode;
 }
 /** A declared row update without its form (fields and body): the dialog takes them from the domain. */
@@ -35,7 +35,8 @@ export function declarationOf(def: ResourceDef): Declaration {
   return {
     ...rest,
     fields: fields.map((f) => {
-      const { schema: _schema, updateSchema: _updateSchema, filter: _filter, ...field } = f;
+      // Placeholders are the dialogs' (they read the domain's fields): not part of a list's first load.
+      const { schema: _schema, updateSchema: _updateSchema, filter: _filter, placeholder: _placeholder, editPlaceholder: _editPlaceholder, ...field } = f;
       const filter = filterModeOf(f);
       return filter ? { ...field, filter } : field;
     }),

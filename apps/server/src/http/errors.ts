@@ -60,6 +60,10 @@ const labelsOf = (name: string): string[] => {
   return [...(fieldLabels.get(name) ?? [])];
 };
 
+/** Every declared field's full name (`scope.reader_ids`, `config.link`). */
+let fullNames: Set<string> | undefined;
+const declaredNames = (): Set<string> => (fullNames ??= new Set(RESOURCES.flatMap((def) => def.fields.map((f) => f.name))));
+
 /**
  * The user's message for a refusal of `field` (issue 20: every message names the field by its
  * Chinese label, never by a path). An activity setting (`config.rules…`, also inside a body) by its
@@ -79,9 +83,12 @@ export function fieldMessage(field: string, message: string): string {
     }
     return message;
   }
-  // Only a body's own field: inside a nested value (`rules.0.count`) a name is the value's own, which a
-  // declaration's field of the same name (a scan batch's `count`, 二维码数量) does not label.
-  const name = segments.length === 1 ? segments[0] : undefined;
+  // A declared field (`scope.reader_ids`), a body's own field or an item of either (`files.0`): inside
+  // a value of its own (`rules.0.count`) a name is the value's, which a declaration's field of the
+  // same name (a scan batch's `count`, 二维码数量) does not label.
+  const named = segments.filter((s) => !/^\d+$/.test(s));
+  const declared = named.length > 1 && declaredNames().has(named.join('.'));
+  const name = named.length === 1 || declared ? named.at(-1) : undefined;
   const labels = name ? labelsOf(name) : [];
   if (labels.some((l) => message.includes(l))) return message;
   return labels.length === 1 ? `${labels[0]}：${message}` : message;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, browserSuite, dialogWith, expectText, fillPicker, launchBrowser, loginViaPage, newPage, pickerText, startServer, superToken, tick, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, fillPicker, launchBrowser, loginViaPage, newPage, pickerText, startServer, superToken, tick, type ApiClient, type Server, signedInPage } from './harness';
 import { rowControl, rowOffers } from './rowControl';
 
 /**
@@ -72,9 +72,7 @@ browserSuite('activities: third party end to end, groups, the public figures', (
   };
 
   it('an administrator creates, publishes, pauses, copies, ends and groups a third-party activity; a reader launches it and the figures count it', { timeout: 240_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
 
     // The page (活动管理 → 第三方活动): the declared list with its filters
     await page.goto(`/${KEY}/adminAct/adminThirdParty`);
@@ -207,9 +205,7 @@ browserSuite('activities: third party end to end, groups, the public figures', (
   });
 
   it('filters by 活动状态 and 发布状态: a reopened activity is in progress, not finished', async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminAct/adminThirdParty`);
     await row(page, COPY).waitFor();
     const search = button(page, '查询').or(button(page, '查 询')).first();
@@ -276,9 +272,7 @@ browserSuite('activities: third party end to end, groups, the public figures', (
 
   it('详情 from the list opens the activity: its settings with 编辑, the reader who took part, the figures chart', { timeout: 120_000 }, async () => {
     const act = await one(TITLE);
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminAct/adminThirdParty`);
     await (await rowControl(page, row(page, TITLE), '详情')).click();
     await page.waitForURL(`**/${KEY}/adminAct/adminActDetail?actID=${act.id}`);
@@ -318,9 +312,7 @@ browserSuite('activities: third party end to end, groups, the public figures', (
 
   it('批量删除 removes the copy, also from its group', async () => {
     const copy = await one(COPY);
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminAct/adminThirdParty`);
     await tick(row(page, COPY).getByRole('checkbox'));
     await button(page, '批量删除').click();

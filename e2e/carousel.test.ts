@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { ENABLE, IS_PAUSE, PAUSE } from '@huodong/domain';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, tick, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, startServer, superToken, tick, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * The carousel (spec `adminSystem/adminCarousel`), a page made from its declaration alone: an
@@ -71,9 +71,7 @@ browserSuite('carousel: a page from its declaration', () => {
   };
 
   it('an administrator uploads two pictures, pauses one, reorders them by drag, exports the list and batch-deletes them', async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
 
     // The page is in the menu (系统设置 → 轮播图) and needs no web file of its own.
     await page.goto(`/${KEY}/adminSystem/adminCarousel`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserSuite, dialogWith, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, launchBrowser, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * Pages made from declarations alone that the carousel does not show: a sub-resource page (a
@@ -41,9 +41,7 @@ browserSuite('declared pages: sub-resources, set filters, regions', () => {
   });
 
   it('filters digital resources by several kinds at once', async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/digitalResources/adminDigital`);
     await row(page, '读者（期刊）').waitFor();
     const kinds = page.getByLabel('资源类型', { exact: true });
@@ -58,9 +56,7 @@ browserSuite('declared pages: sub-resources, set filters, regions', () => {
   });
 
   it("a group's resources: reached from the group's row, titled by the group, added by picking a resource, with a way back", async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/digitalResources/adminDigitalGroup`);
     await page.getByTestId('resource-digitalGroups').waitFor();
 
@@ -90,9 +86,7 @@ browserSuite('declared pages: sub-resources, set filters, regions', () => {
   });
 
   it('an offline address takes its region from the provinces cascader', async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminSystem/adminOfflineAddress`);
     await page.getByTestId('resource-offlineAddresses').waitFor();
     await page.getByRole('button', { name: '新增', exact: true }).click();

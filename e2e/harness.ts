@@ -296,6 +296,14 @@ export interface PageLogin {
   password: string;
 }
 
+/** A new page signed in through the login form, on the organisation's (or the platform's) home page. */
+export async function signedInPage(browser: Browser, baseURL: string, login: PageLogin): Promise<Page> {
+  const page = await newPage(browser, baseURL);
+  await loginViaPage(page, login);
+  await page.waitForURL(`**/${login.org ?? 'super'}/functionIndex`);
+  return page;
+}
+
 /**
  * Fill and submit the login form. Opens /{org|super}/login unless the page is already on a login
  * page (e.g. after a redirect that carries `redirect`). The code field is required by the form but

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { png } from './png';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, newPage, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * Expert judging and certificates (issue 12) in the browser. Set up through the API: an
@@ -211,9 +211,7 @@ browserSuite('judging: an expert scores blind works; results published; certific
   });
 
   it('the administrator publishes the results, then sets, sends, downloads, reissues and revokes the certificates on the activity’s 证书 tab', { timeout: 240_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
 
     // 评审作品 → 评审结果 → 发布结果 (confirmed)
     await page.goto(`/${KEY}/review/adminExpertAct/worksManage?id=${expertAct}`);

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { chinaDate } from '@huodong/domain';
 import * as T from '../apps/web/src/features/offline/texts';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * The administrator's offline pages (issue 23) in the browser. Set up through the API: an
@@ -71,9 +71,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
   });
 
   it('批量生成 → 场次列表 → 场次报名 → 取消预约; 报名项', { timeout: 180_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
 
     // The series list links to its sessions.
     await page.goto(`/${KEY}/adminAct/adminOfflines`);
@@ -169,9 +167,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     const second = await book('R5000012');
     expect([first.status, second.status]).toEqual(['pending', 'pending']);
 
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminCheck/adminCheckOffline`);
     const row = page.getByTestId('check-offline').getByRole('row').filter({ hasText: TALK });
     await row.waitFor();
@@ -206,9 +202,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
     expect([first.status, second.status]).toEqual(['confirmed', 'waitlisted']);
     await adminApi.post(`/v1/${KEY}/train/reserve/${first.id}/cancel`, {});
 
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
 
     // 递补候补: automatic promotion is off, so the freed seat waits for the administrator.
     await page.goto(`/${KEY}/adminAct/adminOfflineWork?actID=${talk}`);

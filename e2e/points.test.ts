@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * Points (issue 24) in the browser: 积分规则 (`adminScore/adminIntRule`) saves the organisation's
@@ -61,9 +61,7 @@ browserSuite('points: rules, the readers list with adjustments, the second admin
   });
 
   it('积分规则 saves and reads back; 积分列表 adjusts above the threshold; 积分审核 approves by the other administrator', { timeout: 240_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: A.account, password: A.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: A.account, password: A.password });
 
     await page.goto(`/${KEY}/adminScore/adminIntRule`);
     await shell(page, '积分规则');

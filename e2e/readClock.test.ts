@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { rowControl } from './rowControl';
 import { axeViolations, quiet, report } from './axe';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * The administrator's check-in records (issue 24) in the browser. Set up through the API: an
@@ -50,9 +50,7 @@ browserSuite('check-in records: batch approve, comment, feature, filter', () => 
   });
 
   it('打卡记录 → 批量通过 → 点评 → 精选', { timeout: 180_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
 
     // The activity list links to its records.
     await page.goto(`/${KEY}/adminAct/adminReadClock`);
@@ -86,9 +84,7 @@ browserSuite('check-in records: batch approve, comment, feature, filter', () => 
   });
 
   it('every page of the kind has one h1 and no serious axe violation', { timeout: 180_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     const found: string[] = [];
     for (const path of [
       'adminAct/adminReadClock',

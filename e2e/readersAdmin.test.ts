@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEFAULT_BLACKLIST_CONFIG, type BlacklistConfig } from '@huodong/domain';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, tick, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, startServer, superToken, tick, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * Reader administration pages (issue 11) in the browser, each outcome checked through the API:
@@ -62,9 +62,7 @@ browserSuite('reader administration: blacklist rules and first passwords in batc
   });
 
   const signedInAdmin = async (path: string): Promise<Page> => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/${path}`);
     return page;
   };

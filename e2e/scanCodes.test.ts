@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as T from '../apps/web/src/features/scanCodes/texts';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * The administrator's scan campaign page (积分记录, `adminAct/adminIntegralWork?actID=`, issue 24)
@@ -41,9 +41,7 @@ browserSuite('scan campaign: batches, codes, scan log, leaderboard, void', () =>
   });
 
   it('二维码与记录 → 新增批次 → 查看二维码 → 扫码记录 → 积分排行 → 作废', { timeout: 180_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
 
     await page.goto(`/${KEY}/adminAct/adminIntegral`);
     await expectText(page, TITLE);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SURVEY_QUESTION_TYPES, TYPE_CHANGE_CONFIRM, type SurveyQuestionType } from '@huodong/domain';
 import * as T from '../apps/web/src/features/survey/texts';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, settled, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, settled, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
 import { png } from './png';
 
 /**
@@ -142,9 +142,7 @@ browserSuite('questionnaire: build it, change an option type with the confirmati
   };
 
   it('问卷题目 → 修改题型（确认）→ 问卷统计', { timeout: 180_000 }, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminAct/adminSurveyWork?actID=${act}`);
     await expectText(page, TITLE);
 
@@ -209,9 +207,7 @@ browserSuite('questionnaire: build it, change an option type with the confirmati
     const now = Math.floor(Date.now() / 1000);
     const all = (await adminApi.post<{ id: number }>(`/v1/${KEY}/survey`, { title: ALL_TITLE, start_at: now - DAY, end_at: now + 30 * DAY })).id;
     const listed = async () => (await adminApi.get<{ items: Question[] }>(`/v1/${KEY}/survey/${all}/question?page_size=100&sort=sort`)).items;
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminAct/adminSurveyWork?actID=${all}`);
     await expectText(page, ALL_TITLE);
 

@@ -8,7 +8,7 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { png } from './png';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, tick, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, startServer, superToken, tick, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * Original works (issue 12, works slice) in the browser. Set up through the API: an organisation
@@ -156,9 +156,7 @@ browserSuite('works: the review queue with a quick reply, the work number, the m
   const works = async () => (await adminApi.get<{ items: Work[] }>(`/v1/${KEY}/original/${act}/work?page_size=100`)).items;
   const work = async (title: string) => (await works()).find((w) => w.title === title)!;
   const signedIn = async (path: string): Promise<Page> => {
-    const page = await newPage(browser, server.url);
-    await loginViaPage(page, { org: KEY, account: ADMIN.account, password: ADMIN.password });
-    await page.waitForURL(`**/${KEY}/functionIndex`);
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/${path}`);
     return page;
   };

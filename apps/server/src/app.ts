@@ -10,6 +10,7 @@ import { authRoutes } from './routes/auth.js';
 import { generalRoutes } from './routes/general.js';
 import { readerRoutes } from './routes/readers.js';
 import { participationRoutes } from './participation/routes.js';
+import { defineJoinFoldJob } from './participation/joinCount.js';
 import { checkQueueRoutes } from './routes/checkQueue.js';
 import { CHECK_KINDS, registerKindRoutes, setUpKinds } from './kinds/index.js';
 import { registerResources } from './resources/register.js';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register((queue) => checkQueueRoutes(queue, CHECK_KINDS));
   await app.register(pointsRoutes);
   definePointsJobs(app);
+  defineJoinFoldJob(app);
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);

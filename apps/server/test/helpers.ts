@@ -181,3 +181,10 @@ export async function publishedThird(t: TestApp, org: { key: string }, over: Rec
   if (published.status !== 200) throw new Error(`publish: ${published.message}`);
   return res.data;
 }
+
+/** Turn points rules of `org` off through the administrator's API (`/config`, `/config/save`), e.g. a test of other rules leaving `join_activity` out. */
+export async function pointRulesOff(t: TestApp, org: { key: string }, ...rules: string[]): Promise<void> {
+  const cfg = await ok<{ rules: Record<string, Record<string, unknown>> } & Record<string, unknown>>(t.call('GET', `/v1/${org.key}/config`, { token: t.superToken }));
+  for (const rule of rules) cfg.rules[rule] = { ...cfg.rules[rule], enabled: false };
+  await ok(t.call('POST', `/v1/${org.key}/config/save`, { token: t.superToken, body: cfg }));
+}

@@ -235,14 +235,14 @@ describe('demo data', () => {
     expect(queue.items[0]).toMatchObject({ delta: 800, account: 'SZ00001' });
     const accounts = await ok(t.call('GET', `/v1/szlib/integral/userIntegral`, su));
     expect(accounts.items.map((a: { account: string; balance: number }) => [a.account, a.balance])).toEqual([
-      ['SZ00001', 120],
-      ['SZ00002', 60],
-      ['SZ00003', 50],
+      ['SZ00001', 122],
+      ['SZ00002', 62],
+      ['SZ00003', 52],
     ]);
     await seedDemo(t.app, steps);
     expect((await ok(t.call('GET', `/v1/szlib/check/integral`, su))).items).toHaveLength(1);
     const admin = await t.login('szlibadmin', 'Demo#2024', 'szlib');
     await ok(t.call('POST', `/v1/szlib/check/${queue.items[0].id}/integral`, { token: admin, body: { status: 1 } }));
-    expect((await ok(t.call('GET', `/v1/szlib/client/get_integral`, { token: (await ok(t.call('POST', '/v1/szlib/client/login', { body: { account: 'SZ00001', password: 'Reader#2024' } }))).access_token }))).balance).toBe(920);
+    expect((await ok(t.call('GET', `/v1/szlib/client/get_integral`, { token: (await ok(t.call('POST', '/v1/szlib/client/login', { body: { account: 'SZ00001', password: 'Reader#2024' } }))).access_token }))).balance).toBe(922);
   });
 });

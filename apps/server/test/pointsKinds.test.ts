@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { offlineSessions, orgSettings, pointAccounts, pointTxns, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { POINTS_CONFIG_KEY } from '../src/points/ledger.js';
-import { ok, signedInReader, testApp, type TestApp } from './helpers.js';
+import { ok, publishedThird, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let org: { id: number; key: string };
@@ -24,11 +24,11 @@ const rid = () => randomUUID();
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 });
-  org = await t.org('ptkinds', { activity_types: [1, 2, 3, 5, 6] });
-  off = await t.org('ptkindsoff', { activity_types: [1, 2, 3, 5, 6] });
+  org = await t.org('ptkinds', { activity_types: [1, 2, 3, 5, 6, 7] });
+  off = await t.org('ptkindsoff', { activity_types: [1, 2, 3, 5, 6, 7] });
   // The second organisation turned every earning rule of the kinds off.
   const rules = Object.fromEntries(
-    ['work_submitted', 'work_approved', 'vote', 'contest_pass', 'level_pass', 'offline_attend', 'comment_approved'].map((k) => [
+    ['work_submitted', 'work_approved', 'vote', 'contest_pass', 'level_pass', 'offline_attend', 'comment_approved', 'join_activity'].map((k) => [
       k,
       { points: 10, cap_per_day: 0, cap_per_activity: 0, once_per_account: false, enabled: false, valid_from: null, valid_to: null },
     ]),
@@ -38,8 +38,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The reader's posted ledger rows, oldest first, as `rule:delta`. */
-const ledger = async (o: { id: number }, readerId: number) =>
+const allRows = async (o: { id: number }, readerId: number) =>
   (await t.db.select().from(pointTxns).where(and(eq(pointTxns.org_id, o.id), eq(pointTxns.reader_id, readerId))).orderBy(pointTxns.id)).map((r) => `${r.rule_key}:${r.delta}`);
+/** The rows of the kinds' own rules (a first join's `join_activity:2` left out: it has its own test below). */
+const ledger = async (o: { id: number }, readerId: number) => (await allRows(o, readerId)).filter((x) => !x.startsWith('join_activity:'));
 const balance = async (o: { id: number }, readerId: number) =>
   (await t.db.select({ b: pointAccounts.balance }).from(pointAccounts).where(and(eq(pointAccounts.org_id, o.id), eq(pointAccounts.reader_id, readerId))))[0]?.b ?? 0;
 
@@ -71,11 +73,11 @@ describe('works (types 1 and 9)', () => {
     // A second work of the activity: its approval pays, its submission not (once per activity).
     const w2 = await submit(org, r.token, act);
     await ok(t.call('POST', `${base}/${w2.id}/approve`, su()));
-    expect(await balance(org, r.id)).toBe(25);
+    expect(await balance(org, r.id)).toBe(27);
     const gone = await t.call('POST', `/v1/${org.key}/client/works/${w2.id}/withdraw`, { token: r.token, body: { request_id: rid() } });
     expect(gone.status, gone.message).toBe(200);
     expect(await ledger(org, r.id)).toEqual(['work_submitted:5', 'work_approved:10', 'work_approved:10', 'work_approved:-10']);
-    expect(await balance(org, r.id)).toBe(15);
+    expect(await balance(org, r.id)).toBe(17);
   });
 
   it('a work published at once (no moderation) pays its submission and approval; nothing where the rules are off', async () => {
@@ -116,7 +118,9 @@ describe('voting (type 2)', () => {
     expect((await ledger(org, r.id)).filter((x) => x.startsWith('comment'))).toEqual(['comment_approved:1']);
     await ok(t.call('POST', `/v1/${org.key}/check/${act}/comment/${comment.id}/reject`, { ...su(), body: { reason: '内容不当' } }));
     expect((await ledger(org, r.id)).filter((x) => x.startsWith('comment'))).toEqual(['comment_approved:1', 'comment_approved:-1']);
-    expect(await balance(org, r.id)).toBe(3);
+    expect(await balance(org, r.id)).toBe(5);
+    // The first ballot joined the reader: paid once, with the first ballot's transaction.
+    expect((await allRows(org, r.id)).filter((x) => x.startsWith('join_activity:'))).toEqual(['join_activity:2']);
   });
 
   it('nothing where the vote and comment rules are off', async () => {
@@ -185,5 +189,26 @@ describe('offline (type 5)', () => {
       await redeem('exit');
       expect(await ledger(o, reader.id)).toEqual(o === org ? ['offline_attend:10'] : []);
     }
+  });
+});
+
+describe('joining (every kind)', () => {
+  it('a first join pays join_activity once per activity; a replay, a second join and a join refused as full pay nothing; nothing where the rule is off', async () => {
+    const act = await publishedThird(t, org, { person_limit: 1 });
+    const [a, b] = [await signedInReader(t, org), await signedInReader(t, org)];
+    const join = (token: string, request_id = rid()) => t.call('POST', `/v1/${org.key}/client/activities/${act.id}/join`, { token, body: { request_id } });
+    const first = rid();
+    await ok(join(a.token, first));
+    await ok(join(a.token, first));
+    await ok(join(a.token));
+    expect(await allRows(org, a.id)).toEqual(['join_activity:2']);
+    expect(await balance(org, a.id)).toBe(2);
+    // Full: the join and its points roll back together.
+    expect((await join(b.token)).status).toBe(409);
+    expect(await allRows(org, b.id)).toEqual([]);
+    const quiet = await publishedThird(t, off);
+    const q = await signedInReader(t, off);
+    await ok(t.call('POST', `/v1/${off.key}/client/activities/${quiet.id}/join`, { token: q.token, body: { request_id: rid() } }));
+    expect(await allRows(off, q.id)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { addDays, chinaDate, chinaSeconds } from '@huodong/domain';
 import { readClockMarks, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
-import { ok, testApp, type TestApp } from './helpers.js';
+import { ok, pointRulesOff, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let org: { id: number; key: string };
@@ -25,6 +25,8 @@ beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 });
   org = await t.org('rclock', { activity_types: [8] });
   other = await t.org('rclockb', { activity_types: [8] });
+  // The check-in's own rules are tested here; a join's points have their own test (pointsKinds).
+  await pointRulesOff(t, org, 'join_activity');
 });
 afterAll(() => t.close());
 

@@ -13,7 +13,7 @@ import { chinaSeconds, SCAN_RESULTS } from '@huodong/domain';
 import { blacklists, orgSettings, pointAccounts, pointTxns, readers as readerRows, scanBatches, scanCodes, scanLogs } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { codeSign } from '../src/kinds/scanCodes/codes.js';
-import { ok, testApp, type TestApp } from './helpers.js';
+import { ok, pointRulesOff, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let org: { id: number; key: string };
@@ -27,6 +27,8 @@ beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 });
   org = await t.org('scanorg', { activity_types: [16] });
   other = await t.org('scanorgx', { activity_types: [16] });
+  // The scans' own crediting is tested here; a join's points have their own test (pointsKinds).
+  await pointRulesOff(t, org, 'join_activity');
 });
 afterAll(() => t.close());
 afterEach(() => {

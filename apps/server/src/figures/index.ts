@@ -8,6 +8,7 @@ import { chinaDay, chinaDayOf, everyDayOf } from '../db/chinaDay.js';
 import { notFound } from '../http/errors.js';
 import { orgOf } from '../auth/access.js';
 import { nowSec } from '../participation/clock.js';
+import { activityWithJoinCount } from '../participation/joinCount.js';
 
 /**
  * The server side of figures pages (issue 21 §3): what every count route of an activity reads the
@@ -21,7 +22,7 @@ export type { ActivityRow };
 
 /** The activity of the path's id: the caller's organisation's, not deleted, of one of `types`; 404 `活动不存在` otherwise. */
 export async function figuresActivity(db: Db | Tx, request: FastifyRequest, id: number, types: readonly number[]): Promise<ActivityRow> {
-  const [act] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.is_delete, 0), inArray(activities.type, [...types])));
+  const [act] = await db.select(activityWithJoinCount).from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.is_delete, 0), inArray(activities.type, [...types])));
   if (!act) throw notFound(GATE.missing.message);
   return act;
 }

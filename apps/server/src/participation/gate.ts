@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { formatSeconds, GATE, gateRefusal, inScope, joinTimeOf, readRefusal, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
+import { formatSeconds, GATE, gateRefusal, inScope, joinTimeOf, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
@@ -9,6 +9,8 @@ import { nowSec } from './clock.js';
 import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
 import { atOnce, keptFrom } from './idempotency.js';
+import { countJoinParts, joinTotals } from './joinCount.js';
+import { postPoints, rememberedPointsConfig, type PointsConfigView } from '../points/ledger.js';
 
 /**
  * The blacklist entry in force for a reader, an activity type and an action, as one SQL value
@@ -112,8 +114,9 @@ export interface LastParts {
 
 /**
  * A join as parts of one statement (issue 22): the common table expressions `join_row` (the join
- * row written, or a cancelled one renewed; nothing when the reader's row exists already) and
- * `join_count` (the activity's count under `person_limit`, only when the row was written), and
+ * row written, or a cancelled one renewed; nothing when the reader's row exists already) and the
+ * count, only when the row was written (`countJoinParts`: under `person_limit` on the activity's
+ * row, or on the reader's shard without a limit), and
  * `outcome`, a select list of `join_id` and `join_num` (null join_id: joined alongside; null
  * join_num with a join_id: full, which the caller refuses, rolling its transaction back).
  */
@@ -129,14 +132,10 @@ export function joinInStatement(
   const joining = cancelled
     ? tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning({ id: activityJoins.id })
     : tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning({ id: activityJoins.id });
+  const count = countJoinParts(act.id, reader.id, sql`join_row`);
   return {
-    parts: sql`join_row as ${joining},
-      join_count as (
-        update ${activities} set join_num = ${activities.join_num} + 1
-        where ${activities.id} = ${act.id} and exists (select 1 from join_row) and (${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})
-        returning ${activities.join_num} as join_num
-      )`,
-    outcome: sql`(select id from join_row) as join_id, (select join_num from join_count) as join_num`,
+    parts: sql`join_row as ${joining}, ${count.parts}`,
+    outcome: sql`(select id from join_row) as join_id, ${count.counted} as join_num`,
   };
 }
 
@@ -150,6 +149,18 @@ export function refuseWhenFull(row: { join_id?: unknown; join_num?: unknown } | 
 }
 
 /**
+ * A reader's points for joining an activity (rule `join_activity`), in the join's transaction:
+ * keyed by the activity, so a join cancelled and renewed is paid once. `config`: the
+ * organisation's points settings when the caller has them remembered (else read here).
+ */
+export async function postJoinPoints(tx: Tx, act: { id: number; org_id: number }, readerId: number, config?: PointsConfigView): Promise<void> {
+  await postPoints(tx, { orgId: act.org_id, readerId, actId: act.id, rule: 'join_activity', source: { type: 'activity', id: act.id }, config });
+}
+
+/** Whether a join pays points now (the rule on, in its window, worth something): then it takes a transaction. */
+export const joinPays = (config: PointsConfigView, now: number): boolean => ruleInForce(config.rules.join_activity, now) && config.rules.join_activity.points !== 0;
+
+/**
  * Join a reader who passed the gate: the join row first (a concurrent join of the same reader
  * waits on the unique key and then finds it taken, so nobody is counted twice), then
  * `person_limit` in one conditional statement (design §1.8). Refused, the caller's transaction
@@ -160,15 +171,16 @@ export async function joinReader(
   act: { id: number; org_id: number; type: number; config: unknown },
   reader: { id: number; real_name: string; phone: string },
   cancelled?: { id: number },
+  config?: PointsConfigView,
 ): Promise<{ join_id: number; join_num: number }> {
   const part = joinInStatement(tx, act, reader, cancelled);
   const [join] = rowsOf<{ join_id: number | null; join_num: number | null }>(await tx.execute(sql`with ${part.parts} select ${part.outcome}`));
   if (join?.join_id == null) {
     const [other] = await tx.select().from(activityJoins).where(and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, reader.id)));
-    const [now] = await tx.select({ join_num: activities.join_num }).from(activities).where(eq(activities.id, act.id));
-    return { join_id: other.id, join_num: now.join_num };
+    return { join_id: other.id, join_num: (await joinTotals(tx, [act.id])).get(act.id) ?? 0 };
   }
   refuseWhenFull(join);
+  await postJoinPoints(tx, act, reader.id, config);
   return { join_id: Number(join.join_id), join_num: Number(join.join_num) };
 }
 
@@ -188,17 +200,16 @@ export async function joinAtOnce(
   reader: { id: number; real_name: string; phone: string },
 ): Promise<{ joined: true; join_id: number; join_num: number } | null> {
   const at = joinTimeOf(act, nowSec());
+  // The count first (with a limit, the activity's row lock puts joins in line), the join row from it.
+  const count = countJoinParts(act.id, reader.id, sql`(select 1) one`);
   return atOnce(async () => {
     const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
       await db.execute(sql`
-        with c as (
-          update ${activities} set join_num = ${activities.join_num} + 1
-          where ${activities.id} = ${act.id} and (${activities.person_limit} = 0 or ${activities.join_num} < ${activities.person_limit})
-          returning ${activities.join_num} as join_num
-        ),
+        with ${count.parts},
+        c as (select ${count.counted} as join_num),
         j as (
           insert into ${activityJoins} (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
-          select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${at}::bigint, ${at}::bigint from c
+          select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${at}::bigint, ${at}::bigint from c where c.join_num is not null
           returning ${activityJoins.id} as id
         ),
         k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', c.join_num)`, sql`j, c`)})
@@ -243,10 +254,13 @@ export async function passGate(
   const refusal = factsRefusal(facts, now, opts);
   if (refusal || !act) throw refused(refusal ?? GATE.missing);
   const needed = !joined || joined.status === 2;
+  const config = opts.join && needed ? await rememberedPointsConfig(request.server.database, act.org_id, tx) : undefined;
   const join = async () => {
-    if (needed) await joinReader(tx, act, reader, joined);
+    if (needed) await joinReader(tx, act, reader, joined, config);
   };
   if (opts.join === true) await join();
+  // Joining last, the points come first: a join refused as full rolls them back with the rest.
+  if (opts.join === 'last' && needed) await postJoinPoints(tx, act, reader.id, config);
   return {
     act,
     reader,

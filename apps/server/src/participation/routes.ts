@@ -19,7 +19,9 @@ import { pagedList } from '../http/pagination.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { activityStateWhere } from '../resources/families/activities.js';
 import { scopeWhere, unitChain } from './scope.js';
-import { activeBan, gateFacts, joinAtOnce, joinReader, seenBy } from './gate.js';
+import { activeBan, gateFacts, joinAtOnce, joinPays, joinReader, seenBy } from './gate.js';
+import { rememberedPointsConfig } from '../points/ledger.js';
+import { activityWithJoinCount, joinTotals } from './joinCount.js';
 import { idempotent } from './idempotency.js';
 import { nowSec } from './clock.js';
 import { actParams, orgParams } from './params.js';
@@ -49,7 +51,7 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
 
   const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
   const activityOf = async (request: FastifyRequest, id: number, tx: Db | Tx = db) =>
-    (await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id))))[0];
+    (await tx.select(activityWithJoinCount).from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id))))[0];
 
   const listQuery = pageQuerySchema.extend({
     type: filterSchema({ name: 'type', label: '活动类型', kind: 'select', options: Object.entries(ACTIVITY_TYPES).map(([value, label]) => ({ value: Number(value), label })) }),
@@ -74,7 +76,7 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
       q,
       request.url,
       async () => (await db.select({ n: count() }).from(activities).where(where))[0].n,
-      async (limit, offset) => (await db.select().from(activities).where(where).orderBy(desc(activities.start_at), desc(activities.id)).limit(limit).offset(offset)).map(publicActivity),
+      async (limit, offset) => (await db.select(activityWithJoinCount).from(activities).where(where).orderBy(desc(activities.start_at), desc(activities.id)).limit(limit).offset(offset)).map(publicActivity),
     );
   });
 
@@ -125,7 +127,9 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     // The common case in two statements (issue 22): the gate's facts with the answer kept for the
     // request id, then a first join at once; anything else takes the long way below.
     const first = await gateFacts(db, request, id, undefined, { action: 'join', keptRequest: request_id });
-    if (!first.kept && first.act && !first.joined && !gateRefusal(first.act as GateActivity, first.gateReader, { now: nowSec(), accessCode: access_code, ban: first.ban })) {
+    // A join that pays points takes the long way: the points commit with the join, in its transaction.
+    const pays = first.act ? joinPays(await rememberedPointsConfig(app.database, first.act.org_id), nowSec()) : true;
+    if (!pays && !first.kept && first.act && !first.joined && !gateRefusal(first.act as GateActivity, first.gateReader, { now: nowSec(), accessCode: access_code, ban: first.ban })) {
       const joined = await joinAtOnce(db, request, request_id, first.act, first.reader);
       if (joined) return joined;
     }
@@ -133,7 +137,7 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
       // Inside the transaction everything goes through `tx` (PGlite has one connection).
       const { act, reader, joined, gateReader, ban } = await gateFacts(tx, request, id, undefined, { action: 'join' });
       // Joined already: the same answer again, nothing counted twice.
-      if (act && joined?.status === 1) return { joined: true, join_id: joined.id, join_num: act.join_num };
+      if (act && joined?.status === 1) return { joined: true, join_id: joined.id, join_num: (await joinTotals(tx, [act.id])).get(act.id) ?? 0 };
       const refusal = gateRefusal(act as GateActivity | undefined, gateReader, { now: nowSec(), accessCode: access_code, ban });
       if (refusal || !act) throw refused(refusal ?? GATE.missing);
       return { joined: true, ...(await joinReader(tx, act, reader, joined)) };

@@ -27,13 +27,14 @@ const remembered = new WeakMap<Database, RememberedReads<PointsConfigView>>();
  * writes that post points (a ballot, a contest's submit, a check-in) read it here, before their
  * transaction, and hand it to postPoints: a posting is then its savepoint and one statement.
  */
-export function rememberedPointsConfig(database: Database, orgId: number): Promise<PointsConfigView> {
+export function rememberedPointsConfig(database: Database, orgId: number, db: Db | Tx = database.db): Promise<PointsConfigView> {
   let r = remembered.get(database);
   if (!r) {
     r = new RememberedReads<PointsConfigView>(database.watch, 10_000, 5_000);
     remembered.set(database, r);
   }
-  return r.get(String(orgId), CONFIG_TABLES, () => pointsConfigFor(database.db, orgId));
+  // Read through `db`: inside a transaction, its own (PGlite has one connection).
+  return r.get(String(orgId), CONFIG_TABLES, () => pointsConfigFor(db, orgId));
 }
 
 /** An event that earns (or spends) a reader's points under a rule. */

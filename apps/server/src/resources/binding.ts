@@ -45,6 +45,8 @@ export interface ResourceBinding {
   narrow?: SQL;
   /** Rows the caller may write, beyond the tenant filter (an org admin writes only ordinary admins). */
   writableWhere?: (ctx: ReadContext) => SQL | undefined;
+  /** The rows as the declaration's row rules look at them, when a value they test is not the row's column alone (an activity's join count). */
+  ruledRows?: (rows: Row[], tx: Tx) => Promise<Row[]>;
   /** Extra list columns or shaping of each row for the client. */
   present?: (rows: Row[], ctx: ReadContext) => Promise<Row[]> | Row[];
   /** Declared row updates (`rowUpdate` actions): turn the validated body into column values. */

@@ -281,7 +281,7 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
       const rows = action === 'create' ? [] : await writableRows(tx, request, ids);
       if (action !== 'create' && rows.length === 0 && ids.length === 1) throw notFound();
       // The declaration's row rules (rules/rowRules.ts), the same the page offers its controls by; all or nothing.
-      const refusal = rowsRefusal(def, action, rows);
+      const refusal = rowsRefusal(def, action, binding.ruledRows ? await binding.ruledRows(rows, tx) : rows);
       if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.gate === undefined ? null : { gate: refusal.gate });
       await binding.guard?.(action, rows, ctx);
       const result = await fn(tx, rows, ctx);

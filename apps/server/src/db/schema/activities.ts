@@ -134,6 +134,18 @@ export const activityJoins = pgTable('activity_joins', {
 ]);
 
 /**
+ * The joins of an activity without `person_limit`, counted in 16 rows (`reader_id % 16`, issue 22):
+ * a first join adds 1 to its reader's row instead of the activity's one row, so readers joining
+ * at once no longer commit one after another. The count shown is `activities.join_num` plus these
+ * (`participation/joinCount.ts`); a sweep folds them into `join_num` (which lists sort by).
+ */
+export const activityJoinShards = pgTable('activity_join_shards', {
+  act_id: integer('act_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+  shard: smallint('shard').notNull(),
+  n: integer('n').notNull().default(0),
+}, (t) => [primaryKey({ name: 'activity_join_shards_pk', columns: [t.act_id, t.shard] })]);
+
+/**
  * The named readers of an activity whose scope is a list (`scope.whitelist_mode` `LIST`): one row
  * per activity and reader, both of the same organisation (composite foreign keys).
  */

@@ -3,9 +3,10 @@ import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_RESOURCES, activityStateOf, CHECK_WAITING, operateTimeRefusal, type ActivityType, type ResourceDef } from '@huodong/domain';
 import { activities, activityGroupItems, organizations } from '../../db/schema.js';
 import { badRequest, forbidden, validationError } from '../../http/errors.js';
-import { bind, type ResourceBinding, type Row } from '../binding.js';
+import { bind, type ReadContext, type ResourceBinding, type Row } from '../binding.js';
 import type { Tx } from '../../db/client.js';
 import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } from '../../participation/scope.js';
+import { withJoinTotals } from '../../participation/joinCount.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
 import type { ActivityKind, ActivityRow } from '../../kinds/kind.js';
@@ -40,6 +41,9 @@ export function activityStateWhere(state: number, now = nowSec()): SQL | undefin
 export const withActState = (rows: Row[]): Row[] =>
   rows.map((r) => ({ ...r, act_state: activityStateOf({ start_at: r.start_at as number, end_at: r.end_at as number, state: r.state as number | null }, nowSec()) }));
 
+/** Rows as lists show them: their state and their whole join count (`participation/joinCount.ts`). */
+export const withActFacts = async (rows: Row[], ctx: ReadContext): Promise<Row[]> => withJoinTotals(ctx.request.server.database.db, withActState(rows));
+
 type Scope = { unit_ids?: number[]; identities?: number[]; grades?: number[]; reader_ids?: number[]; whitelist_mode?: 'ALL' | 'LIST' };
 
 /** A body's reader list, between `prepare` (checked) and `after` (written with the activity's id). */
@@ -73,7 +77,8 @@ function activityBinding(def: ResourceDef, kind: ActivityKind | undefined): Reso
     def,
     table: activities,
     softDelete: 'is_delete',
-    present: (rows) => withActState(rows),
+    present: withActFacts,
+    ruledRows: (rows, tx) => withJoinTotals(tx, rows),
     filters: { act_state: (value) => activityStateWhere(value as number) },
     async prepare(values, { existing, tx, org, request }) {
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);

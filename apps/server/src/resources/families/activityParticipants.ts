@@ -9,7 +9,7 @@ import { bind } from '../binding.js';
 import { keywordWhere } from '../keyword.js';
 import { tenantWhere } from '../tenant.js';
 import { notFound } from '../../http/errors.js';
-import { activityStateWhere, withActState } from './activities.js';
+import { activityStateWhere, withActFacts } from './activities.js';
 
 
 /**
@@ -20,7 +20,7 @@ export const orgActivitiesBinding = bind({
   def: orgActivitiesResource,
   table: activities,
   softDelete: 'is_delete',
-  present: (rows) => withActState(rows),
+  present: withActFacts,
   filters: { act_state: (value) => activityStateWhere(value as number) },
   routes(app: FastifyInstance) {
     const { db } = app.database;

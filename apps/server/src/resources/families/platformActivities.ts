@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   ACTIVITY_KINDS,
   ACTIVITY_TYPE_NOT_AUTHORISED,
@@ -9,12 +9,12 @@ import {
   activitiesBatchUpdateBody,
   platformActivitiesResource,
 } from '@huodong/domain';
-import { activities, organizations } from '../../db/schema.js';
+import { activities, activityJoinShards, organizations } from '../../db/schema.js';
 import { callerOf } from '../../auth/access.js';
 import { validationError } from '../../http/errors.js';
 import { audit } from '../audit.js';
 import { bind, type ReadContext, type Row } from '../binding.js';
-import { activityStateWhere, withActState } from './activities.js';
+import { activityStateWhere, withActFacts } from './activities.js';
 import { operateTimeRoutes } from './operateTime.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -31,7 +31,7 @@ export async function withOrgName(rows: Row[], { request }: ReadContext): Promis
 
 /** Rows of every organisation's activities with their state and their organisation's name. */
 export async function withOrgNames(rows: Row[], ctx: ReadContext): Promise<Row[]> {
-  return withOrgName(withActState(rows), ctx);
+  return withOrgName(await withActFacts(rows, ctx), ctx);
 }
 
 /**
@@ -100,10 +100,14 @@ export const platformActivitiesBinding = bind({
     /** Correct an activity's view and join counters (audited as `alterCount`). */
     r.post('/v1/activities/alter/count', { config, schema: { body: activitiesAlterCountBody } }, async (request): Promise<Row> => {
       const { id, view_count, join_num } = request.body;
-      return service().setRow(request, 'alterCount', id, () => ({
+      return service().setRow(request, 'alterCount', id, async (_row, { tx }) => {
+        // The count set is the whole count: the joins counted in shards are dropped with it.
+        if (join_num !== undefined) await tx.delete(activityJoinShards).where(eq(activityJoinShards.act_id, id));
+        return {
         ...(view_count !== undefined ? { view_count } : {}),
         ...(join_num !== undefined ? { join_num } : {}),
-      }));
+        };
+      });
     });
 
     operateTimeRoutes(app);

@@ -100,10 +100,18 @@ describe('heartbeats', () => {
     expect((await t.call('GET', `/v1/${other.key}/client/activities/${lec.id}/lecture`, { token: b.token })).status).toBe(404);
     // A reader of another organisation on this organisation's path: refused by the access hook.
     expect((await t.call('POST', `${path(lec.id)}/play`, { token: b.token, body: { request_id: randomUUID(), item_id: lec.items[0] } })).status).toBeGreaterThanOrEqual(403);
-    await ok(play(a.token, lec.id, lec.items[0]));
+    const t0 = now() - 600;
+    await ok(play(a.token, lec.id, lec.items[0], t0));
+    // A beat this instance wrote is remembered; the next one skips the read, yet sees the pause made since.
+    await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 1, position: 10 }, t0 + 10));
     await ok(t.call('POST', `/v1/${org.key}/lecture/${lec.id}/disable`, su()));
-    const paused = await beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 1, position: 1 }, now());
+    const paused = await beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 2, position: 20 }, t0 + 20);
     expect([paused.status, paused.message]).toEqual([403, '活动已暂停']);
+    await ok(t.call('POST', `/v1/${org.key}/lecture/${lec.id}/enable`, su()));
+    expect(await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 2, position: 20 }, t0 + 20))).toMatchObject({ credited: 10, watched_sec: 20 });
+    // A setting changed since the remembered beat applies to the next: 1× at most now, so 10 s of media in 5 s is a skip.
+    await ok(t.call('PUT', `/v1/${org.key}/lecture/${lec.id}`, { ...su(), body: { config: { max_rate: 1, ban_seek_forward: 0 } } }));
+    expect(await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 3, position: 30, rate: 2 }, t0 + 25))).toMatchObject({ credited: 0, watched_sec: 20 });
   });
 });
 

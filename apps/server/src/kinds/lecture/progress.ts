@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   GATE,
   heartbeatRefusal,
@@ -115,17 +115,67 @@ async function beatFacts(db: Db, request: FastifyRequest, actId: number, itemId:
   return row;
 }
 
+/** What a beat credits on: the activity, the item's duration and the reader's progress row as last read or written. */
+interface BeatBasis {
+  act: ActivityRow;
+  duration: number;
+  p: ProgressRow;
+}
+
+/**
+ * The progress rows this instance's beats last wrote, with what they were credited on, by reader
+ * and item (at most `max`, the oldest forgotten first). A beat of a row it knows skips the read:
+ * its one update is guarded by the row's version and by the activity and item as they were then
+ * (its settings and the item's duration unchanged, not paused, running); when the guard fails (a play began, another instance
+ * wrote, an administrator changed something) the beat takes the long way and reads.
+ */
+export class BeatMemory {
+  private readonly rows = new Map<string, BeatBasis>();
+  constructor(private readonly max = 50_000) {}
+  get(key: string): BeatBasis | undefined {
+    return this.rows.get(key);
+  }
+  set(key: string, basis: BeatBasis): void {
+    this.rows.delete(key);
+    this.rows.set(key, basis);
+    if (this.rows.size > this.max) this.rows.delete(this.rows.keys().next().value!);
+  }
+  delete(key: string): void {
+    this.rows.delete(key);
+  }
+}
+
+/** The activity and the item as a remembered basis saw them, still running and not paused: the guard of a beat that did not read. */
+const unchangedSince = (b: BeatBasis, now: number) =>
+  and(
+    sql`exists (select 1 from ${activities} a where a.id = ${b.act.id} and a.config = ${JSON.stringify(b.act.config ?? {})}::jsonb and a.is_delete = 0 and a.is_tmp = 0
+      and a.is_pause = 0 and a.state is null and a.start_at <= ${now}::bigint and a.end_at > ${now}::bigint)`,
+    sql`exists (select 1 from ${lectureItems} i where i.id = ${b.p.item_id} and i.duration_sec = ${b.duration} and i.is_pause = 0)`,
+  );
+
 /** How many times a beat reads again after another beat of the same row wrote first. */
 const BEAT_TRIES = 5;
 
 /**
  * A heartbeat (design §11b), cheap: one statement reads the activity, the item and the reader's
- * progress; the domain's `heartbeatStep` credits it; one conditional update writes it, guarded by
- * the row's version (a beat that lost against another of the same row reads again). A beat of an
- * older play or a repeated sequence number is a no-op answering the progress as it is. Only the
- * beat that finishes the item takes a transaction (the lecture's progress and points).
+ * progress (skipped when this instance wrote the row last: `BeatMemory`); the domain's
+ * `heartbeatStep` credits it; one conditional update writes it, guarded by the row's version (a
+ * beat that lost against another of the same row reads again). A beat of an older play or a
+ * repeated sequence number is a no-op answering the progress as it is. Only the beat that
+ * finishes the item takes a transaction (the lecture's progress and points).
  */
-export async function heartbeat(db: Db, request: FastifyRequest, actId: number, body: LectureBeatBody, now: number) {
+export async function heartbeat(db: Db, request: FastifyRequest, actId: number, body: LectureBeatBody, now: number, memory: BeatMemory) {
+  const key = `${readerOf(request).id}:${body.item_id}`;
+  const known = memory.get(key);
+  // Remembered: a new beat of the same play (a repeat, a refusal or a failed guard takes the long way).
+  if (known && known.act.id === actId && known.act.org_id === orgOf(request).id && body.play === known.p.play_count && body.seq > known.p.last_seq) {
+    const answer = await creditBeat(db, known, body, now, unchangedSince(known, now));
+    if (answer && answer !== 'refused') {
+      memory.set(key, answer.basis);
+      return answer.shown;
+    }
+  }
+  memory.delete(key);
   for (let attempt = 0; attempt < BEAT_TRIES; attempt++) {
     const facts = await beatFacts(db, request, actId, body.item_id);
     const refusal = heartbeatRefusal(facts?.act as GateActivity | undefined, now);
@@ -133,39 +183,61 @@ export async function heartbeat(db: Db, request: FastifyRequest, actId: number, 
     const { act, p } = facts;
     if (facts.item_id === null) throw validationError([{ field: 'item_id', message: LECTURE_TEXTS.itemMissing }]);
     if (!p) throw validationError([{ field: 'item_id', message: LECTURE_TEXTS.notPlaying }]);
-    const item = { duration_sec: facts.duration_sec ?? 0 };
-    if (body.play !== p.play_count || body.seq <= p.last_seq) return { duplicate: true, play: p.play_count, seq: p.last_seq, credited: 0, ...shownProgress(p, item) };
-    const c = lectureConfigOf(act.config);
-    const step = heartbeatStep({ last_position: p.last_position, last_beat_at: p.last_beat_at, ranges: p.ranges, finished: p.finished === 1 }, body, { max_rate: c.max_rate, ban_seek_forward: c.ban_seek_forward, duration: item.duration_sec }, now);
-    if (step.refused) throw new HttpError(422, LECTURE_TEXTS.seekAhead, { errors: [{ field: 'position', message: LECTURE_TEXTS.seekAhead }], resume_at: step.resume_at });
-    const finishes = p.finished !== 1 && itemFinished(step.watched_sec, item.duration_sec, c.threshold_pct);
-    const write = (q: Db | Tx) =>
-      q
-        .update(P)
-        .set({
-          last_position: step.position,
-          last_beat_at: now,
-          last_seq: body.seq,
-          ranges: step.ranges,
-          watched_sec: step.watched_sec,
-          real_sec: sql`${P.real_sec} + ${step.credit}`,
-          version: sql`${P.version} + 1`,
-          updated_at: now,
-          ...(finishes ? { finished: 1, finished_at: now } : {}),
-        })
-        .where(and(eq(P.id, p.id), eq(P.version, p.version)))
-        .returning({ real_sec: P.real_sec });
-    const done = finishes
-      ? await db.transaction(async (tx) => {
-          const [w] = await write(tx);
-          return w ? { w, lecture: await itemDone(tx, act, p.reader_id, now) } : undefined;
-        })
-      : await write(db).then(([w]) => (w ? { w, lecture: undefined } : undefined));
-    if (!done) continue;
-    const shown = shownProgress({ ...p, last_position: step.position, watched_sec: step.watched_sec, real_sec: done.w.real_sec, finished: finishes ? 1 : p.finished }, item);
-    return { duplicate: false, play: p.play_count, seq: body.seq, credited: step.credit, ...shown, resume_at: step.position, ...(done.lecture ? { lecture: done.lecture } : {}) };
+    const basis: BeatBasis = { act, duration: facts.duration_sec ?? 0, p };
+    if (body.play !== p.play_count || body.seq <= p.last_seq) return { duplicate: true, play: p.play_count, seq: p.last_seq, credited: 0, ...shownProgress(p, { duration_sec: basis.duration }) };
+    const answer = await creditBeat(db, basis, body, now);
+    if (answer === 'refused') {
+      const step = stepOf(basis, body, now);
+      throw new HttpError(422, LECTURE_TEXTS.seekAhead, { errors: [{ field: 'position', message: LECTURE_TEXTS.seekAhead }], resume_at: step.refused ? step.resume_at : p.last_position });
+    }
+    if (!answer) continue;
+    memory.set(key, answer.basis);
+    return answer.shown;
   }
   throw new HttpError(409, '操作过于频繁，请稍后再试');
+}
+
+const stepOf = (b: BeatBasis, body: LectureBeatBody, now: number) => {
+  const c = lectureConfigOf(b.act.config);
+  return heartbeatStep({ last_position: b.p.last_position, last_beat_at: b.p.last_beat_at, ranges: b.p.ranges, finished: b.p.finished === 1 }, body, { max_rate: c.max_rate, ban_seek_forward: c.ban_seek_forward, duration: b.duration }, now);
+};
+
+/**
+ * A beat credited on `b` and written by one update guarded by the row's version (and `guard`):
+ * the answer and the basis of the next beat; 'refused' for a seek ahead; undefined when the guard
+ * failed (nothing written).
+ */
+async function creditBeat(db: Db, b: BeatBasis, body: LectureBeatBody, now: number, guard?: SQL) {
+  const step = stepOf(b, body, now);
+  if (step.refused) return 'refused' as const;
+  const { p } = b;
+  const c = lectureConfigOf(b.act.config);
+  const finishes = p.finished !== 1 && itemFinished(step.watched_sec, b.duration, c.threshold_pct);
+  const write = (q: Db | Tx) =>
+    q
+      .update(P)
+      .set({
+        last_position: step.position,
+        last_beat_at: now,
+        last_seq: body.seq,
+        ranges: step.ranges,
+        watched_sec: step.watched_sec,
+        real_sec: sql`${P.real_sec} + ${step.credit}`,
+        version: sql`${P.version} + 1`,
+        updated_at: now,
+        ...(finishes ? { finished: 1, finished_at: now } : {}),
+      })
+      .where(and(eq(P.id, p.id), eq(P.version, p.version), guard))
+      .returning();
+  const done = finishes
+    ? await db.transaction(async (tx) => {
+        const [w] = await write(tx);
+        return w ? { w, lecture: await itemDone(tx, b.act, p.reader_id, now) } : undefined;
+      })
+    : await write(db).then(([w]) => (w ? { w, lecture: undefined } : undefined));
+  if (!done) return undefined;
+  const shown = { duplicate: false, play: p.play_count, seq: body.seq, credited: step.credit, ...shownProgress(done.w, { duration_sec: b.duration }), resume_at: step.position, ...(done.lecture ? { lecture: done.lecture } : {}) };
+  return { shown, basis: { ...b, p: done.w } };
 }
 
 /** The reader's progress on a lecture (learner row), or a blank one. */

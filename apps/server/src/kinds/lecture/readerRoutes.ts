@@ -8,7 +8,7 @@ import { passGate, seenBy } from '../../participation/gate.js';
 import { idempotent } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
-import { heartbeat, itemsOf, learnerOf, LECTURE_TYPE, shownProgress, startPlay } from './progress.js';
+import { BeatMemory, heartbeat, itemsOf, learnerOf, LECTURE_TYPE, shownProgress, startPlay } from './progress.js';
 
 const config = { access: 'reader' as const };
 
@@ -20,6 +20,7 @@ const config = { access: 'reader' as const };
 export async function lectureReaderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  const memory = new BeatMemory();
 
   /** `GET /client/activities/{id}/lecture`: the settings, the items in order with my progress (resume position, watched share, finished), my lecture progress. */
   r.get('/v1/:org/client/activities/:id/lecture', { config, schema: { params: actParams } }, async (request) => {
@@ -62,6 +63,6 @@ export async function lectureReaderRoutes(app: FastifyInstance): Promise<void> {
 
   /** `POST /client/activities/{id}/lecture/heartbeat`: every 10 s of a play (position, rate, playing); a repeated `seq` is a no-op. */
   r.post('/v1/:org/client/activities/:id/lecture/heartbeat', { config, schema: { params: actParams, body: lectureBeatBodySchema } }, (request) =>
-    heartbeat(db, request, request.params.id, request.body, nowSec()),
+    heartbeat(db, request, request.params.id, request.body, nowSec(), memory),
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { rowControl } from './rowControl';
 import { axeViolations, quiet, report } from './axe';
-import { api, browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * A lecture on demand (issue 25) in the browser. Set up through the API: an organisation authorised
@@ -86,6 +86,16 @@ browserSuite('lecture: learners with their progress and the figures', () => {
       found.push(...report(path, await axeViolations(page)));
       const h1 = await page.locator('h1').allInnerTexts();
       if (h1.length !== 1) found.push(`${path}: h1 ${JSON.stringify(h1)}`);
+      // The create dialogs: a lecture's settings, an item's upload controls.
+      const create = page.getByRole('button', { name: '新增', exact: true });
+      if (await create.count()) {
+        await create.first().click();
+        const dialog = await dialogWith(page, '新增');
+        await quiet(page);
+        found.push(...report(`${path} (新增 dialog)`, await axeViolations(page)));
+        await dialog.getByRole('button', { name: '取消', exact: true }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
     }
     expect(found).toEqual([]);
   });

@@ -149,7 +149,7 @@ export class BeatMemory {
 const unchangedSince = (b: BeatBasis, now: number) =>
   and(
     sql`exists (select 1 from ${activities} a where a.id = ${b.act.id} and a.config = ${JSON.stringify(b.act.config ?? {})}::jsonb and a.is_delete = 0 and a.is_tmp = 0
-      and a.is_pause = 0 and a.state is null and a.start_at <= ${now}::bigint and a.end_at > ${now}::bigint)`,
+      and a.is_pause = 0 and coalesce(a.state, 0) = 0 and a.start_at <= ${now}::bigint and a.end_at > ${now}::bigint)`,
     sql`exists (select 1 from ${lectureItems} i where i.id = ${b.p.item_id} and i.duration_sec = ${b.duration} and i.is_pause = 0)`,
   );
 

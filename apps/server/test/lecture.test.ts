@@ -61,18 +61,19 @@ describe('heartbeats', () => {
     const started = await ok(play(a.token, lec.id, lec.items[0], t0));
     expect(started).toMatchObject({ play: 1, resume_at: 0, finished: 0 });
     const item = lec.items[0];
-    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 1, position: 10 }, t0 + 10))).toMatchObject({ duplicate: false, credited: 10, watched_sec: 10 });
+    // 12 s after the play (more than the 10.5 s a beat may credit, whatever second the play was written in).
+    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 1, position: 10 }, t0 + 12))).toMatchObject({ duplicate: false, credited: 10.5, watched_sec: 10 });
     // The same beat again (a retry): nothing more.
-    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 1, position: 10 }, t0 + 11))).toMatchObject({ duplicate: true, credited: 0, learn_sec: 10 });
-    // 50 s of media in 10 s at rate 4 (the maximum is 2): a skip, not watching.
-    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 2, position: 60, rate: 4 }, t0 + 20))).toMatchObject({ credited: 0, watched_sec: 10, resume_at: 60 });
+    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 1, position: 10 }, t0 + 13))).toMatchObject({ duplicate: true, credited: 0, learn_sec: 10.5 });
+    // 50 s of media in 12 s at rate 4 (the maximum is 2): a skip, not watching.
+    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 2, position: 60, rate: 4 }, t0 + 24))).toMatchObject({ credited: 0, watched_sec: 10, resume_at: 60 });
     // Two minutes without a beat: 10.5 s credited, the stretch covered no more than that.
-    const gap = await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 3, position: 180 }, t0 + 140));
+    const gap = await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 3, position: 180 }, t0 + 150));
     expect(gap).toMatchObject({ credited: 10.5, watched_sec: 10 + 12.5 });
     // Paused: the beat moves nothing on.
-    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 4, position: 180, playing: false }, t0 + 150))).toMatchObject({ credited: 0 });
+    expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 4, position: 180, playing: false }, t0 + 160))).toMatchObject({ credited: 0 });
     const p = await progressOf(item, a.id);
-    expect([p.real_sec, p.last_seq, p.ranges]).toEqual([20.5, 4, [[0, 10], [60, 72.5]]]);
+    expect([p.real_sec, p.last_seq, p.ranges]).toEqual([21, 4, [[0, 10], [60, 72.5]]]);
     // A new play makes the old play's beats stale; the reader resumes where they were.
     expect(await ok(play(a.token, lec.id, item, t0 + 200))).toMatchObject({ play: 2, resume_at: 180 });
     expect(await ok(beat(a.token, lec.id, { item_id: item, play: 1, seq: 9, position: 190 }, t0 + 210))).toMatchObject({ duplicate: true, play: 2 });
@@ -103,15 +104,15 @@ describe('heartbeats', () => {
     const t0 = now() - 600;
     await ok(play(a.token, lec.id, lec.items[0], t0));
     // A beat this instance wrote is remembered; the next one skips the read, yet sees the pause made since.
-    await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 1, position: 10 }, t0 + 10));
+    await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 1, position: 10 }, t0 + 12));
     await ok(t.call('POST', `/v1/${org.key}/lecture/${lec.id}/disable`, su()));
-    const paused = await beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 2, position: 20 }, t0 + 20);
+    const paused = await beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 2, position: 20 }, t0 + 24);
     expect([paused.status, paused.message]).toEqual([403, '活动已暂停']);
     await ok(t.call('POST', `/v1/${org.key}/lecture/${lec.id}/enable`, su()));
-    expect(await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 2, position: 20 }, t0 + 20))).toMatchObject({ credited: 10, watched_sec: 20 });
+    expect(await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 2, position: 20 }, t0 + 24))).toMatchObject({ credited: 10.5, watched_sec: 20 });
     // A setting changed since the remembered beat applies to the next: 1× at most now, so 10 s of media in 5 s is a skip.
     await ok(t.call('PUT', `/v1/${org.key}/lecture/${lec.id}`, { ...su(), body: { config: { max_rate: 1, ban_seek_forward: 0 } } }));
-    expect(await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 3, position: 30, rate: 2 }, t0 + 25))).toMatchObject({ credited: 0, watched_sec: 20 });
+    expect(await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 3, position: 30, rate: 2 }, t0 + 29))).toMatchObject({ credited: 0, watched_sec: 20 });
   });
 });
 

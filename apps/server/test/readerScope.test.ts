@@ -39,6 +39,7 @@ const READS: { kind: string; type: number; path: string }[] = [
   { kind: 'reading check-in', type: 8, path: '/checkin' },
   { kind: 'reading check-in', type: 8, path: '/checkin/resources' },
   { kind: 'reading check-in', type: 8, path: '/marks' },
+  { kind: 'lecture on demand', type: 19, path: '/lecture' },
 ];
 
 describe("the scope check of every kind's reader read", () => {

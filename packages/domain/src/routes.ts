@@ -107,8 +107,10 @@ export const ROUTES: RouteDef[] = [
   { ...act('adminReadClockSource', '打卡资源'), resource: 'readClockSources' },
   { ...act('adminIntegral', '扫码积分', true), resource: 'integral' },
   { ...act('adminIntegralWork', '积分记录'), page: true },
-  act('adminLecture', '点播讲座', true),
-  act('adminLectureWork', '讲座视频'),
+  { ...act('adminLecture', '点播讲座', true), resource: 'lecture' },
+  { ...act('adminLectureWork', '学习记录'), resource: 'lectureLearners' },
+  // Not in the spec (issue 25): a lecture's items (videos, audio, PDF documents, links), docs/decisions.md.
+  { ...act('adminLectureItem', '讲座内容'), resource: 'lectureItems' },
   // Every type's activity by `?actID=` (settings, participants, statistics): not a spec route, docs/decisions.md.
   { ...act('adminActDetail', '活动详情'), page: true },
   r('adminActGroup', '活动分类', 'organ', 'activity', { resource: 'activityGroups' }),
@@ -149,7 +151,7 @@ export const ROUTES: RouteDef[] = [
   r('adminCount/adminActCount', '活动统计', 'organ', 'count'),
   count('actCountMore', '活动统计详情'),
   { ...count('actCountOri', '原创作品统计'), figures: true },
-  count('actCountLecture', '讲座统计'),
+  { ...count('actCountLecture', '讲座统计'), figures: true },
   { ...count('actCountOriMore', '原创作品统计详情'), resource: 'originalWorks' },
   { ...count('actCountOriDownload', '原创作品下载'), figures: true },
   { ...count('actCountOriProgramload', '节目下载'), page: true },

@@ -11,9 +11,10 @@ import { certificatesKind } from './certificates/kind.js';
 import { offlineKind } from './offline/kind.js';
 import { scanCodesKind } from './scanCodes/kind.js';
 import { readClockKind } from './readClock/kind.js';
+import { lectureKind } from './lecture/kind.js';
 
 /** Every kind, in one list: adding a kind is its folder and one line here. */
-export const KINDS: readonly ActivityKind[] = [worksKind, votingKind, contestsKind, surveyKind, thirdKind, offlineKind, readClockKind, scanCodesKind, judgingKind, certificatesKind];
+export const KINDS: readonly ActivityKind[] = [worksKind, votingKind, contestsKind, surveyKind, thirdKind, offlineKind, readClockKind, scanCodesKind, lectureKind, judgingKind, certificatesKind];
 
 const BY_TYPE = new Map<number, ActivityKind>(KINDS.flatMap((k) => k.types.map((t) => [t, k] as const)));
 

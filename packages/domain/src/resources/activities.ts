@@ -14,6 +14,7 @@ import { OFFLINE_SETTING_FIELDS, OFFLINES_SETTING_FIELDS } from './offline.js';
 import { OFFLINE_VARIANT } from '../rules/offline.js';
 import { READ_CLOCK_SETTING_FIELDS } from './readClock.js';
 import { readClockConfigProblems } from '../rules/readClock.js';
+import { LECTURE_SETTING_FIELDS } from './lecture.js';
 
 /**
  * Activities (spec §1 types, §3 promotion item, §4 states): one table for every type, one
@@ -291,7 +292,16 @@ export const integralResource = defineActivity(16, {
     { label: '统计', page: 'adminCount/adminActCount/actCountIntegral', query: 'actID' },
   ],
 });
-export const lectureResource = defineActivity(19);
+/** Type 19 (design §11, issue 25): lectures on demand; their items and learners: lecture.ts. */
+export const lectureResource = defineActivity(19, {
+  fields: LECTURE_SETTING_FIELDS,
+  links: [
+    { label: '讲座内容', page: 'adminAct/adminLectureItem', query: 'actID' },
+    { label: '学习记录', page: 'adminAct/adminLectureWork', query: 'actID' },
+    { label: '统计', page: 'adminCount/adminActCount/actCountLecture', query: 'actID' },
+  ],
+  afterCreate: { label: '讲座内容', page: 'adminAct/adminLectureItem', query: 'actID', hint: '保存后将打开本讲座的“讲座内容”页：在那里上传视频、音频、PDF文档或添加链接。', message: '讲座已保存，请在本页添加讲座内容' },
+});
 
 export const ACTIVITY_RESOURCES: ResourceDef[] = [
   originalResource,

@@ -38,5 +38,6 @@ export * from './offlineCheckin.js';
 export { outsideFence, type Position } from './geo.js';
 export * from './scanCodes.js';
 export * from './readClock.js';
+export * from './lecture.js';
 export * from './points.js';
 export * from './pointsAdmin.js';

@@ -12,7 +12,7 @@ import { LECTURE_TEXTS } from '@huodong/domain';
 import { lectureProgress, pointTxns, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
-import { ok, testApp, type TestApp } from './helpers.js';
+import { ok, pointRulesOff, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let org: { id: number; key: string };
@@ -25,6 +25,8 @@ beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 });
   org = await t.org('lect', { activity_types: [3, 19] });
   other = await t.org('lectb', { activity_types: [19] });
+  // A lecture's own points are tested here; a join's points have their own test (pointsKinds).
+  await pointRulesOff(t, org, 'join_activity');
 });
 afterAll(() => t.close());
 

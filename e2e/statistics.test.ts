@@ -56,13 +56,16 @@ browserSuite('statistics: platform and organisation, drill-down, export', () => 
 
   it('the platform: 机构统计 → the organisation, 活动统计 → 点赞统计, 分布图; a table exports', { timeout: 180_000 }, async () => {
     const page = await signedInPage(browser, server.url, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
+    page.on('pageerror', (e) => console.error('page error', e));
 
     await page.goto('/super/statistics/orgCount');
     const orgRow = page.getByTestId('stat-org-list').getByRole('row').filter({ hasText: ORG_NAME });
     await orgRow.waitFor();
     await settled(page);
     await sweep(page, 'statistics/orgCount');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出：机构列表' }).click()]);
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('stat-org-list').getByRole('button', { name: '导出：机构列表' }).click();
+    const download = await downloading;
     expect(download.suggestedFilename()).toBe('机构统计.csv');
 
     // Drill-down: the organisation's 活动统计 in its own back office.

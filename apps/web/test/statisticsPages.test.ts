@@ -41,8 +41,8 @@ describe('statistics pages', () => {
 
   it('drills down: an organisation row opens its 活动统计 in its back office, an activity row its own statistics page', () => {
     const orgLink = orgCountFigures.tables.find((t) => t.key === 'stat-org-list')!.columns.find((c) => c.link)!.link!;
-    expect(orgLink.scopeFrom).toBe('key');
-    expect(columnLinkPath(orgLink, undefined, { key: 'lib' })).toBe('adminCount/adminActCount');
+    expect(orgLink.scopeFrom).toBe('org_key');
+    expect(columnLinkPath(orgLink, undefined, { org_key: 'lib' })).toBe('adminCount/adminActCount');
     const actLinks = orgActCountFigures.tables.find((t) => t.key === 'org-act-list')!.columns.filter((c) => c.link).map((c) => c.link!);
     const row = { id: 7, count_page: 'adminCount/adminActCount/actCountEva' };
     expect(actLinks.map((l) => columnLinkPath(l, undefined, row))).toEqual(['adminCount/adminActCount/actCountMore?actID=7', 'adminCount/adminActCount/actCountEva?actID=7']);

@@ -94,6 +94,8 @@ export async function organizationRows(db: Db) {
       const s = sums.get(String(o.id)) ?? zero();
       return {
         ...o,
+        // `key` is a table row's own key on the web: the organisation's key is also `org_key`, what its row links open.
+        org_key: o.key,
         ...s,
         active_month: active.get(String(o.id))?.active ?? 0,
         activity_percent: percent(s.activity, all.activity),
@@ -155,7 +157,7 @@ export async function metricFigures(db: Db, metric: Exclude<Metric, 'active'>) {
       return { month: m.month, n: m[metric], total: sofar, active: m.active };
     }),
     types: all.types.map((t) => ({ type: t.type, name: t.name, n: t[metric], percent: percent(t[metric], sum) })).sort((a, b) => b.n - a.n),
-    organizations: orgs.map((o) => ({ id: o.id, key: o.key, name: o.name, n: o[metric], active_month: o.active_month, percent: percent(o[metric], sum) })).sort((a, b) => b.n - a.n || a.id - b.id),
+    organizations: orgs.map((o) => ({ id: o.id, key: o.key, org_key: o.key, name: o.name, n: o[metric], active_month: o.active_month, percent: percent(o[metric], sum) })).sort((a, b) => b.n - a.n || a.id - b.id),
   };
 }
 

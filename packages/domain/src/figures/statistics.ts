@@ -14,8 +14,8 @@ const ORG_USER_COUNT = 'adminCount/adminUserCount';
 const ORG_USER_MORE = 'adminCount/adminUserCount/adminUserCountMore';
 
 /** The organisation's 活动统计 in its own back office (the platform's drill-down). */
-const TO_ORG: FigureRowLink = { path: ORG_ACT_COUNT, query: {}, scopeFrom: 'key', text: '活动统计' };
-const TO_ORG_USERS: FigureRowLink = { path: ORG_USER_MORE, query: {}, scopeFrom: 'key', text: '用户统计' };
+const TO_ORG: FigureRowLink = { path: ORG_ACT_COUNT, query: {}, scopeFrom: 'org_key', text: '活动统计' };
+const TO_ORG_USERS: FigureRowLink = { path: ORG_USER_MORE, query: {}, scopeFrom: 'org_key', text: '用户统计' };
 
 const METRIC_TITLES = { activity: '活动数', work: '作品数', like: '点赞数', comment: '评论数', join: '参与人次', answer: '答题数', reader: '新增读者', active: '活跃读者' } as const;
 type MetricField = keyof typeof METRIC_TITLES;

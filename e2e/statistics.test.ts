@@ -18,6 +18,8 @@ const TITLE = '十月好书投票';
 const DAY = 24 * 3600;
 const READER_FIRST = 'First#Pass1';
 const READER_PASSWORD = 'Reader#2025';
+/** The first figures of a page wait for the lazy figures page and ECharts on a loaded machine. */
+const SLOW = 60_000;
 
 browserSuite('statistics: platform and organisation, drill-down, export', () => {
   let server: Server;
@@ -56,16 +58,14 @@ browserSuite('statistics: platform and organisation, drill-down, export', () => 
 
   it('the platform: 机构统计 → the organisation, 活动统计 → 点赞统计, 分布图; a table exports', { timeout: 180_000 }, async () => {
     const page = await signedInPage(browser, server.url, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
-    page.on('pageerror', (e) => console.error('page error', e));
 
     await page.goto('/super/statistics/orgCount');
     const orgRow = page.getByTestId('stat-org-list').getByRole('row').filter({ hasText: ORG_NAME });
-    await orgRow.waitFor();
+    await orgRow.waitFor({ timeout: SLOW });
     await settled(page);
     await sweep(page, 'statistics/orgCount');
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('stat-org-list').getByRole('button', { name: '导出：机构列表' }).click();
-    const download = await downloading;
+    const exportButton = page.getByTestId('stat-org-list').getByRole('button', { name: '导出：机构列表' });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: SLOW }), exportButton.click({ timeout: SLOW })]);
     expect(download.suggestedFilename()).toBe('机构统计.csv');
 
     // Drill-down: the organisation's 活动统计 in its own back office.
@@ -99,7 +99,7 @@ browserSuite('statistics: platform and organisation, drill-down, export', () => 
     const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminCount/adminActCount`);
     const row = page.getByTestId('org-act-list').getByRole('row').filter({ hasText: TITLE });
-    await row.waitFor();
+    await row.waitFor({ timeout: SLOW });
     await expectText(page, `活动统计：${ORG_NAME}`);
     expect(await page.getByTestId('total-like').innerText()).toContain('2');
     await settled(page);

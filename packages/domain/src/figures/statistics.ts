@@ -41,6 +41,18 @@ const monthsTable = (key: string, fields: MetricField[], exportName: string): Fi
   columns: [{ field: 'month', title: '月份', width: 100 }, ...fields.map((f) => col(f))],
 });
 
+/** Every activity metric, with the shares of activities and works (spec §9: 2 decimals). */
+const WITH_SHARES: FigureColumn[] = [
+  col('activity'),
+  { field: 'activity_percent', title: '活动占比', width: 100, show: 'percent2' },
+  col('work'),
+  { field: 'work_percent', title: '作品占比', width: 100, show: 'percent2' },
+  col('like'),
+  col('comment'),
+  col('join'),
+  col('answer'),
+];
+
 const typesTable = (key: string, exportName: string): FigureTable => ({
   key,
   title: '按活动类型统计',
@@ -49,14 +61,7 @@ const typesTable = (key: string, exportName: string): FigureTable => ({
   hideEmpty: true,
   columns: [
     { field: 'name', title: '活动类型' },
-    col('activity'),
-    { field: 'activity_percent', title: '活动占比', width: 100, show: 'percent2' },
-    col('work'),
-    { field: 'work_percent', title: '作品占比', width: 100, show: 'percent2' },
-    col('like'),
-    col('comment'),
-    col('join'),
-    col('answer'),
+    ...WITH_SHARES,
   ],
 });
 
@@ -125,14 +130,7 @@ export const orgStatisticsFigures = defineFigures({
       exportName: '机构数据',
       columns: [
         { field: 'name', title: '机构名称' },
-        col('activity'),
-        { field: 'activity_percent', title: '活动占比', width: 100, show: 'percent2' },
-        col('work'),
-        { field: 'work_percent', title: '作品占比', width: 100, show: 'percent2' },
-        col('like'),
-        col('comment'),
-        col('join'),
-        col('answer'),
+        ...WITH_SHARES,
         col('reader'),
         { field: 'reader_percent', title: '读者占比', width: 100, show: 'percent2' },
         { field: 'active_month', title: '本月活跃', width: 90 },

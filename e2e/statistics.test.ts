@@ -64,21 +64,23 @@ browserSuite('statistics: platform and organisation, drill-down, export', () => 
     await orgRow.waitFor({ timeout: SLOW });
     await settled(page);
     await sweep(page, 'statistics/orgCount');
-    const exportButton = page.getByTestId('stat-org-list').getByRole('button', { name: '导出：机构列表' });
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: SLOW }), exportButton.click({ timeout: SLOW })]);
-    expect(download.suggestedFilename()).toBe('机构统计.csv');
-
-    // Drill-down: the organisation's 活动统计 in its own back office.
-    await orgRow.getByRole('button', { name: '活动统计' }).click();
-    await page.waitForURL(`**/${KEY}/adminCount/adminActCount`);
-    await page.getByTestId('org-act-list').getByRole('row').filter({ hasText: TITLE }).waitFor();
-
     await page.goto('/super/statistics/ActCount');
     await page.getByTestId('total-like').getByText('2').waitFor();
     expect(await page.getByTestId('total-comment').innerText()).toContain('1');
-    await page.getByTestId('stat-act-orgs').getByRole('row').filter({ hasText: ORG_NAME }).waitFor();
+    const actOrgRow = page.getByTestId('stat-act-orgs').getByRole('row').filter({ hasText: ORG_NAME });
+    await actOrgRow.waitFor({ timeout: SLOW });
     await settled(page);
     await sweep(page, 'statistics/ActCount');
+    const exportButton = page.getByTestId('stat-act-orgs').getByRole('button', { name: '导出：按机构统计' });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: SLOW }), exportButton.click({ timeout: SLOW })]);
+    expect(download.suggestedFilename()).toBe('机构活动统计.csv');
+
+    // Drill-down: the organisation's 活动统计 in its own back office.
+    await actOrgRow.getByRole('button', { name: '活动统计' }).click();
+    await page.waitForURL(`**/${KEY}/adminCount/adminActCount`);
+    await page.getByTestId('org-act-list').getByRole('row').filter({ hasText: TITLE }).waitFor({ timeout: SLOW });
+
+    await page.goto('/super/statistics/ActCount');
     await page.getByRole('button', { name: '点赞统计' }).click();
     await page.waitForURL('**/super/statistics/ActCount/staticLike');
     await page.getByTestId('total-total').getByText('2').waitFor();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { figureTableCsv, orgActCountFigures, orgCountFigures, staticLikeFigures } from '@huodong/domain/figures';
 import FiguresPage, { FiguresBody, figureBack, figureLinkPath } from '../src/figures/FiguresPage';
 import { columnLinkPath } from '../src/figures/figureParts';
+import { declaredChartOption } from '../src/figures/figureCharts';
 
 /** The statistics pages of the platform and the organisation (issue 26): pages of the whole (`wide`), drill-down links, exports. */
 const render = (el: ReturnType<typeof createElement>, url = '/super/x') =>
@@ -47,6 +48,13 @@ describe('statistics pages', () => {
     const row = { id: 7, count_page: 'adminCount/adminActCount/actCountEva' };
     expect(actLinks.map((l) => columnLinkPath(l, undefined, row))).toEqual(['adminCount/adminActCount/actCountMore?actID=7', 'adminCount/adminActCount/actCountEva?actID=7']);
     expect(columnLinkPath(actLinks[1], undefined, { id: 8, count_page: '' })).toBe(''); // a type without a statistics page: no link
+  });
+
+  it('a running total on the right gets an axis of its own (ECharts refuses a series on a missing axis)', () => {
+    const months = staticLikeFigures.charts.find((c) => c.rows === 'months')!;
+    const option = declaredChartOption(months, likes.months) as { yAxis: unknown[]; series: { yAxisIndex?: number }[] };
+    expect(option.yAxis).toHaveLength(2);
+    expect(option.series.map((s) => s.yAxisIndex ?? 0)).toEqual([0, 1]);
   });
 
   it('links and the way back of a page of the whole carry no activity', () => {

@@ -63,7 +63,7 @@ export interface FigureChart {
   series: FigureSeries[];
   /** Shown instead of the chart when there are no rows; without it, no rows hide the chart card. */
   empty?: string;
-  /** A second y axis on the right for series with `right`: `percent` is 0–100 %. */
+  /** A second y axis on the right for series with `right`: `percent` is 0–100 %; without it, a count axis of its own. */
   rightAxis?: 'percent';
   /** A dashed vertical line at a percent of the chart's width, from the object at `at` (no object, no line); `{field}` in `text` is filled from it. */
   markLine?: { at: DataPath; value: string; text: string };

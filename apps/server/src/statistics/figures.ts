@@ -14,6 +14,9 @@ import { METRICS, type Metric } from './rollups.js';
 
 export type Sums = Record<Metric, number>;
 
+/** The platform's rollups: those of the organisations that still exist (a deleted organisation's stay behind, unread). */
+export const PLATFORM = sql`org_id in (select id from organizations)`;
+
 const zero = (): Sums => Object.fromEntries(METRICS.map((m) => [m, 0])) as Sums;
 
 /** The rollups narrowed by `where`, summed per value of `by` (an expression of stat_rollups) and metric. */
@@ -85,7 +88,7 @@ interface OrgRow {
 export async function organizationRows(db: Db) {
   const [orgs, sums, active] = await Promise.all([
     db.execute(sql`select o.id, o.key, o.name, t.name as type_name, o.created_at::int as created_at, o.is_pause from organizations o left join organization_types t on t.id = o.type_id order by o.id`),
-    sumsBy(db, sql`org_id`, sql`true`),
+    sumsBy(db, sql`org_id`, PLATFORM),
     sumsBy(db, sql`org_id`, sql`month = ${thisMonth()}`),
   ]);
   const all = total(sums.values());
@@ -147,7 +150,7 @@ export async function activityRows(db: Db, orgId: number) {
 
 /** One metric's figures for the platform: by month (with the running total), by type and by organisation, with shares. */
 export async function metricFigures(db: Db, metric: Exclude<Metric, 'active'>) {
-  const [all, orgs] = await Promise.all([overview(db, sql`true`), organizationRows(db)]);
+  const [all, orgs] = await Promise.all([overview(db, PLATFORM), organizationRows(db)]);
   const sum = all.totals[metric];
   let sofar = 0;
   return {
@@ -163,7 +166,7 @@ export async function metricFigures(db: Db, metric: Exclude<Metric, 'active'>) {
 
 /** The pie charts of the platform: activities and works by type, readers and activities by organisation (the ten largest, the rest together). */
 export async function pieFigures(db: Db) {
-  const [all, orgs, orgCounts] = await Promise.all([overview(db, sql`true`), organizationRows(db), organizationCounts(db)]);
+  const [all, orgs, orgCounts] = await Promise.all([overview(db, PLATFORM), organizationRows(db), organizationCounts(db)]);
   const topTen = (field: 'reader' | 'activity') => {
     const sorted = [...orgs].sort((a, b) => b[field] - a[field]).filter((o) => o[field] > 0);
     const rest = sorted.slice(10).reduce((s, o) => s + o[field], 0);

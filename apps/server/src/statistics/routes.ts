@@ -7,7 +7,7 @@ import { orgOf } from '../auth/access.js';
 import { RememberedReads } from '../db/writeWatch.js';
 import { actParams, orgParams } from '../participation/params.js';
 import { figuresActivity } from '../figures/index.js';
-import { activityRows, metricFigures, organizationCounts, organizationRows, overview, pieFigures } from './figures.js';
+import { PLATFORM, activityRows, metricFigures, organizationCounts, organizationRows, overview, pieFigures } from './figures.js';
 import { refreshRollups } from './rollups.js';
 import { defineSweep } from '../jobs/sweep.js';
 
@@ -38,7 +38,7 @@ export async function statisticsRoutes(server: FastifyInstance): Promise<void> {
 
   // ---- The platform (statistics/*) ----------------------------------------------------------------
   app.get('/v1/count/organization', platform, () => kept('organization', async () => ({ ...(await organizationCounts(db)), organizations: await organizationRows(db) })));
-  app.get('/v1/count/overview', platform, () => kept('overview', async () => ({ ...(await overview(db, sql`true`)), organizations: await organizationRows(db) })));
+  app.get('/v1/count/overview', platform, () => kept('overview', async () => ({ ...(await overview(db, PLATFORM)), organizations: await organizationRows(db) })));
   for (const [path, metric] of Object.entries(METRIC_PATHS)) app.get(`/v1/count/${path}`, platform, () => kept(path, () => metricFigures(db, metric)));
   app.get('/v1/count/pie', platform, () => kept('pie', () => pieFigures(db)));
 

@@ -32,6 +32,7 @@ import { seedClockHook } from './participation/clock.js';
 import { registerJobRunner } from './jobs/runner.js';
 import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import { definePointsJobs, pointsRoutes } from './points/routes.js';
+import { defineStatisticsJobs, statisticsRoutes } from './statistics/routes.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -103,6 +104,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(pointsRoutes);
   definePointsJobs(app);
   defineJoinFoldJob(app);
+  await app.register(statisticsRoutes);
+  defineStatisticsJobs(app);
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);

@@ -11,8 +11,11 @@ import { findRoute, type RouteDef } from './routes.js';
 export interface RoutePlace {
   /** The page it is opened from (its path). */
   parent: string;
-  /** The query parameter naming what it shows (spec §2 `actID`); without it the shell says so and links to `parent`. */
-  query: string;
+  /**
+   * The query parameter naming what it shows (spec §2 `actID`); without it the shell says so and links to `parent`.
+   * None for a sub page of the whole organisation or platform (statistics/ActCount/staticLike).
+   */
+  query?: string;
   /** What `query` names, shown by its name in the breadcrumb (「活动名」). */
   record?: RouteRecord;
 }
@@ -93,6 +96,14 @@ export const ROUTE_PLACES: Readonly<Record<string, RoutePlace>> = {
   'questionManage/orgQuestList': { parent: 'questionManage/orgQuestion', query: 'org' },
   'review/adminExpertAct/worksManage': { parent: 'review/adminExpertAct', query: 'id', record: 'expertAct' },
   'statistics/quesCount/staticOrgQuestion': { parent: 'statistics/quesCount', query: 'org' },
+  // The statistics of the platform and the organisation (issue 26): sub pages of the whole, no query.
+  'statistics/ActCount/staticActivity': { parent: 'statistics/ActCount' },
+  'statistics/ActCount/staticCreation': { parent: 'statistics/ActCount' },
+  'statistics/ActCount/staticLike': { parent: 'statistics/ActCount' },
+  'statistics/ActCount/staticComment': { parent: 'statistics/ActCount' },
+  'statistics/userCount/staticUsers': { parent: 'statistics/userCount' },
+  'adminCount/adminActCount/actCountMore': ofAct('adminCount/adminActCount'),
+  'adminCount/adminUserCount/adminUserCountMore': { parent: 'adminCount/adminUserCount' },
 };
 
 export const placeOf = (path: string): RoutePlace | undefined => ROUTE_PLACES[path];
@@ -121,7 +132,7 @@ const KEY_QUERIES = new Set(['org']);
  */
 export function hasRouteQuery(path: string, query: { get(name: string): string | null }): boolean {
   const place = placeOf(path);
-  if (!place) return true;
+  if (!place?.query) return true;
   const value = query.get(place.query);
   if (!value) return false;
   if (KEY_QUERIES.has(place.query)) return value.trim() !== '';

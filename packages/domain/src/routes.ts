@@ -148,8 +148,8 @@ export const ROUTES: RouteDef[] = [
   r('adminSystem/adminOfflineAddress', '线下活动地址', 'organ', 'system', { resource: 'offlineAddresses' }),
   r('adminSystem/adminSensitiveWord', '敏感词', 'organ', 'system', { page: true }),
 
-  r('adminCount/adminActCount', '活动统计', 'organ', 'count'),
-  count('actCountMore', '活动统计详情'),
+  r('adminCount/adminActCount', '活动统计', 'organ', 'count', { figures: true }),
+  { ...count('actCountMore', '活动统计详情'), figures: true },
   { ...count('actCountOri', '原创作品统计'), figures: true },
   { ...count('actCountLecture', '讲座统计'), figures: true },
   { ...count('actCountOriMore', '原创作品统计详情'), resource: 'originalWorks' },
@@ -180,7 +180,7 @@ export const ROUTES: RouteDef[] = [
   r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),
   // Not a spec route (issue 20): the same lists, imports and first passwords as 用户统计, where user management is looked for.
   r('adminUser/adminUserList', '用户列表', 'organ', 'users', { page: true }),
-  r('adminCount/adminUserCount/adminUserCountMore', '用户统计详情', 'organ'),
+  r('adminCount/adminUserCount/adminUserCountMore', '用户统计详情', 'organ', undefined, { figures: true }),
   r('adminCount/adminQuesCount', '答题统计', 'organ', 'count', { page: true }),
   r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count'),
 
@@ -223,18 +223,18 @@ export const ROUTES: RouteDef[] = [
   r('review/adminExpertAdmin', '评审专家', 'organ', 'review', { page: true }),
   r('review/certTemplates', '证书模板', 'organ', 'review', { resource: 'certTemplates' }),
 
-  r('statistics/orgCount', '机构统计', 'super', 'count'),
-  r('statistics/ActCount', '活动统计', 'super', 'count'),
-  r('statistics/ActCount/staticActivity', '活动数量统计', 'super'),
-  r('statistics/ActCount/staticCreation', '作品统计', 'super'),
-  r('statistics/ActCount/staticLike', '点赞统计', 'super'),
-  r('statistics/ActCount/staticComment', '评论统计', 'super'),
-  r('statistics/userCount', '用户统计', 'super', 'count'),
-  r('statistics/userCount/staticUsers', '用户数量统计', 'super'),
-  r('statistics/orgstatistics', '机构数据', 'super', 'count'),
+  r('statistics/orgCount', '机构统计', 'super', 'count', { figures: true }),
+  r('statistics/ActCount', '活动统计', 'super', 'count', { figures: true }),
+  r('statistics/ActCount/staticActivity', '活动数量统计', 'super', undefined, { figures: true }),
+  r('statistics/ActCount/staticCreation', '作品统计', 'super', undefined, { figures: true }),
+  r('statistics/ActCount/staticLike', '点赞统计', 'super', undefined, { figures: true }),
+  r('statistics/ActCount/staticComment', '评论统计', 'super', undefined, { figures: true }),
+  r('statistics/userCount', '用户统计', 'super', 'count', { figures: true }),
+  r('statistics/userCount/staticUsers', '用户数量统计', 'super', undefined, { figures: true }),
+  r('statistics/orgstatistics', '机构数据', 'super', 'count', { figures: true }),
   r('statistics/quesCount', '答题统计', 'super', 'count', { page: true }),
   r('statistics/quesCount/staticOrgQuestion', '机构答题统计', 'super', undefined, { page: true }),
-  r('statistics/pieChart', '分布图', 'super'),
+  r('statistics/pieChart', '分布图', 'super', 'count', { figures: true }),
 ];
 
 /** Is the route's page built (a page of its own or a declared resource)? Only built routes are routed and in the menu. */

@@ -8,8 +8,13 @@ const DAY_MS = 86_400_000;
  * A column of Unix seconds as its China-time day `YYYY-MM-DD`, for grouping figures per day: the
  * domain's fixed offset (chinaTime.ts), so the database's own zone setting never matters.
  */
-export const chinaDay = (col: PgColumn | SQL): SQL<string> =>
-  sql<string>`to_char(to_timestamp(${col} + ${sql.raw(String(CHINA_UTC_OFFSET_SECONDS))}) at time zone 'UTC', 'YYYY-MM-DD')`;
+export const chinaDay = (col: PgColumn | SQL): SQL<string> => chinaText(col, 'YYYY-MM-DD');
+
+/** A column of Unix seconds as its China-time month `YYYY-MM` (the statistics' rollups). */
+export const chinaMonth = (col: PgColumn | SQL): SQL<string> => chinaText(col, 'YYYY-MM');
+
+const chinaText = (col: PgColumn | SQL, format: string): SQL<string> =>
+  sql<string>`to_char(to_timestamp(${col} + ${sql.raw(String(CHINA_UTC_OFFSET_SECONDS))}) at time zone 'UTC', ${sql.raw(`'${format}'`)})`;
 
 /** The China-time day `YYYY-MM-DD` of Unix seconds (the same as the domain's `chinaDate`). */
 export const chinaDayOf: (seconds: number) => string = chinaDate;

@@ -20,3 +20,4 @@ export * from './schema/scanCodes.js';
 export * from './schema/readClock.js';
 export * from './schema/points.js';
 export * from './schema/lecture.js';
+export * from './schema/statistics.js';

@@ -9,6 +9,7 @@ import { notFound } from '../http/errors.js';
 import { orgOf } from '../auth/access.js';
 import { nowSec } from '../participation/clock.js';
 import { activityWithJoinCount } from '../participation/joinCount.js';
+import { staleStatistics } from '../statistics/rollups.js';
 
 /**
  * The server side of figures pages (issue 21 §3): what every count route of an activity reads the
@@ -83,4 +84,5 @@ export async function countBy<V>(db: Db | Tx, from: { table: PgTable; by: PgColu
 export async function staleRollupsOfOrg(tx: Db | Tx, orgId: number): Promise<void> {
   await tx.update(surveyRollups).set({ stale: 1 }).where(eq(surveyRollups.org_id, orgId));
   await tx.update(contestFigures).set({ stale: 1 }).where(eq(contestFigures.org_id, orgId));
+  await staleStatistics(tx, orgId);
 }

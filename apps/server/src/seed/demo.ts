@@ -14,6 +14,7 @@ import { readClockSteps } from './families/readClock.js';
 import { pointsSteps } from './families/points.js';
 import { scanCodeSteps } from './families/scanCodes.js';
 import { lectureSteps } from './families/lecture.js';
+import { statisticsSteps } from './families/statistics.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -36,6 +37,7 @@ const DEMO_FAMILIES = {
   points: { steps: pointsSteps, needs: ['activities'] },
   scanCodes: { steps: scanCodeSteps, needs: ['orgUsers', 'content'] },
   lecture: { steps: lectureSteps, needs: ['orgUsers', 'content'] },
+  statistics: { steps: statisticsSteps, needs: ['activities'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
 
 export type DemoFamily = keyof typeof DEMO_FAMILIES;

@@ -4,9 +4,10 @@ import { Button, Card, Col, Empty, Flex, Row, Statistic, Table, theme } from 'an
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { routeOfResource } from '@huodong/domain/routes';
-import { cardText, chosenBy, figureRows, figureValue, fillFigurePath, type FigureChart, type FigureDownload, type FigureHeaderDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
+import { cardText, chosenBy, figureRows, figureTableCsv, figureValue, fillFigurePath, type FigureChart, type FigureDownload, type FigureHeaderDownload, type FigureTable, type FiguresDef } from '@huodong/domain/figures';
 import { api, useApiQuery } from '../shared/api';
 import { downloadMedia } from '../shared/mediaDownload';
+import { CSV_TYPE, saveFile } from '../shared/saveFile';
 import { LazyEChart } from '../shared/LazyEChart';
 import { PageLoading } from '../shared/PageLoading';
 import { scopeLink } from '../shared/scope';
@@ -14,7 +15,7 @@ import { useScope } from '../shared/session';
 import { idFromQuery } from '../shared/idFromQuery';
 import { declaredChartOption } from './figureCharts';
 import { FIGURES_KEY } from './figuresKey';
-import { chartRows, DeclaredList, figureColumns, SideTables, type FiguresContext, type FiguresSlots } from './figureParts';
+import { chartRows, DeclaredList, figureColumns, pathWithQuery, SideTables, type FiguresContext, type FiguresSlots } from './figureParts';
 import type { FigureFilterValues } from './FiguresFilters';
 import { FiguresExtras, figureHeadingTitle, figureParams } from './FiguresExtras';
 import * as T from './texts';
@@ -28,9 +29,7 @@ const TABLE_PAGE = 20;
 type Row = Record<string, unknown> & { key: string };
 
 /** A link of the page with the activity (and its extra query). */
-export function figureLinkPath(path: string, act: number, query: Record<string, string> = {}): string {
-  return `${path}?${new URLSearchParams({ actID: String(act), ...query }).toString()}`;
-}
+export const figureLinkPath = pathWithQuery;
 
 type ChartShape = Pick<FigureChart, 'kind' | 'label' | 'blank' | 'series' | 'rightAxis' | 'markLine' | 'labelMark' | 'height'>;
 
@@ -44,18 +43,29 @@ function Chart({ chart, rows, label, data }: { chart: ChartShape; rows: Row[]; l
   );
 }
 
-function TableCard({ table, data, act }: { table: FigureTable; data: unknown; act: number }) {
+function TableCard({ table, data, act }: { table: FigureTable; data: unknown; act: number | undefined }) {
   const { scope: org } = useScope();
   const navigate = useNavigate();
   const rows = figureRows(data, table.rows).map((r, i) => ({ ...r, key: `${i}` }));
   if (table.hideEmpty && rows.length === 0) return null;
-  const open = (path: string) => navigate(scopeLink(org, path));
+  const open = (path: string, scope?: string) => navigate(scopeLink(scope ?? org, path));
+  const exportName = table.exportName;
   const columns = figureColumns(table.columns, act, open) as ColumnsType<Row>;
   const page = table.pageSize ?? TABLE_PAGE;
   const expand = table.expand;
   const items = (r: Row) => figureRows(r, expand?.rows ?? '').map((o, i) => ({ ...o, key: `${i}` }));
   return (
-    <Card title={table.title} size="small" style={{ marginTop: 16 }} data-testid={table.key}>
+    <Card
+      title={table.title}
+      size="small"
+      style={{ marginTop: 16 }}
+      data-testid={table.key}
+      extra={exportName && (
+        <Button size="small" icon={<DownloadOutlined />} aria-label={`${T.EXPORT}：${table.title}`} onClick={() => saveFile(figureTableCsv(table.columns, rows), `${exportName}.csv`, CSV_TYPE)}>
+          {T.EXPORT}
+        </Button>
+      )}
+    >
       {table.chart && rows.length > 0 && <Chart chart={table.chart} rows={rows} label={table.title} />}
       <Table<Row>
         rowKey="key"
@@ -148,7 +158,7 @@ export function FiguresBody({ def, data, org, act, slots, context }: { def: Figu
       </Card>
     );
   };
-  const table = (t: FigureTable) => <TableCard key={t.key} table={t} data={data} act={act} />;
+  const table = (t: FigureTable) => <TableCard key={t.key} table={t} data={data} act={def.wide ? undefined : act} />;
   return (
     <>
       {slots?.top?.(ctx)}
@@ -185,6 +195,7 @@ export function FiguresBody({ def, data, org, act, slots, context }: { def: Figu
 /** Where 返回 goes and what it says: the list of a resource, or another page of the activity. */
 export function figureBack(def: Pick<FiguresDef, 'backTo' | 'backBy'>, act: number | undefined, data?: unknown): { path: string; text: string } | undefined {
   const backTo = (def.backBy && chosenBy(def.backBy, data)) ?? def.backTo;
+  if (!backTo) return undefined;
   if ('path' in backTo) return { path: act !== undefined ? figureLinkPath(backTo.path, act) : backTo.path, text: backTo.text };
   const list = routeOfResource(backTo.resource);
   return list ? { path: list.path, text: backTo.text ?? `${T.BACK}${list.title}` } : undefined;
@@ -203,7 +214,9 @@ export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: F
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  const act = idFromQuery(params.get('actID'));
+  // A page of the whole organisation or platform has no activity (0 fills nothing: its paths have no `{act}`).
+  const act = def.wide ? 0 : idFromQuery(params.get('actID'));
+  const linkAct = def.wide ? undefined : act;
   const { values: extra, missing } = figureParams(def, params);
   const [filters, setFilters] = useState<FigureFilterValues>({});
   const source = def.source;
@@ -211,7 +224,7 @@ export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: F
   const answer = useApiQuery<unknown>([FIGURES_KEY, source, act, extra], sourcePath, def.filters ? filters : undefined);
   // A page without a source (downloads) has nothing to wait for.
   const data = source ? answer.data : {};
-  const back = figureBack(def, act, data);
+  const back = figureBack(def, linkAct, data);
   const title =
     source && data !== undefined ? (def.headingFrom ? figureHeadingTitle(def.headingFrom, data, extra) : String(figureValue(data, def.titleFrom ?? 'activity.title') ?? '')) : '';
   const context = (answer: unknown, at: number) => ({ data: answer, org, act: at, params: extra, filters });
@@ -233,7 +246,7 @@ export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: F
   return (
     <div data-testid={def.testId} style={{ padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
-        <Button onClick={() => (back ? navigate(scopeLink(org, back.path)) : navigate(-1))}>{back ? back.text : T.BACK}</Button>
+        {(back || !def.wide) && <Button onClick={() => (back ? navigate(scopeLink(org, back.path)) : navigate(-1))}>{back ? back.text : T.BACK}</Button>}
         {(!source || data !== undefined) && (
           <h5 data-testid="count-title" style={{ margin: 0, fontSize: token.fontSizeHeading5, lineHeight: token.lineHeightHeading5, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
             {title ? `${def.heading}：${title}` : def.heading}
@@ -242,7 +255,7 @@ export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: F
         {act !== undefined && (def.links.length > 0 || def.headerDownloads || slots?.actions) && (
           <Flex gap={8} style={{ marginLeft: 'auto' }}>
             {def.links.map((l) => (
-              <Button key={l.path} onClick={() => navigate(scopeLink(org, figureLinkPath(l.path, act, l.query)))}>
+              <Button key={l.path} onClick={() => navigate(scopeLink(org, figureLinkPath(l.path, linkAct, l.query)))}>
                 {l.title}
               </Button>
             ))}

@@ -81,6 +81,9 @@ export function declaredChartOption(chart: DeclaredChart, rows: readonly Row[], 
   }
   if (chart.rightAxis === 'percent') {
     option.yAxis = [option.yAxis, { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitLine: { show: false } }];
+  } else if (chart.series.some((s) => s.right)) {
+    // Series on the right without a declared axis (a running total beside monthly counts): a plain count axis.
+    option.yAxis = [option.yAxis, { type: 'value', minInterval: 1, splitLine: { show: false } }];
   }
   const line = chart.markLine;
   const at = line && data !== undefined ? figureValue(data, line.at) : undefined;

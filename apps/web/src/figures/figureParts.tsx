@@ -40,17 +40,29 @@ export function chartRows(chart: Pick<FigureChart, 'rows' | 'slices'>, data: unk
   return chart.slices.map((s) => ({ name: s.title, value: Math.max(0, n(s.value) - n(s.minus)) }));
 }
 
-/** The path of a row link: its page with the activity and the query read from the row. */
-export function columnLinkPath(link: FigureRowLink, act: number, row: Row): string {
-  return `${link.path}?${new URLSearchParams({ actID: String(act), ...rowLinkQuery(link, row) }).toString()}`;
+/** The path of a row link: its page (or the row's, `pathFrom`) with the activity (on a page of one) and the query read from the row; '' for a row without a page. */
+export function columnLinkPath(link: FigureRowLink, act: number | undefined, row: Row): string {
+  const path = link.pathFrom ? String(row[link.pathFrom] ?? '') : link.path;
+  return path ? pathWithQuery(path, act, rowLinkQuery(link, row)) : '';
 }
 
+/** A page with `?actID=` (on a page of one activity) and the query; the bare path when there is neither. */
+export function pathWithQuery(path: string, act: number | undefined, query: Record<string, string> = {}): string {
+  const q = new URLSearchParams({ ...(act !== undefined ? { actID: String(act) } : {}), ...query }).toString();
+  return q ? `${path}?${q}` : path;
+}
+
+/** Opens a page of the back office: the page's own scope, or another organisation's (`scope`). */
+export type OpenPage = (path: string, scope?: string) => void;
+
 /** A column's cell: a row link, a tag or tags, else its text (`columnText`). */
-export function columnCell(c: FigureColumn, row: Row, open: (path: string) => void, act: number): ReactNode {
+export function columnCell(c: FigureColumn, row: Row, open: OpenPage, act: number | undefined): ReactNode {
   if (c.link) {
     const link = c.link;
+    const path = columnLinkPath(link, act, row);
+    if (!path) return null;
     return (
-      <Button size="small" type="link" onClick={() => open(columnLinkPath(link, act, row))}>
+      <Button size="small" type="link" onClick={() => open(path, link.scopeFrom ? String(row[link.scopeFrom] ?? '') || undefined : undefined)}>
         {link.text ?? columnText(row, c)}
       </Button>
     );
@@ -71,7 +83,7 @@ export function columnCell(c: FigureColumn, row: Row, open: (path: string) => vo
 }
 
 /** The antd columns of declared columns (a figures table, a paged table). */
-export function figureColumns(columns: readonly FigureColumn[], act: number, open: (path: string) => void): ColumnsType<Row> {
+export function figureColumns(columns: readonly FigureColumn[], act: number | undefined, open: OpenPage): ColumnsType<Row> {
   return columns.map((c) => ({ key: c.link ? `link-${c.field}` : c.field, title: c.title, width: c.width, ellipsis: c.ellipsis, render: (_: unknown, r: Row) => columnCell(c, r, open, act) }));
 }
 

@@ -63,7 +63,7 @@ export interface FigureChart {
   series: FigureSeries[];
   /** Shown instead of the chart when there are no rows; without it, no rows hide the chart card. */
   empty?: string;
-  /** A second y axis on the right for series with `right`: `percent` is 0–100 %. */
+  /** A second y axis on the right for series with `right`: `percent` is 0–100 %; without it, a count axis of its own. */
   rightAxis?: 'percent';
   /** A dashed vertical line at a percent of the chart's width, from the object at `at` (no object, no line); `{field}` in `text` is filled from it. */
   markLine?: { at: DataPath; value: string; text: string };
@@ -105,15 +105,21 @@ export interface FigureTable {
   hideEmpty?: boolean;
   /** Rows per page (a table longer than this pages; 20 without). */
   pageSize?: number;
+  /** A 导出 button saving the rows as the columns show them, as `<exportName>.csv`. */
+  exportName?: string;
   /** A row opens to a chart of an array of the row (`rows`, a row field); rows without items do not open. */
   expand?: { rows: string; title: string; chart: Omit<FigureChart, 'key' | 'title' | 'rows' | 'empty'> };
   /** Tables with a side are drawn in two columns, after the others. */
   side?: 'left' | 'right';
 }
 
-/** A link in each row to another page of the activity: `?actID=` plus query parameters from the row's fields. */
+/** A link in each row to another page of the activity: `?actID=` (on a page of one activity) plus query parameters from the row's fields. */
 export interface FigureRowLink {
   path: string;
+  /** The row field holding the page's path instead of `path` (no link when it is empty): an activity's own statistics page by its type. */
+  pathFrom?: string;
+  /** The row field holding the organisation key whose back office the page opens in (the platform's drill-down); the page's own scope without. */
+  scopeFrom?: string;
   /** query parameter → row field (e.g. `{ sourceID: 'id' }`). */
   query: Record<string, string>;
   /** The link's text; the column's value without. */
@@ -173,13 +179,19 @@ export interface FiguresInput {
   titleFrom?: DataPath;
   /** Query parameters the source needs beyond `actID`. */
   params?: FigureParam[];
-  backTo: FigureBack;
+  /** Without it (a page of the menu), no 返回. */
+  backTo?: FigureBack;
   /** Where 返回 goes once the answer is read, by one of its values (`backTo` before). */
   backBy?: ByValue<FigureBack>;
   /** A declared resource's list under the figures, with the activity as its parent (chosen by a value of the answer). */
   list?: ByValue<string>;
   /** Shown without `?actID=`. */
   needActivity?: string;
+  /**
+   * A page of the whole organisation or platform (issue 26): no `?actID=`; `{org}` of `source` is the
+   * page's scope, links and row links carry no activity.
+   */
+  wide?: boolean;
   /** The page's test id; `figures-<name>` unless given. */
   testId?: string;
   cards?: FigureCard[];
@@ -277,6 +289,14 @@ export function columnText(row: Record<string, unknown>, column: Pick<FigureColu
   if (column.show) return String(figureShown(v, column.show, column));
   if (v === null || v === undefined || v === '') return column.blank ? rowLabel(row, column.field, column.blank) : '';
   return String(v);
+}
+
+/** A table's rows as CSV (a byte-order mark first, so spreadsheets read the Chinese), the columns as they show them; link columns left out. */
+export function figureTableCsv(columns: readonly FigureColumn[], rows: readonly Record<string, unknown>[]): string {
+  const shown = columns.filter((c) => !c.link);
+  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const lines = [shown.map((c) => cell(c.title)), ...rows.map((r) => shown.map((c) => cell(columnText(r, c))))];
+  return `\uFEFF${lines.map((l) => l.join(',')).join('\r\n')}\r\n`;
 }
 
 /** A share as a percent with 2 decimals (spec §9): `12.50%`; `0.00%` without a value. */

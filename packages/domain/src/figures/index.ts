@@ -6,6 +6,7 @@ import { offlineCountFigures, offlineSeriesCountFigures, offlineSessionFigures, 
 import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
 import { readClockCountFigures, readClockReadersFigures } from './readClock.js';
 import { lectureCountFigures } from './lecture.js';
+import { STATISTICS_FIGURES } from './statistics.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
   originalCountFigures,
@@ -26,6 +27,7 @@ export * from './survey.js';
 export * from './offline.js';
 export * from './readClock.js';
 export * from './lecture.js';
+export * from './statistics.js';
 /** Times in a figures table or record read as everywhere (China time). */
 export { formatSeconds } from '../cells.js';
 
@@ -56,6 +58,7 @@ export const FIGURES: FiguresDef[] = [
   readClockCountFigures,
   readClockReadersFigures,
   lectureCountFigures,
+  ...STATISTICS_FIGURES,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

@@ -41,3 +41,4 @@ export * from './readClock.js';
 export * from './lecture.js';
 export * from './points.js';
 export * from './pointsAdmin.js';
+export * from './statistics.js';

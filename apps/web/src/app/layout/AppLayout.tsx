@@ -68,7 +68,7 @@ function usePageRecord(path: string, params: URLSearchParams): PageRecord | unde
   const { scope, isSuper } = useScope();
   const place = placeOf(path);
   const rec = place?.record ? ROUTE_RECORDS[place.record] : undefined;
-  const value = place ? params.get(place.query) : null;
+  const value = place?.query ? params.get(place.query) : null;
   const call = rec && !isSuper && hasRouteQuery(path, params) ? rec.path.replace('{org}', encodeURIComponent(scope)).replace('{id}', value!) : null;
   const read = useApiQuery<Record<string, unknown>>(['resource', rec?.resource, 'one', Number(value)], call);
   if (!rec || !call || !read.data) return undefined;

@@ -41,8 +41,8 @@ export function pagePlace(path: string, params: URLSearchParams, record?: PageRe
     const place = places[i];
     if (record && place?.record && !places[i - 1]?.record) crumbs.push({ title: `「${record.name}」` });
     const last = i === chain.length - 1;
-    const value = place ? params.get(place.query) : null;
-    crumbs.push(last || (place && !value) ? { title: rt.title } : { title: rt.title, to: place ? `${rt.path}?${place.query}=${encodeURIComponent(value!)}` : rt.path });
+    const value = place?.query ? params.get(place.query) : null;
+    crumbs.push(last || (place?.query && !value) ? { title: rt.title } : { title: rt.title, to: place?.query ? `${rt.path}?${place.query}=${encodeURIComponent(value!)}` : rt.path });
   });
   const parent = chain.length > 1 ? chain[chain.length - 2] : undefined;
   return { menuRoute: chain[0].group ? chain[0] : undefined, parent, crumbs };

@@ -1,15 +1,17 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button } from 'antd';
-import { DownloadOutlined, LockOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DownloadOutlined, LockOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import type { ListData } from '@huodong/domain';
 import { useApiQuery } from '../../shared/api';
+import { scopeLink } from '../../shared/scope';
 import { useOrgInfo, useScope } from '../../shared/session';
 import { OrgImportActions } from '../../shared/spreadsheet/OrgImportActions';
 import { ResourcePage, findDeclaration, resourceListPath, resourceQueryKey, type ToolbarContext } from '../../resources';
 import { useQueryClient } from '@tanstack/react-query';
 import { EXPORT, downloadUserList } from './exportUserList';
 import type { PeopleList } from './BatchPasswordDialog';
-import { BATCH_PASSWORD } from './texts';
+import { BATCH_PASSWORD, USER_COUNT_MORE, USER_COUNT_MORE_TITLE } from './texts';
 
 // The batch password dialog (and the domain's rule schema) loads when its button is pressed.
 const BatchPasswordDialog = lazy(() => import('./BatchPasswordDialog'));
@@ -32,6 +34,7 @@ export default function AdminUserCountPage() {
   const { scope: org } = useScope();
   const orgInfo = useOrgInfo();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('user');
   const [batch, setBatch] = useState<{ list: PeopleList; ctx: ToolbarContext } | null>(null);
   const studentCount = useApiQuery<ListData<unknown>>(resourceQueryKey(STUDENTS), resourceListPath(STUDENTS, org), { page_size: 1 });
@@ -50,6 +53,9 @@ export default function AdminUserCountPage() {
           {BATCH_PASSWORD}
         </Button>
       )}
+      <Button icon={<BarChartOutlined />} onClick={() => navigate(scopeLink(org, USER_COUNT_MORE))}>
+        {USER_COUNT_MORE_TITLE}
+      </Button>
       <Button icon={<DownloadOutlined />} onClick={() => void downloadUserList(org, type, `${type === 'student' ? STUDENTS.title : ORG_USERS.title}列表.xlsx`).catch(() => undefined)}>
         {EXPORT}
       </Button>

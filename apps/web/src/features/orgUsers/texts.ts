@@ -10,3 +10,6 @@ export const FIXED_PASSWORD = '初始密码';
 export const PASSWORD_PREFIX = '密码前缀';
 export const DIGITS = '后几位';
 export const batchPasswordDone = (n: number) => `已为 ${n} 个账号设置初始密码`;
+/** The organisation's readers by month (issue 26), opened from 用户统计. */
+export const USER_COUNT_MORE = 'adminCount/adminUserCount/adminUserCountMore';
+export const USER_COUNT_MORE_TITLE = '用户统计详情';

@@ -28,7 +28,7 @@ const inked = (box: Locator) =>
 
 async function upload(server: Server, token: string, path: string, name: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(server.url + path, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const body = (await res.json()) as { code: number; message: string; data: { url: string } };
   if (body.code !== 200) throw new Error(`upload ${name}: ${body.message}`);

@@ -8,7 +8,6 @@ import { TINY_PDF } from './fixtures/caseFixture.js';
 
 let t: TestApp;
 let orgA: { id: number; key: string };
-let orgB: { id: number; key: string };
 let adminA: string;
 const su = () => ({ token: t.superToken });
 
@@ -30,7 +29,7 @@ const fromAddress = (url: string, ip: string, body?: unknown, headers: Record<st
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false });
   orgA = await t.org('casea');
-  orgB = await t.org('caseb');
+  await t.org('caseb');
   await t.manager(orgA.id, 'caseadmin', 'admin');
   adminA = await t.login('caseadmin', MANAGER_PASSWORD, 'casea');
 });

@@ -26,8 +26,8 @@ import { HttpError, notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { ORG_PAUSED, callerOf, orgOf } from '../../auth/access.js';
 import { nowSec } from '../../participation/clock.js';
-import { keyOfUrl } from '../../storage/files.js';
-import { bind, type ResourceContext, type Row } from '../binding.js';
+import { FILES_ROUTE_PREFIX, keyOfUrl } from '../../storage/files.js';
+import { bind, type ResourceContext } from '../binding.js';
 
 /**
  * Reading cases (spec §2, §3, §4, §7): the platform's (`org_id` null) and each organisation's in
@@ -35,8 +35,6 @@ import { bind, type ResourceContext, type Row } from '../binding.js';
  * read, the view and download counters (once per reader or address per China day, one
  * statement), and the login-free calls of the readPromotion pages (enabled cases only).
  */
-
-type CaseRow = typeof readingCases.$inferSelect;
 
 /** The document must be a file stored through an upload whose bytes were a PDF. */
 async function assertPdf(values: Record<string, unknown>, ctx: ResourceContext): Promise<Record<string, unknown>> {
@@ -50,54 +48,70 @@ async function assertPdf(values: Record<string, unknown>, ctx: ResourceContext):
   return values;
 }
 
-/** A case as the pdfDetail pages show it: the row, its organisation's name and its document's size. */
-async function detailOf(db: Db, row: Row | CaseRow): Promise<CaseDetail> {
-  const c = row as CaseRow;
-  const [file, org] = await Promise.all([
-    db.select({ size: files.size }).from(files).where(eq(files.key, keyOfUrl(c.address) || '-')),
-    c.org_id === null ? [] : db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, c.org_id)),
-  ]);
-  return {
-    id: c.id,
-    title: c.title,
-    cover: c.cover,
-    category: c.category,
-    origination: c.origination,
-    awardSituation: c.awardSituation,
-    certificate: c.certificate,
-    address: c.address,
-    profile: c.profile,
-    views: c.views,
-    download: c.download,
-    is_rec: c.is_rec,
-    is_pause: c.is_pause,
-    created_at: c.created_at,
-    org_name: org[0]?.name ?? '',
-    pdf_size: file[0]?.size ?? 0,
-  };
+/**
+ * Cases as the pdfDetail pages show them (`where` narrows `reading_cases`): each row with its
+ * organisation's name and its document's size, in one statement.
+ */
+function detailsWhere(db: Db, where: SQL) {
+  const c = readingCases;
+  return db
+    .select({
+      id: c.id,
+      title: c.title,
+      cover: c.cover,
+      category: c.category,
+      origination: c.origination,
+      awardSituation: c.awardSituation,
+      certificate: c.certificate,
+      address: c.address,
+      profile: c.profile,
+      views: c.views,
+      download: c.download,
+      is_rec: c.is_rec,
+      is_pause: c.is_pause,
+      created_at: c.created_at,
+      org_name: sql<string>`coalesce(${organizations.name}, '')`,
+      pdf_size: sql<number>`coalesce(${files.size}, 0)::int`,
+    })
+    .from(c)
+    .leftJoin(organizations, eq(organizations.id, c.org_id))
+    // The stored address is `/v1/files/{key}` (fileField refuses anything else but a link).
+    .leftJoin(files, eq(files.key, sql`substr(${c.address}, ${FILES_ROUTE_PREFIX.length + 1})`))
+    .where(where);
+}
+
+/** The one case `where` finds (the caller's scope), or `missing`. */
+async function detailOf(db: Db, where: SQL, missing: () => Error): Promise<CaseDetail> {
+  const [row] = await detailsWhere(db, where);
+  if (!row) throw missing();
+  return row;
 }
 
 const KIND_OF: Record<CaseCounter, number> = { view: 1, download: 2 };
 
 /**
- * Count a view or download of a case by `who` on today's China day, in one statement: the hit is
- * inserted unless `who` already has one today, and the counter moves only when it was. Parallel
- * visits of one reader therefore count once, and every first visit exactly once.
+ * Count a view or download by `who` on today's China day of the case `where` finds (the caller's
+ * scope: 404 when it finds none), in one statement: the hit is inserted unless `who` already has
+ * one today, and the counter moves only when it was. Parallel visits of one reader therefore
+ * count once, and every first visit exactly once.
  */
-export async function countCase(db: Db, caseId: number, type: CaseCounter, who: string): Promise<{ views: number; download: number; counted: boolean }> {
+export async function countCase(db: Db, where: SQL, type: CaseCounter, who: string, missing: () => Error): Promise<{ views: number; download: number; counted: boolean }> {
   const column = sql.identifier(CASE_COUNTERS[type]);
   const day = chinaDate(nowSec());
   const result = await db.execute(sql`
-    with hit as (
-      insert into ${readingCaseHits} (case_id, kind, day, who) values (${caseId}, ${KIND_OF[type]}, ${day}, ${who.slice(0, 80)})
+    with found as (
+      select id from ${readingCases} where ${where}
+    ), hit as (
+      insert into ${readingCaseHits} (case_id, kind, day, who) select id, ${KIND_OF[type]}, ${day}, ${who.slice(0, 80)} from found
       on conflict do nothing returning case_id
     ), moved as (
       update ${readingCases} set ${column} = ${column} + 1 where id in (select case_id from hit) returning views, download
     )
     select views, download, true as counted from moved
     union all
-    select views, download, false from ${readingCases} where id = ${caseId} and not exists (select 1 from hit)`);
+    select views, download, false from ${readingCases} where id in (select id from found) and not exists (select 1 from hit)`);
   const [r] = rowsOf<{ views: number; download: number; counted: boolean }>(result);
+  if (!r) throw missing();
   return { views: Number(r.views), download: Number(r.download), counted: r.counted };
 }
 
@@ -115,12 +129,12 @@ function adminRoutes(def: ResourceDef) {
     const params = def.scope === 'org' ? z.object({ org: z.string(), id: idParam }) : z.object({ id: idParam });
     const config = { access: def.scope === 'org' ? ('org' as const) : ('super' as const) };
     const service = () => app.resources.get(def.name)!;
-    r.get(`${base}/:id/detail`, { config, schema: { params } }, async (request) => detailOf(app.database.db, await service().get(request, request.params.id)));
+    const theCase = (request: FastifyRequest) => and(eq(readingCases.id, (request.params as { id: number }).id), service().scopeWhere(request))!;
+    r.get(`${base}/:id/detail`, { config, schema: { params } }, async (request) => detailOf(app.database.db, theCase(request), notFound));
     for (const type of Object.keys(CASE_COUNTERS) as CaseCounter[]) {
-      r.post(`${base}/:id/${type}`, { config, schema: { params } }, async (request) => {
-        const row = await service().get(request, request.params.id);
-        return countCase(app.database.db, row.id, type, callerKey(request));
-      });
+      r.post(`${base}/:id/${type}`, { config, schema: { params } }, async (request) =>
+        countCase(app.database.db, theCase(request), type, callerKey(request), notFound),
+      );
     }
   };
 }
@@ -145,11 +159,8 @@ async function publicRoutes(app: FastifyInstance) {
   const db = app.database.db;
   const config = { access: 'publicOrg' as const };
   const org = z.object({ org: z.string() });
-  const found = async (request: FastifyRequest, id: number, source: CaseSource): Promise<CaseRow> => {
-    const [row] = await db.select().from(readingCases).where(and(eq(readingCases.id, id), publicWhere(request, source)));
-    if (!row) throw notFound(CASE_NOT_FOUND);
-    return row;
-  };
+  const shown = (request: FastifyRequest, id: number, source: CaseSource) => and(eq(readingCases.id, id), publicWhere(request, source))!;
+  const missing = () => notFound(CASE_NOT_FOUND);
 
   r.get('/v1/:org/readingCase/list', { config, schema: { params: org, querystring: pageQuerySchema.merge(caseSourceQuery) } }, async (request) => {
     const where = publicWhere(request, request.query.source);
@@ -157,18 +168,15 @@ async function publicRoutes(app: FastifyInstance) {
       request.query,
       request.url,
       async () => Number((await db.select({ n: count() }).from(readingCases).where(where))[0].n),
-      async (limit, offset) => {
-        const rows = await db.select().from(readingCases).where(where).orderBy(desc(readingCases.is_rec), desc(readingCases.created_at), desc(readingCases.id)).limit(limit).offset(offset);
-        return Promise.all(rows.map((row) => detailOf(db, row)));
-      },
+      async (limit, offset) => detailsWhere(db, where).orderBy(desc(readingCases.is_rec), desc(readingCases.created_at), desc(readingCases.id)).limit(limit).offset(offset),
     );
   });
   r.get('/v1/:org/readingCase/detail/:id', { config, schema: { params: org.extend({ id: idParam }), querystring: caseSourceQuery } }, async (request) =>
-    detailOf(db, await found(request, request.params.id, request.query.source)),
+    detailOf(db, shown(request, request.params.id, request.query.source), missing),
   );
   r.post('/v1/:org/readingCase/add/count', { config, schema: { params: org, body: caseCountBody } }, async (request) => {
-    const row = await found(request, request.body.id, request.body.source);
-    return countCase(db, row.id, request.body.type, `a:${request.ip}`);
+    const { id, type, source } = request.body;
+    return countCase(db, shown(request, id, source), type, `a:${request.ip}`, missing);
   });
 }
 

@@ -49,36 +49,28 @@ const caseFields: ResourceField[] = [
   createdField,
 ];
 
-const shared: Omit<ResourceInput, 'name' | 'scope' | 'path' | 'writeRole' | 'links'> = {
-  title: '阅读案例',
-  fields: caseFields,
-  keywordFields: ['title', 'origination'],
-  actions: [PAUSE_TOGGLE, REC_TOGGLE, BATCH_DELETE],
-  nameField: 'title',
-  defaultSort: '-created_at',
-};
+/** A declaration of cases: one field list and set of actions, a scope, its path and the page 查看 opens. */
+const casesOf = (name: string, scope: ResourceInput['scope'], path: string, detailPage: string) =>
+  defineResource({
+    name,
+    title: '阅读案例',
+    scope,
+    path,
+    fields: caseFields,
+    keywordFields: ['title', 'origination'],
+    actions: [PAUSE_TOGGLE, REC_TOGGLE, BATCH_DELETE],
+    writeRole: scope === 'super' ? 'super' : 'manager',
+    nameField: 'title',
+    defaultSort: '-created_at',
+    links: [{ label: '查看', page: detailPage, query: 'id' }],
+    exports: [{ name: 'readingCase', title: '阅读案例' }],
+  });
 
 /** The platform's cases (spec §2 caseManage, §7 `/v1/readingCase/case`). */
-export const platformCasesResource = defineResource({
-  ...shared,
-  name: 'platformCases',
-  scope: 'super',
-  path: '/v1/readingCase/case',
-  writeRole: 'super',
-  links: [{ label: '查看', page: 'caseManage/pdfDetail', query: 'id' }],
-  exports: [{ name: 'readingCase', title: '阅读案例' }],
-});
+export const platformCasesResource = casesOf('platformCases', 'super', '/v1/readingCase/case', 'caseManage/pdfDetail');
 
 /** The organisation's own cases (spec §2 adminCase): the same fields under the organisation. */
-export const orgCasesResource = defineResource({
-  ...shared,
-  name: 'orgCases',
-  scope: 'org',
-  path: '/v1/{org}/readingCase/case',
-  writeRole: 'manager',
-  links: [{ label: '查看', page: 'adminCase/adminpdfDetail', query: 'id' }],
-  exports: [{ name: 'readingCase', title: '阅读案例' }],
-});
+export const orgCasesResource = casesOf('orgCases', 'org', '/v1/{org}/readingCase/case', 'adminCase/adminpdfDetail');
 
 export const CASE_RESOURCES = [platformCasesResource, orgCasesResource];
 

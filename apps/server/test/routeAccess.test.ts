@@ -35,7 +35,7 @@ it('every registered route declares who may call it', () => {
 
 it('open routes are exactly the sign-in and registration, health, public organisation pages, partner callbacks, certificate checks and stored files', () => {
   const open = routes.filter((r) => r.access === 'public' || r.access === 'publicOrg').map((r) => `${r.method} ${r.url}`);
-  for (const u of open) expect(u).toMatch(/\/login|verificationCode|\/client\/register$|third\/:id\/callback$|activity\/:id\/public$|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail|^(GET|HEAD) \/v1\/cert\/verify$|^(GET|HEAD) \/v1\/files\/\*$|^(GET|HEAD) \/v1\/(openapi\.json|docs)$/);
+  for (const u of open) expect(u).toMatch(/\/login|verificationCode|\/client\/register$|third\/:id\/callback$|activity\/:id\/public$|healthz|readyz|orgInfo|alter\/viewCount|readPromotion|pdfDetail|\/v1\/:org\/readingCase\/(list|detail\/:id|add\/count)$|^(GET|HEAD) \/v1\/cert\/verify$|^(GET|HEAD) \/v1\/files\/\*$|^(GET|HEAD) \/v1\/(openapi\.json|docs)$/);
 });
 
 it('the participant API is reader-only (the experts\' part expert-only), and reader routes live under /v1/{org}/client/', () => {

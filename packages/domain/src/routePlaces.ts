@@ -27,6 +27,8 @@ export interface RoutePlace {
 export const ROUTE_RECORDS = {
   activity: { resource: 'orgActivities', path: '/v1/{org}/activity/{id}', name: 'title' },
   expertAct: { resource: 'expertActs', path: '/v1/{org}/expert/act/{id}', name: 'title' },
+  orgCase: { resource: 'orgCases', path: '/v1/{org}/readingCase/case/{id}', name: 'title' },
+  platformCase: { resource: 'platformCases', path: '/v1/readingCase/case/{id}', name: 'title' },
 } as const;
 export type RouteRecord = keyof typeof ROUTE_RECORDS;
 
@@ -104,6 +106,11 @@ export const ROUTE_PLACES: Readonly<Record<string, RoutePlace>> = {
   'statistics/userCount/staticUsers': { parent: 'statistics/userCount' },
   'adminCount/adminActCount/actCountMore': ofAct('adminCount/adminActCount'),
   'adminCount/adminUserCount/adminUserCountMore': { parent: 'adminCount/adminUserCount' },
+  // A reading case's document; the spec's two addresses of each back office open the same page.
+  'adminCase/adminpdfDetail': { parent: 'adminCase', query: 'id', record: 'orgCase' },
+  adminpdfDetail: { parent: 'adminCase', query: 'id', record: 'orgCase' },
+  'caseManage/pdfDetail': { parent: 'caseManage', query: 'id', record: 'platformCase' },
+  pdfDetail: { parent: 'caseManage', query: 'id', record: 'platformCase' },
 };
 
 export const placeOf = (path: string): RoutePlace | undefined => ROUTE_PLACES[path];

@@ -72,8 +72,8 @@ export const ROUTES: RouteDef[] = [
   { path: 'trainSign', title: '活动签到', scope: 'organ', login: false, page: true },
   // Issue 24: the page a scan code's QR opens (`scan?code=&sign=`); it signs the reader in and posts the scan.
   { path: 'scan', title: '扫码积分', scope: 'organ', login: false, page: true },
-  { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false },
-  { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false },
+  { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true },
+  { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true },
 
   r('functionIndex', '功能导航', 'both', 'home', { page: true }),
   r('index', '数据概览', 'both', 'home', { page: true }),
@@ -115,9 +115,9 @@ export const ROUTES: RouteDef[] = [
   { ...act('adminActDetail', '活动详情'), page: true },
   r('adminActGroup', '活动分类', 'organ', 'activity', { resource: 'activityGroups' }),
   r('adminActGroupList', '分类活动', 'organ', undefined, { resource: 'activityGroupActs' }),
-  r('adminCase', '阅读案例', 'organ', 'case'),
-  r('adminCase/adminpdfDetail', '案例详情', 'organ'),
-  r('adminpdfDetail', '案例详情', 'organ'),
+  r('adminCase', '阅读案例', 'organ', 'case', { resource: 'orgCases' }),
+  r('adminCase/adminpdfDetail', '案例详情', 'organ', undefined, { page: true }),
+  r('adminpdfDetail', '案例详情', 'organ', undefined, { page: true }),
   r('adminManager', '管理员管理', 'organ', 'system', { adminOnly: true, page: true }),
 
   r('adminCheck/adminCheckAct', '作品审核', 'organ', 'check', { page: true }),
@@ -206,9 +206,9 @@ export const ROUTES: RouteDef[] = [
   r('digitalResources/adminDigitalGroup', '资源分组', 'organ', 'digital', { resource: 'digitalGroups' }),
   r('digitalResources/adminDigitalGroupSource', '分组资源', 'organ', undefined, { resource: 'digitalGroupResources' }),
 
-  r('caseManage', '阅读案例', 'super', 'case'),
-  r('caseManage/pdfDetail', '案例详情', 'super'),
-  r('pdfDetail', '案例详情', 'super'),
+  r('caseManage', '阅读案例', 'super', 'case', { resource: 'platformCases' }),
+  r('caseManage/pdfDetail', '案例详情', 'super', undefined, { page: true }),
+  r('pdfDetail', '案例详情', 'super', undefined, { page: true }),
 
   r('questionManage/categoryManage', '题目分类', 'super', 'question', { resource: 'categories' }),
   r('questionManage/publicQuestion', '公共题库', 'super', 'question', { page: true }),

@@ -21,3 +21,4 @@ export * from './schema/readClock.js';
 export * from './schema/points.js';
 export * from './schema/lecture.js';
 export * from './schema/statistics.js';
+export * from './schema/cases.js';

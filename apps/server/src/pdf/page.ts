@@ -65,6 +65,12 @@ const fontkitFor = (face: Face) => ({
   },
 });
 
+/** A Noto CJK face embedded in `doc` as a subset of the glyphs used (a reading case's document, seed/casePdf.ts). */
+export async function embedCjkFont(doc: PDFDocument, face: Face = 'sans'): Promise<PDFFont> {
+  doc.registerFontkit(fontkitFor(face) as never);
+  return doc.embedFont(bytesOf(FACES[face].file), { subset: true });
+}
+
 const MM = 72 / 25.4;
 const hex = (c: string) => rgb(parseInt(c.slice(1, 3), 16) / 255, parseInt(c.slice(3, 5), 16) / 255, parseInt(c.slice(5, 7), 16) / 255);
 const FILE_URL = /^\/v1\/files\/([A-Za-z0-9_./-]+)$/;
@@ -115,8 +121,7 @@ export async function renderPage(storage: Storage, input: RenderInput): Promise<
   const fontOf = async (face: Face) => {
     let f = fonts.get(face);
     if (!f) {
-      doc.registerFontkit(fontkitFor(face) as never);
-      f = await doc.embedFont(bytesOf(FACES[face].file), { subset: true });
+      f = await embedCjkFont(doc, face);
       fonts.set(face, f);
     }
     return f;

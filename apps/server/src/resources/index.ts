@@ -23,6 +23,7 @@ import { platformActivitiesBinding } from './families/platformActivities.js';
 import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
 import { QUESTION_BINDINGS } from './families/questions.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
+import { orgCasesBinding, platformCasesBinding } from './families/cases.js';
 
 /** Every resource served by the machinery. A family adds its binding here; a kind lists its own in its `bindings`. */
 export const BINDINGS: ResourceBinding[] = [
@@ -57,5 +58,7 @@ export const BINDINGS: ResourceBinding[] = [
   ...QUESTION_BINDINGS,
   sensitiveWordsBinding,
   orgSensitiveWordsBinding,
+  platformCasesBinding,
+  orgCasesBinding,
   ...KIND_BINDINGS,
 ];

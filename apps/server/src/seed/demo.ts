@@ -15,6 +15,7 @@ import { pointsSteps } from './families/points.js';
 import { scanCodeSteps } from './families/scanCodes.js';
 import { lectureSteps } from './families/lecture.js';
 import { statisticsSteps } from './families/statistics.js';
+import { caseSteps } from './families/cases.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -38,6 +39,7 @@ const DEMO_FAMILIES = {
   scanCodes: { steps: scanCodeSteps, needs: ['orgUsers', 'content'] },
   lecture: { steps: lectureSteps, needs: ['orgUsers', 'content'] },
   statistics: { steps: statisticsSteps, needs: ['activities'] },
+  cases: { steps: caseSteps, needs: ['platform'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
 
 export type DemoFamily = keyof typeof DEMO_FAMILIES;

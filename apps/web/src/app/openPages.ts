@@ -21,6 +21,8 @@ export const OPEN_PAGES: Record<string, PageEntry> = {
   certVerify: () => import('../features/review/CertVerifyPage'),
   trainSign: () => import('./laterPages').then((m) => ({ default: m.TrainSign })),
   scan: () => import('./laterPages').then((m) => ({ default: m.Scan })),
+  'readPromotion/pdfDetail': () => import('./laterPages').then((m) => ({ default: m.OrgCase })),
+  'readPromotion/adminPdfDetail': () => import('./laterPages').then((m) => ({ default: m.PlatformCase })),
 };
 
 /**

@@ -25,6 +25,11 @@ export const PAGES: Record<string, PageEntry> = {
   // The activity's own page with the tabs other features add (app/ActivityDetailRoute.tsx).
   'adminAct/adminActDetail': () => import('../app/ActivityDetailRoute'),
   'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
+  // A reading case's document; the spec's two addresses of each back office open the same page.
+  'adminCase/adminpdfDetail': () => import('../features/cases/CaseDetailPage'),
+  adminpdfDetail: () => import('../features/cases/CaseDetailPage'),
+  'caseManage/pdfDetail': () => import('../features/cases/CaseDetailPage'),
+  pdfDetail: () => import('../features/cases/CaseDetailPage'),
   'adminScore/adminIntRule': () => import('../features/points/IntRulePage'),
   'adminScore/adminIntegralList': () => import('../features/points/IntegralListPage'),
   'adminScore/adminCheckIntegral': () => import('../features/points/CheckIntegralPage'),

@@ -31,6 +31,7 @@ import { OFFLINE_RESOURCES } from './offline.js';
 import { SCAN_RESOURCES } from './scanCodes.js';
 import { READ_CLOCK_RESOURCES } from './readClock.js';
 import { LECTURE_RESOURCES } from './lecture.js';
+import { CASE_RESOURCES } from './cases.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -68,6 +69,7 @@ export * from './offlineReview.js';
 export * from './scanCodes.js';
 export * from './readClock.js';
 export * from './lecture.js';
+export * from './cases.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -114,6 +116,7 @@ export const RESOURCES: ResourceDef[] = [
   ...SCAN_RESOURCES,
   ...READ_CLOCK_RESOURCES,
   ...LECTURE_RESOURCES,
+  ...CASE_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
 ];

@@ -1,0 +1,24 @@
+/** Texts of the reading cases' pages (spec §2 pdfDetail, readPromotion). */
+export const PROMOTION_TITLE = '阅读推广详情';
+export const LOADING = '正在加载...';
+export const LOAD_FAILED = '文档加载失败，请稍后重试';
+export const NO_CASE = '案例不存在或未启用';
+export const ZOOM_IN = '放大';
+export const ZOOM_OUT = '缩小';
+export const ZOOM = '缩放';
+export const PAGE_NUMBER = '页码';
+export const GO = '跳转';
+export const pageOf = (n: number, total: number) => `第 ${n} / ${total} 页`;
+export const pageLabel = (n: number) => `第${n}页`;
+export const DOWNLOAD = '下载PDF';
+export const CATEGORY = '案例类别';
+export const ORIGINATION = '案例来源';
+export const AWARD = '获奖情况';
+export const VIEWS = '浏览量';
+export const DOWNLOADS = '下载量';
+export const ORG = '机构';
+export const CREATED = '发布时间';
+export const PROFILE = '案例简介';
+export const CERTIFICATE = '获奖证书';
+export const RECOMMENDED = '推荐';
+export const DOCUMENT = '案例文档';

@@ -1,0 +1,99 @@
+/**
+ * Benchmark: reading case views (issue 25) — readers opening one case's public page at once.
+ *
+ *   npx tsx bench/readingCases.ts --pg-only              # PostgreSQL (DATABASE_URL or the local server)
+ *   npx tsx bench/readingCases.ts --pg-only --scale 0.25
+ *
+ * An enabled case of an organisation, made through the admin API with an uploaded PDF; readers
+ * open it over real HTTP (`POST /v1/{org}/readingCase/add/count {type: view}`, login-free, each from
+ * its own address through X-Forwarded-For: the case read, the hit against the day's key and the
+ * counter moved in one statement), 50 at a time, 3 rounds of 2,000. The floor (bench/floor.ts) is
+ * the same count as its minimal SQL — the hit and the counter in one statement — through
+ * node-postgres, on a case of its own, in the same run and at the same concurrency. Printed:
+ * views/s, p50/p99 of both and the ratio, statements per call, and whether the counter equals the
+ * readers (the run fails unless it does).
+ */
+import { onEachDatabase, wantPostgres } from './databases.js';
+import { serveAsSuper } from './serve.js';
+import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { casePdfs } from '../apps/server/src/seed/casePdf.js';
+import type { Database } from '../apps/server/src/db/client.js';
+
+const args = process.argv.slice(2);
+const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
+const ORG = 'benchcase';
+const CONCURRENCY = 50;
+const RUN = { rounds: 3, perRound: Math.round(2_000 * scale) };
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+async function run(label: string, database: Database): Promise<void> {
+  console.log(`\n== ${label} (${database.driver}) ==`);
+  // trustProxy: the readers' addresses come from X-Forwarded-For, as behind the site's proxy.
+  const { base, token, call, close } = await serveAsSuper(database, { trustProxy: '127.0.0.1' });
+  await call('POST', '/v1/organizations', { key: ORG, name: '阅读案例基准机构' });
+  const [pdf] = await casePdfs([{ title: '基准案例', org: '阅读案例基准机构', sections: [{ heading: '案例背景', paragraphs: ['基准'] }] }]);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(pdf)]), 'case.pdf');
+  const uploaded = (await (await fetch(`${base}/v1/${ORG}/upload/public`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { data: { url: string } };
+  const newCase = (title: string) => call<{ id: number }>('POST', `/v1/${ORG}/readingCase/case`, { title, cover: uploaded.data.url, category: 1, address: uploaded.data.url });
+  const real = await newCase('并发浏览');
+  const floorCase = await newCase('基线浏览');
+  const n = readersNeeded(RUN);
+  const span = { first: Infinity, last: 0, viewed: 0 };
+  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+  const figures = await againstFloor(database, {
+    title: `case view (${CONCURRENCY} at once)`,
+    concurrency: CONCURRENCY,
+    ...RUN,
+    async real(i, timed) {
+      const started = performance.now();
+      const res = await timed('view', () =>
+        fetch(`${base}/v1/${ORG}/readingCase/add/count`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(i) },
+          body: JSON.stringify({ id: real.id, type: 'view' }),
+        }),
+      );
+      if (res.status !== 200) throw new Error(`view: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      if (i > 0) {
+        span.first = Math.min(span.first, started);
+        span.last = Math.max(span.last, performance.now());
+        span.viewed++;
+      }
+    },
+    async floor(i, timed, sql) {
+      await timed('view', () =>
+        sql.query(
+          `with hit as (insert into reading_case_hits (case_id, kind, day, who) values ($1, 1, $2, $3) on conflict do nothing returning case_id)
+           update reading_cases set views = views + 1 where id in (select case_id from hit) returning views`,
+          [floorCase.id, day, `a:${addressOf(i)}`],
+        ),
+      );
+    },
+  });
+  const [row] = await database.query<{ views: number }>('select views from reading_cases where id = $1', [real.id]);
+  const view = figures.find((f) => f.step === 'view');
+  console.table([
+    {
+      database: label,
+      'at once': CONCURRENCY,
+      views: row.views,
+      readers: n,
+      'views/s': Math.round(span.viewed / ((span.last - span.first) / 1000)),
+      'p50 ms': view?.p50,
+      'p99 ms': view?.p99,
+      'floor p99 ms': view?.floorP99 ?? '–',
+      ratio: view?.ratio === undefined ? '–' : `${view.ratio}×`,
+      statements: view?.statements,
+    },
+  ]);
+  if (Number(row.views) !== n) {
+    console.log(`COUNTER WRONG: ${row.views} views of ${n} readers`);
+    process.exitCode = 1;
+  }
+  await close();
+}
+
+await onEachDatabase({ postgres: wantPostgres(args), onQuery: statementCount.onQuery }, run);

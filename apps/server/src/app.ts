@@ -31,6 +31,7 @@ import { seedClockHook } from './participation/clock.js';
 import { registerJobRunner } from './jobs/runner.js';
 import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import { definePointsJobs, pointsRoutes } from './points/routes.js';
+import { homeRoutes } from './home/routes.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await registerResources(app, BINDINGS);
   await app.register((queue) => checkQueueRoutes(queue, CHECK_KINDS));
   await app.register(pointsRoutes);
+  await app.register(homeRoutes);
   definePointsJobs(app);
   registerStorage(app);
   await app.register(uploadRoutes);

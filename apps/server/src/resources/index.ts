@@ -23,6 +23,7 @@ import { platformActivitiesBinding } from './families/platformActivities.js';
 import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
 import { QUESTION_BINDINGS } from './families/questions.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
+import { homeModulesBinding, orgQuickRepliesBinding, orgTagsBinding, readingShowBinding } from './families/home.js';
 
 /** Every resource served by the machinery. A family adds its binding here; a kind lists its own in its `bindings`. */
 export const BINDINGS: ResourceBinding[] = [
@@ -57,5 +58,9 @@ export const BINDINGS: ResourceBinding[] = [
   ...QUESTION_BINDINGS,
   sensitiveWordsBinding,
   orgSensitiveWordsBinding,
+  homeModulesBinding,
+  readingShowBinding,
+  orgTagsBinding,
+  orgQuickRepliesBinding,
   ...KIND_BINDINGS,
 ];

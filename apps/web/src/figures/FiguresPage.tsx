@@ -203,7 +203,8 @@ export default function FiguresPage({ def, slots }: { def: FiguresDef; slots?: F
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  const act = idFromQuery(params.get('actID'));
+  // An organisation-wide page (有声书统计) is of no activity: it stands in as 0, never sent (its source has no `{act}`).
+  const act = def.orgWide ? 0 : idFromQuery(params.get('actID'));
   const { values: extra, missing } = figureParams(def, params);
   const [filters, setFilters] = useState<FigureFilterValues>({});
   const source = def.source;

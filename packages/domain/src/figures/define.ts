@@ -180,6 +180,8 @@ export interface FiguresInput {
   list?: ByValue<string>;
   /** Shown without `?actID=`. */
   needActivity?: string;
+  /** The organisation's figures, not one activity's (有声书统计): no `?actID=`, no `{act}` in `source`; the heading stands alone. */
+  orgWide?: boolean;
   /** The page's test id; `figures-<name>` unless given. */
   testId?: string;
   cards?: FigureCard[];

@@ -5,6 +5,7 @@ import { integralCountFigures } from './scanCodes.js';
 import { offlineCountFigures, offlineSeriesCountFigures, offlineSessionFigures, trainCountFigures, trainReadersFigures } from './offline.js';
 import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigures } from './voting.js';
 import { readClockCountFigures, readClockReadersFigures } from './readClock.js';
+import { audiobookCountFigures } from './audiobooks.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
   originalCountFigures,
@@ -24,6 +25,7 @@ export * from './scanCodes.js';
 export * from './survey.js';
 export * from './offline.js';
 export * from './readClock.js';
+export * from './audiobooks.js';
 /** Times in a figures table or record read as everywhere (China time). */
 export { formatSeconds } from '../cells.js';
 
@@ -53,6 +55,7 @@ export const FIGURES: FiguresDef[] = [
   integralCountFigures,
   readClockCountFigures,
   readClockReadersFigures,
+  audiobookCountFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

@@ -30,6 +30,7 @@ import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
 import { OFFLINE_RESOURCES } from './offline.js';
 import { SCAN_RESOURCES } from './scanCodes.js';
 import { READ_CLOCK_RESOURCES } from './readClock.js';
+import { HOME_RESOURCES } from './home.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -66,6 +67,7 @@ export * from './offline.js';
 export * from './offlineReview.js';
 export * from './scanCodes.js';
 export * from './readClock.js';
+export * from './home.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -113,6 +115,7 @@ export const RESOURCES: ResourceDef[] = [
   ...READ_CLOCK_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
+  ...HOME_RESOURCES,
 ];
 
 export function findResource(name: string): ResourceDef {

@@ -13,6 +13,7 @@ import { offlineSteps } from './families/offline.js';
 import { readClockSteps } from './families/readClock.js';
 import { pointsSteps } from './families/points.js';
 import { scanCodeSteps } from './families/scanCodes.js';
+import { homeSteps } from './families/home.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -34,6 +35,7 @@ const DEMO_FAMILIES = {
   readClock: { steps: readClockSteps, needs: ['orgUsers', 'content'] },
   points: { steps: pointsSteps, needs: ['activities'] },
   scanCodes: { steps: scanCodeSteps, needs: ['orgUsers', 'content'] },
+  home: { steps: homeSteps, needs: ['activities', 'content'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
 
 export type DemoFamily = keyof typeof DEMO_FAMILIES;

@@ -25,6 +25,8 @@ export const PAGES: Record<string, PageEntry> = {
   // The activity's own page with the tabs other features add (app/ActivityDetailRoute.tsx).
   'adminAct/adminActDetail': () => import('../app/ActivityDetailRoute'),
   'adminBlacklist/adminBlackconfig': () => import('../features/blacklist/AdminBlackconfigPage'),
+  'adminSystem/adminIndexConfig': () => import('../features/homeConfig/AdminIndexConfigPage'),
+  'adminSystem/adminRule': () => import('../features/homeConfig/AdminRulePage'),
   'adminScore/adminIntRule': () => import('../features/points/IntRulePage'),
   'adminScore/adminIntegralList': () => import('../features/points/IntegralListPage'),
   'adminScore/adminCheckIntegral': () => import('../features/points/CheckIntegralPage'),

@@ -38,7 +38,8 @@ const ALBUM_MISSING = '专辑不存在';
 export const homeModulesBinding = bind({
   def: homeModulesResource,
   table: homeModules,
-  present: (rows) => rows.map((r) => ({ ...r, album_count: (r.albums as number[]).length })),
+  // `album_source`: where the module's albums come from (none: the 专辑 button is not offered).
+  present: (rows) => rows.map((r) => ({ ...r, album_count: (r.albums as number[]).length, album_source: albumSourceOf(r.kind as number) })),
   rowUpdates: { choose_style: (values) => ({ style: values.style }) },
   routes(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();

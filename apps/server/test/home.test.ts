@@ -190,6 +190,15 @@ describe('audiobook listening', () => {
     expect((await listen(reader.token, book.id, { request_id, play: true, seconds: 10 })).status).toBe(409);
   });
 
+  it('parallel beats of one reader all count, in one row of the day', async () => {
+    const book = await audiobook('水浒传（并发）');
+    const reader = await signedInReader(t, org);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => listen(reader.token, book.id, { play: i % 2 === 0, seconds: 30 })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const count = await ok(t.call('GET', `/v1/${org.key}/audiobook/count`, su()));
+    expect(count.top.find((x: { id: number }) => x.id === book.id)).toMatchObject({ plays: 10, listeners: 1, hours: 0.17 });
+  });
+
   it('listens only to a shown audiobook of the reader’s organisation', async () => {
     const reader = await signedInReader(t, org);
     const ebook = await post('/digitalresource', { title: '不是有声书', kind: 1 });

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, countDistinct, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { audioLabels, AUDIOBOOK_KIND, chinaDate, DAY_SECONDS, listenBody, round2 } from '@huodong/domain';
+import { audioLabels, AUDIOBOOK_KIND, chinaDate, DAY_SECONDS, listenBody, round2, type ListenBody } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { audiobookListens as L, digitalResources, organizations, readers } from '../db/schema.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { notFound } from '../http/errors.js';
 import { noGapDays } from '../figures/index.js';
-import { idempotent } from '../participation/idempotency.js';
+import { atOnce, idempotent, keptFrom } from '../participation/idempotency.js';
 import { nowSec } from '../participation/clock.js';
 import { actParams, orgParams } from '../participation/params.js';
 
@@ -20,14 +21,21 @@ import { actParams, orgParams } from '../participation/params.js';
  */
 export const AUDIOBOOK_MISSING = '有声书不存在';
 
-/** The organisation's shown audiobook of the path, or 404. */
-async function audiobookOf(tx: Db | Tx, orgId: number, id: number) {
+/** A beat's answer: the reader's day on the title so far. */
+interface ListenAnswer {
+  resource_id: number;
+  day: string;
+  plays: number;
+  seconds: number;
+}
+
+/** 404 unless the path's audiobook is the organisation's and shown. */
+async function audiobookOf(tx: Db | Tx, orgId: number, id: number): Promise<void> {
   const [book] = await tx
-    .select({ id: digitalResources.id, title: digitalResources.title, author: digitalResources.author })
+    .select({ id: digitalResources.id })
     .from(digitalResources)
     .where(and(eq(digitalResources.id, id), eq(digitalResources.org_id, orgId), eq(digitalResources.kind, AUDIOBOOK_KIND), eq(digitalResources.is_pause, 0)));
   if (!book) throw notFound(AUDIOBOOK_MISSING);
-  return book;
 }
 
 const hours = (seconds: number) => round2(seconds / 3600);
@@ -76,26 +84,51 @@ async function audiobookCount(db: Db, orgId: number, q: z.infer<typeof countQuer
   };
 }
 
+interface Beat {
+  orgId: number;
+  bookId: number;
+  readerId: number;
+  play: number;
+  seconds: number;
+  now: number;
+}
+
+/**
+ * A listen beat in one statement: the audiobook (the organisation's, kind 有声书, shown), the
+ * reader's row of the title and China day upserted (plays and seconds added, a day at most), and
+ * the answer kept by its request id. No row when there is no such audiobook; a unique violation
+ * when the request id is kept already (`atOnce` then answers null).
+ */
+async function listenAtOnce(db: Db | Tx, request: FastifyRequest, b: Beat): Promise<ListenAnswer | null> {
+  const answer = sql`jsonb_build_object('resource_id', book.id, 'day', up.day::text, 'plays', up.plays, 'seconds', up.seconds)`;
+  const [row] = rowsOf<{ answer: ListenAnswer }>(
+    await db.execute(sql`with book as (
+        select id from ${digitalResources} where id = ${b.bookId}::int and org_id = ${b.orgId}::int and kind = ${AUDIOBOOK_KIND}::int and is_pause = 0
+      ), up as (
+        insert into ${L} (org_id, resource_id, reader_id, day, plays, seconds, created_at, updated_at)
+        select ${b.orgId}::int, book.id, ${b.readerId}::int, ${chinaDate(b.now)}::date, ${b.play}::int, ${b.seconds}::int, ${b.now}::bigint, ${b.now}::bigint from book
+        on conflict (resource_id, reader_id, day) do update
+          set plays = ${L}.plays + excluded.plays, seconds = least(${L}.seconds + excluded.seconds, ${DAY_SECONDS}::int), updated_at = excluded.updated_at
+        returning resource_id, day, plays, seconds
+      ), kept as (${keptFrom(request, (request.body as ListenBody).request_id, answer, sql`book join up on up.resource_id = book.id`)})
+      select ${answer} as answer from book join up on up.resource_id = book.id, kept`),
+  );
+  return row?.answer ?? null;
+}
+
 export function audiobookRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   r.get('/v1/:org/audiobook/count', { config: { access: 'org' }, schema: { params: orgParams, querystring: countQuery } }, (request) => audiobookCount(db, orgOf(request).id, request.query));
 
-  r.post('/v1/:org/client/audiobooks/:id/listen', { config: { access: 'reader' }, schema: { params: actParams, body: listenBody } }, (request) =>
-    idempotent(db, request, request.body.request_id, async (tx) => {
-      const orgId = orgOf(request).id;
-      const book = await audiobookOf(tx, orgId, request.params.id);
-      const now = nowSec();
-      const play = request.body.play ? 1 : 0;
-      const [row] = await tx
-        .insert(L)
-        .values({ org_id: orgId, resource_id: book.id, reader_id: readerOf(request).id, day: chinaDate(now), plays: play, seconds: request.body.seconds, created_at: now, updated_at: now })
-        .onConflictDoUpdate({
-          target: [L.resource_id, L.reader_id, L.day],
-          set: { plays: sql`${L.plays} + ${play}`, seconds: sql`least(${L.seconds} + ${request.body.seconds}, ${DAY_SECONDS})`, updated_at: now },
-        })
-        .returning({ day: L.day, plays: L.plays, seconds: L.seconds });
-      return { resource_id: book.id, ...audioLabels(book.title, book.author), day: row.day, plays: row.plays, seconds: row.seconds };
-    }),
-  );
+  r.post('/v1/:org/client/audiobooks/:id/listen', { config: { access: 'reader' }, schema: { params: actParams, body: listenBody } }, async (request) => {
+    const beat = { orgId: orgOf(request).id, bookId: request.params.id, readerId: readerOf(request).id, play: request.body.play ? 1 : 0, seconds: request.body.seconds, now: nowSec() };
+    // One statement; a request id kept already (a replay) or no such audiobook takes the long way, which answers or refuses.
+    const fast = await atOnce(() => listenAtOnce(db, request, beat));
+    if (fast) return fast;
+    return idempotent(db, request, request.body.request_id, async (tx) => {
+      await audiobookOf(tx, beat.orgId, beat.bookId);
+      return (await listenAtOnce(tx, request, beat))!;
+    }, { readKeptFirst: true, keptByRun: true });
+  });
 }

@@ -6,7 +6,7 @@
  * reader and China day, and their figures.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AUDIO_ARTIST, HOME_MODULE, LISTEN_BEAT_MAX_SEC } from '@huodong/domain';
 import { MANAGER_PASSWORD, ok, publishedThird, signedInReader, testApp, type TestApp } from './helpers.js';
 
@@ -70,6 +70,19 @@ describe('the reader home', () => {
     const paused = await ok(t.call('GET', `/v1/${org.key}/client/home`, { token: reader.token }));
     expect(paused.reading_show).toEqual([]);
     expect(paused.modules[1].albums[0].items).toEqual([]);
+  });
+
+  it('is remembered: a second call with nothing written reads nothing', async () => {
+    const reader = await signedInReader(t, org);
+    const first = await ok(t.call('GET', `/v1/${org.key}/client/home`, { token: reader.token }));
+    const reads = vi.spyOn(t.db, 'select');
+    try {
+      const second = await ok(t.call('GET', `/v1/${org.key}/client/home`, { token: reader.token }));
+      expect(second).toEqual(first);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('is a reader call of its own organisation only', async () => {

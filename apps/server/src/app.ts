@@ -33,6 +33,7 @@ import { registerJobRunner } from './jobs/runner.js';
 import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import { definePointsJobs, pointsRoutes } from './points/routes.js';
 import { defineStatisticsJobs, statisticsRoutes } from './statistics/routes.js';
+import { homeRoutes } from './home/routes.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await registerResources(app, BINDINGS);
   await app.register((queue) => checkQueueRoutes(queue, CHECK_KINDS));
   await app.register(pointsRoutes);
+  await app.register(homeRoutes);
   definePointsJobs(app);
   defineJoinFoldJob(app);
   await app.register(statisticsRoutes);

@@ -139,11 +139,11 @@ export const ROUTES: RouteDef[] = [
   r('adminQuestion/adminPublicQuestionManage', '公共题库', 'organ', 'question', { page: true }),
 
   r('adminSystem/adminCarousel', '轮播图', 'organ', 'system', { resource: 'carousel' }),
-  r('adminSystem/adminIndexConfig', '首页配置', 'organ', 'system'),
-  r('adminSystem/adminReadingShow', '阅读展示', 'organ', 'system'),
-  r('adminSystem/adminTag', '标签管理', 'organ', 'system'),
-  r('adminSystem/adminRule', '规则设置', 'organ', 'system'),
-  r('adminSystem/adminQuick', '快捷回复', 'organ', 'system'),
+  r('adminSystem/adminIndexConfig', '首页配置', 'organ', 'system', { page: true }),
+  r('adminSystem/adminReadingShow', '阅读展示', 'organ', 'system', { resource: 'readingShow' }),
+  r('adminSystem/adminTag', '标签管理', 'organ', 'system', { resource: 'orgTags' }),
+  r('adminSystem/adminRule', '规则设置', 'organ', 'system', { page: true }),
+  r('adminSystem/adminQuick', '快捷回复', 'organ', 'system', { resource: 'orgQuickReplies' }),
   r('adminSystem/adminScope', '范围设置', 'super', 'system', { resource: 'scopes' }),
   r('adminSystem/adminOfflineAddress', '线下活动地址', 'organ', 'system', { resource: 'offlineAddresses' }),
   r('adminSystem/adminSensitiveWord', '敏感词', 'organ', 'system', { page: true }),
@@ -182,7 +182,7 @@ export const ROUTES: RouteDef[] = [
   r('adminUser/adminUserList', '用户列表', 'organ', 'users', { page: true }),
   r('adminCount/adminUserCount/adminUserCountMore', '用户统计详情', 'organ', undefined, { figures: true }),
   r('adminCount/adminQuesCount', '答题统计', 'organ', 'count', { page: true }),
-  r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count'),
+  r('adminCount/adminAudiobookCount', '有声书统计', 'organ', 'count', { figures: true }),
 
   // Platform (super) pages
   r('actManage', '活动管理', 'super', 'activity', { resource: 'platformActivities' }),

@@ -22,3 +22,4 @@ export * from './schema/points.js';
 export * from './schema/lecture.js';
 export * from './schema/statistics.js';
 export * from './schema/cases.js';
+export * from './schema/home.js';

@@ -24,6 +24,7 @@ import { activityParticipantsBinding, orgActivitiesBinding } from './families/ac
 import { QUESTION_BINDINGS } from './families/questions.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
 import { orgCasesBinding, platformCasesBinding } from './families/cases.js';
+import { homeModulesBinding, orgQuickRepliesBinding, orgTagsBinding, readingShowBinding } from './families/home.js';
 
 /** Every resource served by the machinery. A family adds its binding here; a kind lists its own in its `bindings`. */
 export const BINDINGS: ResourceBinding[] = [
@@ -60,5 +61,9 @@ export const BINDINGS: ResourceBinding[] = [
   orgSensitiveWordsBinding,
   platformCasesBinding,
   orgCasesBinding,
+  homeModulesBinding,
+  readingShowBinding,
+  orgTagsBinding,
+  orgQuickRepliesBinding,
   ...KIND_BINDINGS,
 ];

@@ -16,6 +16,7 @@ import { scanCodeSteps } from './families/scanCodes.js';
 import { lectureSteps } from './families/lecture.js';
 import { statisticsSteps } from './families/statistics.js';
 import { caseSteps } from './families/cases.js';
+import { homeSteps } from './families/home.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -40,6 +41,7 @@ const DEMO_FAMILIES = {
   lecture: { steps: lectureSteps, needs: ['orgUsers', 'content'] },
   statistics: { steps: statisticsSteps, needs: ['activities'] },
   cases: { steps: caseSteps, needs: ['platform'] },
+  home: { steps: homeSteps, needs: ['activities', 'content'] },
 } satisfies Record<string, { steps: SeedStep[]; needs: string[] }>;
 
 export type DemoFamily = keyof typeof DEMO_FAMILIES;

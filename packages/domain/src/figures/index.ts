@@ -7,6 +7,7 @@ import { evaluationDownloadFigures, evaluationResultsFigures, sourceEvidenceFigu
 import { readClockCountFigures, readClockReadersFigures } from './readClock.js';
 import { lectureCountFigures } from './lecture.js';
 import { STATISTICS_FIGURES } from './statistics.js';
+import { audiobookCountFigures } from './audiobooks.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
   originalCountFigures,
@@ -28,6 +29,7 @@ export * from './offline.js';
 export * from './readClock.js';
 export * from './lecture.js';
 export * from './statistics.js';
+export * from './audiobooks.js';
 /** Times in a figures table or record read as everywhere (China time). */
 export { formatSeconds } from '../cells.js';
 
@@ -59,6 +61,7 @@ export const FIGURES: FiguresDef[] = [
   readClockReadersFigures,
   lectureCountFigures,
   ...STATISTICS_FIGURES,
+  audiobookCountFigures,
 ];
 
 /** The declaration a route with `figures: true` renders: the one of its path. */

@@ -32,6 +32,7 @@ import { SCAN_RESOURCES } from './scanCodes.js';
 import { READ_CLOCK_RESOURCES } from './readClock.js';
 import { LECTURE_RESOURCES } from './lecture.js';
 import { CASE_RESOURCES } from './cases.js';
+import { HOME_RESOURCES } from './home.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -70,6 +71,7 @@ export * from './scanCodes.js';
 export * from './readClock.js';
 export * from './lecture.js';
 export * from './cases.js';
+export * from './home.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -119,6 +121,7 @@ export const RESOURCES: ResourceDef[] = [
   ...CASE_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
+  ...HOME_RESOURCES,
 ];
 
 export function findResource(name: string): ResourceDef {

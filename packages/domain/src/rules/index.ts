@@ -42,3 +42,4 @@ export * from './lecture.js';
 export * from './points.js';
 export * from './pointsAdmin.js';
 export * from './statistics.js';
+export * from './home.js';

@@ -5,7 +5,7 @@ import { all, ensure, type SeedClient, type SeedStep } from '../step.js';
  * Organisation content: carousel pictures (real PNGs through the upload route), digital
  * resources and their groups, for the organisations whose readers see a home page.
  */
-const CONTENT_ORGS = ['szlib', 'hdlib', 'njulib', 'cdsesg'];
+const CONTENT_ORGS = ['szlib', 'hdlib', 'njulib', 'cdsesg', 'gzsyxx'];
 
 const CAROUSEL = [
   { title: '全民阅读月 · 好书推荐', link: 'https://www.nlc.cn/', colour: '#c0392b' },

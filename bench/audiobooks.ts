@@ -1,0 +1,99 @@
+/**
+ * Benchmark: audiobook listen beats (issue 25) — readers' players reporting at once.
+ *
+ *   npx tsx bench/audiobooks.ts --pg-only              # PostgreSQL (DATABASE_URL or the local server)
+ *   npx tsx bench/audiobooks.ts --pg-only --scale 0.25
+ *
+ * An audiobook (a digital resource of kind 有声书) is made through the admin API; readers (bulk SQL,
+ * tokens issued) each post a listen beat over real HTTP (`POST /v1/{org}/client/audiobooks/{id}/listen`:
+ * the audiobook read, the reader's day row upserted, the answer kept by its request id), 50 at a
+ * time, 2 rounds of 2,000 readers. The floor (bench/floor.ts) is the same beat as its minimal SQL —
+ * the upsert of the reader's day row — through node-postgres, on an audiobook of its own, in the
+ * same run and at the same concurrency. Printed: beats/s, p50/p99 of both and the ratio,
+ * statements per call, and the plays counted: the run fails unless every reader's play is counted once.
+ */
+import { onEachDatabase, wantPostgres } from './databases.js';
+import { serveAsSuper } from './serve.js';
+import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
+import type { Database } from '../apps/server/src/db/client.js';
+
+const args = process.argv.slice(2);
+const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
+const ORG = 'benchaudio';
+const CONCURRENCY = 50;
+const RUN = { rounds: 2, perRound: Math.round(2_000 * scale) };
+
+async function run(label: string, database: Database): Promise<void> {
+  console.log(`\n== ${label} (${database.driver}) ==`);
+  const { base, call, close } = await serveAsSuper(database);
+  const org = await call<{ id: number }>('POST', '/v1/organizations', { key: ORG, name: '有声书基准机构' });
+  const book = await call<{ id: number }>('POST', `/v1/${ORG}/digitalresource`, { title: '西游记（有声书）', kind: 2 });
+  const floorBook = await call<{ id: number }>('POST', `/v1/${ORG}/digitalresource`, { title: '基线有声书', kind: 2 });
+  const n = readersNeeded(RUN);
+  const t0 = Date.now();
+  const readerRows = await database.query<{ id: number }>(
+    `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'a' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
+    [org.id],
+  );
+  const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
+  console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} beats, ${CONCURRENCY} at once`);
+  const span = { first: Infinity, last: 0, beats: 0 };
+  const figures = await againstFloor(database, {
+    title: `audiobook listen beat (${CONCURRENCY} at once)`,
+    concurrency: CONCURRENCY,
+    ...RUN,
+    async real(i, timed) {
+      const started = performance.now();
+      const res = await timed('listen', () =>
+        fetch(`${base}/v1/${ORG}/client/audiobooks/${book.id}/listen`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ request_id: `bench-listen-${i}`, play: true, seconds: 30 }),
+        }),
+      );
+      if (res.status !== 200) throw new Error(`listen: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      if (i > 0) {
+        span.first = Math.min(span.first, started);
+        span.last = Math.max(span.last, performance.now());
+        span.beats++;
+      }
+    },
+    async floor(i, timed, sql) {
+      const at = Math.floor(Date.now() / 1000);
+      await timed('listen', () =>
+        sql.query(
+          `insert into audiobook_listens (org_id, resource_id, reader_id, day, plays, seconds, created_at, updated_at)
+           values ($1, $2, $3, (to_timestamp($4 + 28800) at time zone 'UTC')::date, 1, 30, $4, $4)
+           on conflict (resource_id, reader_id, day) do update set plays = audiobook_listens.plays + 1, seconds = least(audiobook_listens.seconds + 30, 86400), updated_at = $4
+           returning plays, seconds`,
+          [org.id, floorBook.id, readerRows[i].id, at],
+        ),
+      );
+    },
+  });
+  const [plays] = await database.query<{ plays: string; readers: string }>(`select coalesce(sum(plays), 0) plays, count(distinct reader_id) readers from audiobook_listens where resource_id = $1`, [book.id]);
+  const listen = figures.find((f) => f.step === 'listen');
+  const seconds = (span.last - span.first) / 1000;
+  console.table([
+    {
+      database: label,
+      'at once': CONCURRENCY,
+      plays: Number(plays.plays),
+      'beats/s': Math.round(span.beats / seconds),
+      'p50 ms': listen?.p50,
+      'p99 ms': listen?.p99,
+      'floor p99 ms': listen?.floorP99 ?? '–',
+      ratio: listen?.ratio === undefined ? '–' : `${listen.ratio}×`,
+      statements: listen?.statements,
+    },
+  ]);
+  if (Number(plays.plays) !== n || Number(plays.readers) !== n) {
+    console.log(`PLAYS MISCOUNTED: ${plays.plays} plays by ${plays.readers} readers, ${n} expected`);
+    process.exitCode = 1;
+  }
+  await close();
+}
+
+await onEachDatabase({ postgres: wantPostgres(args), onQuery: statementCount.onQuery }, run);

@@ -3,6 +3,7 @@ import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoinShards } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
+import { defineSweep } from '../jobs/sweep.js';
 
 /**
  * How many readers joined an activity (issue 22). An activity with `person_limit` counts its joins
@@ -103,23 +104,6 @@ export async function foldJoinShards(db: Db): Promise<number> {
 }
 
 export const JOIN_FOLD_JOB = 'activities.joinFold';
-const FOLD_EVERY_SECONDS = 120;
 
-/** Queue the fold of the slot holding `at` (ms), once whoever asks. */
-const queueFold = (app: FastifyInstance, at: number) => {
-  const slot = Math.floor(at / 1000 / FOLD_EVERY_SECONDS);
-  return app.jobs.enqueue(app.database.db, JOIN_FOLD_JOB, {}, { key: `${JOIN_FOLD_JOB}:${slot}`, runAt: slot * FOLD_EVERY_SECONDS * 1000 });
-};
-
-/** The fold's job kind on the app's runner, its first run queued when the app is ready; each run queues the next slot's. */
-export function defineJoinFoldJob(app: FastifyInstance): void {
-  app.jobs.define(JOIN_FOLD_JOB, {
-    async run() {
-      await foldJoinShards(app.database.db);
-      await queueFold(app, Date.now() + FOLD_EVERY_SECONDS * 1000);
-    },
-  });
-  app.addHook('onReady', async () => {
-    await queueFold(app, Date.now());
-  });
-}
+/** The fold every two minutes on the app's runner. */
+export const defineJoinFoldJob = (app: FastifyInstance): void => defineSweep(app, JOIN_FOLD_JOB, 120, () => foldJoinShards(app.database.db));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { activities, offlineReservations, offlineSessions } from '../../db/schema.js';
 import { nowSec } from '../../participation/clock.js';
 import { recordOffence } from '../../participation/offences.js';
+import { defineSweep } from '../../jobs/sweep.js';
 
 /**
  * No-shows (issue 23, design §7b and §14): when a session has ended, its confirmed reservations
@@ -55,21 +56,7 @@ export async function closeEndedSessions(db: Db, now: number = nowSec()): Promis
   }
 }
 
-/** Queue the sweep of the slot holding `at` (ms), once whoever asks. */
-const queueSweep = (app: FastifyInstance, at: number) => {
-  const slot = Math.floor(at / 1000 / NO_SHOW_SWEEP_SECONDS);
-  return app.jobs.enqueue(app.database.db, NO_SHOW_JOB, {}, { key: `${NO_SHOW_JOB}:${slot}`, runAt: slot * NO_SHOW_SWEEP_SECONDS * 1000 });
-};
-
-/** The sweep's job kind, its first run queued when the app is ready; each run queues the next slot's. */
+/** The sweep's job kind on the app's runner, every 10 minutes on the grid. */
 export function defineNoShowJob(app: FastifyInstance): void {
-  app.jobs.define(NO_SHOW_JOB, {
-    async run() {
-      await closeEndedSessions(app.database.db);
-      await queueSweep(app, Date.now() + NO_SHOW_SWEEP_SECONDS * 1000);
-    },
-  });
-  app.addHook('onReady', async () => {
-    await queueSweep(app, Date.now());
-  });
+  defineSweep(app, NO_SHOW_JOB, NO_SHOW_SWEEP_SECONDS, () => closeEndedSessions(app.database.db));
 }

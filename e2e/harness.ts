@@ -176,6 +176,8 @@ export interface ApiResult<T = any> {
 }
 
 export interface ApiClient {
+  /** The bearer token it sends (null: none). */
+  readonly token: string | null;
   request<T = any>(method: string, path: string, body?: unknown): Promise<ApiResult<T>>;
   get<T = any>(path: string): Promise<T>;
   post<T = any>(path: string, body?: unknown): Promise<T>;
@@ -205,6 +207,7 @@ export function api(url: string, token?: string | null): ApiClient {
     return r.data;
   };
   return {
+    token: token ?? null,
     request,
     get: (p) => ok('GET', p),
     post: (p, body) => ok('POST', p, body ?? {}),
@@ -231,6 +234,24 @@ export async function orgWithAdmin(url: string, org: { key: string; name: string
   await superApi.post(`/v1/organizations/${made.id}/authorize`, { module_ids: [], activity_types: org.types });
   await superApi.post(`/v1/org/${org.key}/managers`, { ...admin, type: 'admin' });
   return api(url, await loginApi(url, admin.account, admin.password, org.key));
+}
+
+/**
+ * A reader of `key` added by an administrator with a first password, signed in through the reader
+ * API and the first password changed to `password`: the reader's client.
+ */
+export async function signedInReaderApi(
+  url: string,
+  adminApi: ApiClient,
+  key: string,
+  reader: { account: string; real_name: string; first: string; password: string } & Record<string, unknown>,
+): Promise<ApiClient> {
+  const { first, password, ...fields } = reader;
+  await adminApi.post(`/v1/${key}/readers`, { ...fields, password: first });
+  const login = await api(url).post<{ access_token: string }>(`/v1/${key}/client/login`, { account: reader.account, password: first, key: '', code: '' });
+  const client = api(url, login.access_token);
+  await client.put(`/v1/${key}/client/me/password`, { old_password: first, password });
+  return client;
 }
 
 export const chromiumAvailable = (): boolean => fs.existsSync(CHROMIUM_PATH);

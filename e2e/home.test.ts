@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { rowControl } from './rowControl';
 import { axeViolations, quiet, report } from './axe';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
+import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
 
 /**
  * The organisation's home and content settings (issue 25) in the browser. Set up through the API:
@@ -46,10 +46,7 @@ browserSuite('home settings: modules and albums, reading show, rules, audiobook 
     group = (await adminApi.post<{ id: number }>(`/v1/${KEY}/actcate`, { name: GROUP })).id;
     await adminApi.post(`/v1/${KEY}/actcate/${group}/acts`, { act_id: act });
     const book = (await adminApi.post<{ id: number }>(`/v1/${KEY}/digitalresource`, { title: BOOK, kind: 2, author: '林海音' })).id;
-    await adminApi.post(`/v1/${KEY}/readers`, { account: 'R9000001', password: READER_FIRST, real_name: '读者甲' });
-    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: 'R9000001', password: READER_FIRST, key: '', code: '' });
-    reader = api(server.url, login.access_token);
-    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    reader = await signedInReaderApi(server.url, adminApi, KEY, { account: 'R9000001', real_name: '读者甲', first: READER_FIRST, password: READER_PASSWORD });
     for (const body of [{ play: true, seconds: 0 }, { seconds: 30 }, { seconds: 30 }, { play: true, seconds: 0 }]) {
       await reader.post(`/v1/${KEY}/client/audiobooks/${book}/listen`, { request_id: randomUUID(), ...body });
     }

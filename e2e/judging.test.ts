@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { png } from './png';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, newPage, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, newPage, startServer, superToken, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
 
 /**
  * Expert judging and certificates (issue 12) in the browser. Set up through the API: an
@@ -95,14 +95,11 @@ browserSuite('judging: an expert scores blind works; results published; certific
 
     // The readers: a first password changed at the first sign-in, a picture, a work each
     for (const w of WORKS) {
-      await adminApi.post(`/v1/${KEY}/readers`, { account: w.account, password: READER_FIRST, real_name: w.name });
-      const first = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: w.account, password: READER_FIRST, key: '', code: '' });
-      const reader = api(server.url, first.access_token);
-      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+      const reader = await signedInReaderApi(server.url, adminApi, KEY, { account: w.account, real_name: w.name, first: READER_FIRST, password: READER_PASSWORD });
       const form = new FormData();
       // the file is named after its author: blind review must not pass the name on
       form.append('file', new Blob([new Uint8Array(png(w.colour, 48, 32))], { type: 'image/png' }), `${w.name}.png`);
-      const res = await fetch(`${server.url}/v1/${KEY}/client/upload`, { method: 'POST', headers: { authorization: `Bearer ${first.access_token}` }, body: form });
+      const res = await fetch(`${server.url}/v1/${KEY}/client/upload`, { method: 'POST', headers: { authorization: `Bearer ${reader.token}` }, body: form });
       const up = (await res.json()) as { code: number; message: string; data: { url: string } };
       expect(up.code, up.message).toBe(200);
       const made = await reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/activities/${act}/works`, {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { rowControl } from './rowControl';
 import { axeViolations, quiet, report } from './axe';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
+import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
 
 /**
  * A lecture on demand (issue 25) in the browser. Set up through the API: an organisation authorised
@@ -38,10 +38,7 @@ browserSuite('lecture: learners with their progress and the figures', () => {
     await adminApi.post(`/v1/${KEY}/lecture/${act}/publish`, {});
     for (const [i, seconds] of [20, 10].entries()) {
       const account = `R900000${i + 1}`;
-      await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `学员${i + 1}` });
-      const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-      const reader = api(server.url, login.access_token);
-      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+      const reader = await signedInReaderApi(server.url, adminApi, KEY, { account, real_name: `学员${i + 1}`, first: READER_FIRST, password: READER_PASSWORD });
       const base = `/v1/${KEY}/client/activities/${act}/lecture`;
       const { play } = await reader.post<{ play: number }>(`${base}/play`, { request_id: randomUUID(), item_id: video.id });
       // Heartbeats every 10 s of real time: the server credits at most the wall time since the last one.

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { chinaDate } from '@huodong/domain';
 import * as T from '../apps/web/src/features/offline/texts';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
+import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
 
 /**
  * The administrator's offline pages (issue 23) in the browser. Set up through the API: an
@@ -59,10 +59,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
   });
   /** A new reader of the organisation (signed in, first password changed) books one seat of the session. */
   async function readerBooks(account: string, sessionId: number) {
-    await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
-    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-    const reader = api(server.url, login.access_token);
-    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    const reader = await signedInReaderApi(server.url, adminApi, KEY, { account, real_name: `读者${account.slice(-2)}`, first: READER_FIRST, password: READER_PASSWORD });
     return reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/sessions/${sessionId}/reservations`, { request_id: randomUUID(), seats: 1 });
   }
   afterAll(async () => {
@@ -112,10 +109,7 @@ browserSuite('offline series: batch sessions, their bookings, sign-up fields', (
 
     // A reader books the first session (published series, reader API).
     await adminApi.post(`/v1/${KEY}/offlines/${act}/publish`);
-    await adminApi.post(`/v1/${KEY}/readers`, { account: 'R5000001', password: READER_FIRST, real_name: '林小读' });
-    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: 'R5000001', password: READER_FIRST, key: '', code: '' });
-    const reader = api(server.url, login.access_token);
-    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    const reader = await signedInReaderApi(server.url, adminApi, KEY, { account: 'R5000001', real_name: '林小读', first: READER_FIRST, password: READER_PASSWORD });
     await reader.post(`/v1/${KEY}/client/sessions/${sessions[0].id}/reservations`, { request_id: randomUUID(), seats: 1 });
 
     // The first session's 报名 opens its bookings, narrowed to it.

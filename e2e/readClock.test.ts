@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { rowControl } from './rowControl';
 import { axeViolations, quiet, report } from './axe';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
+import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
 
 /**
  * The administrator's check-in records (issue 24) in the browser. Set up through the API: an
@@ -37,10 +37,7 @@ browserSuite('check-in records: batch approve, comment, feature, filter', () => 
     await adminApi.post(`/v1/${KEY}/mark/${act}/publish`, {});
     for (const [i, content] of TEXTS.entries()) {
       const account = `R800000${i + 1}`;
-      await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${i + 1}` });
-      const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-      const reader = api(server.url, login.access_token);
-      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+      const reader = await signedInReaderApi(server.url, adminApi, KEY, { account, real_name: `读者${i + 1}`, first: READER_FIRST, password: READER_PASSWORD });
       await reader.post(`/v1/${KEY}/client/activities/${act}/marks`, { request_id: randomUUID(), content });
     }
   });

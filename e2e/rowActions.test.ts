@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, browserSuite, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, launchBrowser, loginViaPage, newPage, startServer, superToken, type ApiClient, type Server, signedInReaderApi } from './harness';
 import { rowControl } from './rowControl';
 
 /**
@@ -66,10 +66,7 @@ browserSuite('row actions by state, 更多, content-sized columns, the review qu
     queuedAct = await worksActivity('“我的家乡”征文', 'pre');
 
     // One reader, whose first password is changed at the first sign-in
-    await adminApi.post(`/v1/${KEY}/readers`, { account: 'R50000001', password: READER_FIRST, real_name: '顾小禾' });
-    const first = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: 'R50000001', password: READER_FIRST, key: '', code: '' });
-    const reader = api(server.url, first.access_token);
-    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    const reader = await signedInReaderApi(server.url, adminApi, KEY, { account: 'R50000001', real_name: '顾小禾', first: READER_FIRST, password: READER_PASSWORD });
     const submit = (act: number, title: string) =>
       reader.post<{ id: number; status: string }>(`/v1/${KEY}/client/activities/${act}/works`, {
         request_id: randomUUID(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import * as T from '../apps/web/src/features/scanCodes/texts';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
+import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
 
 /**
  * The administrator's scan campaign page (积分记录, `adminAct/adminIntegralWork?actID=`, issue 24)
@@ -68,10 +68,7 @@ browserSuite('scan campaign: batches, codes, scan log, leaderboard, void', () =>
     // A reader scans the first code through the reader API.
     const codes = (await adminApi.get<{ items: { link: string }[] }>(`/v1/${KEY}/integral/${act}/code?sort=id`)).items;
     const link = new URL(codes[0].link);
-    await adminApi.post(`/v1/${KEY}/readers`, { account: 'R1600001', password: READER_FIRST, real_name: '许小读' });
-    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: 'R1600001', password: READER_FIRST, key: '', code: '' });
-    const reader = api(server.url, login.access_token);
-    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+    const reader = await signedInReaderApi(server.url, adminApi, KEY, { account: 'R1600001', real_name: '许小读', first: READER_FIRST, password: READER_PASSWORD });
     const scanned = await reader.post<{ result: string; points: number }>(`/v1/${KEY}/client/scan`, { code: link.searchParams.get('code'), sign: link.searchParams.get('sign'), nonce: `e2e-${randomUUID()}` });
     expect(scanned).toMatchObject({ result: 'ok', points: 8 });
 

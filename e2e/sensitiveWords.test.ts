@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, SUPER_ACCOUNT, SUPER_PASSWORD, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, loginViaPage, newPage, startServer, superToken, SUPER_ACCOUNT, SUPER_PASSWORD, type ApiClient, type Server, signedInReaderApi } from './harness';
 
 /**
  * Sensitive words (issue 12) in the browser: the super administrator adds platform words in one
@@ -34,10 +34,7 @@ browserSuite('sensitive words: the platform list, an organisation list, comments
     act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/evaluation`, { title: '好书推荐投票', start_at: now - 3600, end_at: now + 86_400, config: { captcha: 'off', comments: { min_interval_sec: 0 } } })).id;
     await adminApi.post(`/v1/${KEY}/evaluation/${act}/publish`);
     source = (await adminApi.post<{ id: number }>(`/v1/${KEY}/evaluation/${act}/source`, { title: '《城南旧事》' })).id;
-    await adminApi.post(`/v1/${KEY}/readers`, { account: 'W1001', password: 'First#Pass1', real_name: '读者甲' });
-    const first = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: 'W1001', password: 'First#Pass1', key: '', code: '' });
-    reader = api(server.url, first.access_token);
-    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: 'First#Pass1', password: 'Reader#2025' });
+    reader = await signedInReaderApi(server.url, adminApi, KEY, { account: 'W1001', real_name: '读者甲', first: 'First#Pass1', password: 'Reader#2025' });
   });
   afterAll(async () => {
     await browser?.close();

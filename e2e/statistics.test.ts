@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, report } from './axe';
-import { SUPER_ACCOUNT, SUPER_PASSWORD, api, browserSuite, expectText, launchBrowser, orgWithAdmin, settled, signedInPage, startServer, superToken, type Server } from './harness';
+import { SUPER_ACCOUNT, SUPER_PASSWORD, api, browserSuite, expectText, launchBrowser, orgWithAdmin, settled, signedInPage, startServer, superToken, type Server, signedInReaderApi } from './harness';
 
 /**
  * The statistics of the platform and the organisation (issue 26) in the browser. Set up through the
@@ -42,10 +42,7 @@ browserSuite('statistics: platform and organisation, drill-down, export', () => 
     const source = (await admin.post<{ id: number }>(`/v1/${KEY}/evaluation/${act}/source`, { title: '《边城》' })).id;
     for (const i of [1, 2]) {
       const account = `S900000${i}`;
-      await admin.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${i}` });
-      const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-      const reader = api(server.url, login.access_token);
-      await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
+      const reader = await signedInReaderApi(server.url, admin, KEY, { account, real_name: `读者${i}`, first: READER_FIRST, password: READER_PASSWORD });
       await reader.post(`/v1/${KEY}/client/activities/${act}/ballots`, { request_id: randomUUID(), source_ids: [source] });
       if (i === 1) await reader.post(`/v1/${KEY}/client/activities/${act}/comments`, { request_id: randomUUID(), source_id: source, content: '写得真好' });
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SURVEY_QUESTION_TYPES, TYPE_CHANGE_CONFIRM, type SurveyQuestionType } from '@huodong/domain';
 import * as T from '../apps/web/src/features/survey/texts';
-import { api, browserSuite, dialogWith, expectText, launchBrowser, settled, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
+import { api, browserSuite, dialogWith, expectText, launchBrowser, settled, startServer, superToken, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
 import { png } from './png';
 
 /**
@@ -110,11 +110,8 @@ browserSuite('questionnaire: build it, change an option type with the confirmati
 
   /** A reader made by the administrator, signed in, first password changed. */
   const signedIn = async (account: string) => {
-    await adminApi.post(`/v1/${KEY}/readers`, { account, password: READER_FIRST, real_name: `读者${account.slice(-2)}` });
-    const first = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account, password: READER_FIRST, key: '', code: '' });
-    const reader = api(server.url, first.access_token);
-    await reader.put(`/v1/${KEY}/client/me/password`, { old_password: READER_FIRST, password: READER_PASSWORD });
-    return { api: reader, token: first.access_token };
+    const reader = await signedInReaderApi(server.url, adminApi, KEY, { account, real_name: `读者${account.slice(-2)}`, first: READER_FIRST, password: READER_PASSWORD });
+    return { api: reader, token: reader.token! };
   };
 
   beforeAll(async () => {

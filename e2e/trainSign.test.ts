@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CHECKIN_RESULTS } from '@huodong/domain';
-import { api, browserSuite, expectText, launchBrowser, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, expectText, launchBrowser, startServer, superToken, type ApiClient, type Server, signedInReaderApi } from './harness';
 
 /**
  * The reader's sign-in page (`/{org}/trainSign`, issue 23) on a phone (390 px wide, Chromium).
@@ -37,10 +37,7 @@ browserSuite('trainSign: a reader signs in on a phone and checks in; the staff r
 
   /** A reader made by the administrator, the first password changed through the reader API. */
   async function readerOf(r: typeof READER): Promise<ApiClient> {
-    await adminApi.post(`/v1/${KEY}/readers`, { account: r.account, password: r.first, real_name: r.real_name });
-    const first = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: r.account, password: r.first, key: '', code: '' });
-    const client = api(server.url, first.access_token);
-    await client.put(`/v1/${KEY}/client/me/password`, { old_password: r.first, password: r.password });
+    const client = await signedInReaderApi(server.url, adminApi, KEY, { account: r.account, real_name: r.real_name, first: r.first, password: r.password });
     return client;
   }
 

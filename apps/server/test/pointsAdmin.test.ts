@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chinaSeconds } from '@huodong/domain';
 import { pointCounters, pointTxns } from '../src/db/schema.js';
-import { pointsAccountOf, postPoints } from '../src/points/ledger.js';
+import { pointsAccountOf, postPoints, reversePoints } from '../src/points/ledger.js';
 import { sweepPointsExpiry } from '../src/points/admin.js';
 import { MANAGER_PASSWORD, ok, signedInReader, testApp, type TestApp } from './helpers.js';
 
@@ -140,6 +140,29 @@ describe('manual adjustments', () => {
     expect((await t.call('POST', `/v1/${org.key}/integral/scoreList/${ledger.items[0].id}/reverse`, { token: second, body: { reason: '再冲' } })).status).toBe(422);
     expect((await t.call('POST', `/v1/${other.key}/integral/scoreList/${id}/reverse`, { token: outsider, body: { reason: '越权' } })).status).toBe(404);
     expect((await t.call('GET', `/v1/${other.key}/integral/scoreList?reader=${r.id}`, { token: outsider })).status).toBe(404);
+  });
+
+  it("an administrator's 冲正 and an undone event write one reversal between them, whichever comes first", async () => {
+    const r = await signedInReader(t, org);
+    await t.db.transaction((tx) => postPoints(tx, { orgId: org.id, readerId: r.id, rule: 'work_awarded', actId: 5, source: { type: 'work', id: 41 } }));
+    const [row] = await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, r.id), eq(pointTxns.idem_key, 'work_awarded:work:41')));
+    const [byAdmin, ...undone] = await Promise.all([
+      t.call('POST', `/v1/${org.key}/integral/scoreList/${row!.id}/reverse`, { token: second, body: { reason: '评审有误' } }),
+      ...[1, 2].map(() => t.db.transaction((tx) => reversePoints(tx, { orgId: org.id, readerId: r.id, key: 'work_awarded:work:41', reason: '作品被取消资格' }))),
+    ]);
+    const reversals = await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, r.id), eq(pointTxns.idem_key, 'reverse:work_awarded:work:41')));
+    expect(reversals).toHaveLength(1);
+    expect(reversals[0]).toMatchObject({ delta: -row!.delta, rule_key: 'work_awarded', source_type: 'reverse', source_id: String(row!.id) });
+    expect([byAdmin!.status === 200, ...undone.map((u) => u.status === 'posted')].filter(Boolean)).toHaveLength(1);
+    if (byAdmin!.status !== 200) expect(byAdmin!.message).toContain('已冲正');
+    expect((await pointsAccountOf(t.db, org.id, r.id)).balance).toBe(0);
+    // A spend the balance no longer covers: the administrator's correction is whole or refused.
+    await t.db.transaction((tx) => postPoints(tx, { orgId: org.id, readerId: r.id, rule: 'work_awarded', source: { type: 'work', id: 42 } }));
+    await t.db.transaction((tx) => postPoints(tx, { orgId: org.id, readerId: r.id, rule: 'makeup_cost', points: -1, source: { type: 'mark', id: 42 } }));
+    const [second42] = await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, r.id), eq(pointTxns.idem_key, 'work_awarded:work:42')));
+    const refused = await t.call('POST', `/v1/${org.key}/integral/scoreList/${second42!.id}/reverse`, { token: second, body: { reason: '评审有误' } });
+    expect(refused.status).toBe(422);
+    expect(refused.message).toContain('积分不足');
   });
 });
 

@@ -169,6 +169,22 @@ describe('manual adjustments', () => {
 });
 
 describe('accounts, export and the reader', () => {
+  it("a reader's place is its row in the list's order (balance, then the later reader first): ties get places of their own, no points no place", async () => {
+    const o = await t.org('ptrank');
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => signedInReader(t, o)));
+    for (const [r, points] of [[a, 50], [b, 50], [c, 70], [d, 1]] as const) await ok(adjust(t.superToken, { reader_id: r.id, points, reason: '排名' }, o));
+    await ok(adjust(t.superToken, { reader_id: d.id, points: -1, reason: '扣回' }, o));
+    const list = await ok(t.call('GET', `/v1/${o.key}/integral/userIntegral`, { token: t.superToken }));
+    const order = list.items.map((x: { id: number }) => x.id);
+    expect(order.slice(0, 3)).toEqual([c.id, Math.max(a.id, b.id), Math.min(a.id, b.id)]);
+    for (const r of [a, b, c]) {
+      const me = await ok(t.call('GET', `/v1/${o.key}/client/total/score`, { token: r.token }));
+      expect(me.mine.rank, String(r.id)).toBe(order.indexOf(r.id) + 1);
+      expect(me.items[me.mine.rank - 1]).toMatchObject({ me: true, rank: me.mine.rank });
+    }
+    expect((await ok(t.call('GET', `/v1/${o.key}/client/total/score`, { token: d.token }))).mine).toEqual({ balance: 0, rank: null });
+  });
+
   it('lists readers by balance with a keyword, exports them, and answers the reader its own', async () => {
     const a = await signedInReader(t, org, { real_name: '积分甲' });
     const b = await signedInReader(t, org, { real_name: '积分乙' });

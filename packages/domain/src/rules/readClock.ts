@@ -51,7 +51,7 @@ export const READ_CLOCK_DEFAULTS = {
 
 const milestoneSchema = z.object({
   days: wholeNumber('连续打卡天数', 1, READ_CLOCK_LIMITS.courseDays),
-  points: wholeNumber('奖励积分', 0, 100000),
+  points: wholeNumber('奖励积分', 1, 100000),
 });
 
 /** Each setting's schema, named by its Chinese label (the declaration's `config.*` fields use them). */
@@ -82,7 +82,7 @@ export const readClockConfigSchemas = {
   milestones: z
     .array(milestoneSchema, { error: '连续打卡奖励不正确' })
     .max(READ_CLOCK_LIMITS.milestones, `连续打卡奖励最多${READ_CLOCK_LIMITS.milestones}档`)
-    .refine((ms) => new Set(ms.map((m) => m.days)).size === ms.length, '连续打卡奖励的天数不能重复'),
+    .refine((ms) => ms.every((m, i) => i === 0 || m.days > ms[i - 1]!.days), '连续打卡奖励的天数需从小到大排列，且不能重复'),
 } as const;
 
 export interface ReadClockMilestone {

@@ -59,7 +59,7 @@ export const readClockConfigSchemas = {
   schedule: choiceOf('打卡周期', ['daily', 'weekdays', 'course']),
   weekdays: z
     .array(z.number({ error: '打卡日不正确' }).int('打卡日不正确').min(1, '打卡日不正确').max(7, '打卡日不正确'), { error: '打卡日不正确' })
-    .min(1, '请至少选择一个打卡日')
+    // None chosen (the form's empty checkboxes): the default days, as the field's placeholder says.
     .max(7, '打卡日不正确')
     .refine((d) => new Set(d).size === d.length, '打卡日不能重复'),
   course_days: wholeNumber('课程天数', 1, READ_CLOCK_LIMITS.courseDays),
@@ -115,7 +115,7 @@ export interface ReadClockConfig {
 /** An activity's stored `config` read with the defaults filled in. */
 export function readClockConfigOf(config: unknown): ReadClockConfig {
   const c = (config && typeof config === 'object' ? config : {}) as Partial<ReadClockConfig>;
-  const given = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined && v !== null));
+  const given = Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && v !== null && !(k === 'weekdays' && Array.isArray(v) && v.length === 0)));
   return { ...READ_CLOCK_DEFAULTS, weekdays: [...READ_CLOCK_DEFAULTS.weekdays], milestones: READ_CLOCK_DEFAULTS.milestones.map((m) => ({ ...m })), ...given } as ReadClockConfig;
 }
 

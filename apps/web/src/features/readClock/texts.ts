@@ -7,3 +7,4 @@ export const ADD = '添加一档';
 export const REMOVE = '删除';
 export const NONE = '不设连续打卡奖励';
 export const HINT = '连续打卡达到天数时奖励积分，各档天数从小到大，每档只发一次。';
+export const DEFAULTS = '未设置，按默认档位奖励（可修改）。连续打卡达到天数时奖励积分，各档天数从小到大，每档只发一次。';

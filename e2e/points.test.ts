@@ -100,7 +100,7 @@ browserSuite('points: rules, the readers list with adjustments, the second admin
     await shell(other, '积分审核详情');
     await other.getByTestId('integral-approve').click();
     await other.waitForURL(`**/${KEY}/adminScore/adminCheckIntegral`);
-    const account = await adminA.get<{ account: { balance: number } }>(`/v1/${KEY}/integral/scoreList?reader=${readerId}`);
-    expect(account.account.balance).toBe(960);
+    const account = await adminA.get<{ balance: number }>(`/v1/${KEY}/integral/userIntegral/${readerId}`);
+    expect(account.balance).toBe(960);
   });
 });

@@ -80,6 +80,27 @@ browserSuite('check-in records: batch approve, comment, feature, filter', () => 
     expect(marks.items).toEqual([expect.objectContaining({ status: 1, is_featured: 1, teacher_comment: '读得很认真，继续加油！' })]);
   });
 
+  it('连续打卡奖励 on the activity form: the defaults shown, a row edited and saved, days out of order refused naming it', { timeout: 180_000 }, async () => {
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await page.goto(`/${KEY}/adminAct/adminReadClock`);
+    await expectText(page, TITLE);
+    await (await rowControl(page, page.getByRole('row').filter({ hasText: TITLE }), '编辑')).click();
+    const dialog = await dialogWith(page, '连续打卡奖励');
+    const days = (n: number) => dialog.getByLabel(`连续打卡天数（第${n}档）`);
+    const points = (n: number) => dialog.getByLabel(`奖励积分（第${n}档）`);
+    // Not set: the design's defaults (7 days 40, 21 days 160) are shown.
+    expect([await days(1).inputValue(), await points(1).inputValue(), await days(2).inputValue(), await points(2).inputValue()]).toEqual(['7', '40', '21', '160']);
+    await days(1).fill('30');
+    await button(dialog, OK).click();
+    await dialog.getByText('连续打卡奖励的天数需从小到大排列，且不能重复').waitFor();
+    await days(1).fill('3');
+    await points(1).fill('15');
+    await button(dialog, OK).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = await adminApi.get<{ config: { milestones: { days: number; points: number }[] } }>(`/v1/${KEY}/mark/${act}`);
+    expect(saved.config.milestones).toEqual([{ days: 3, points: 15 }, { days: 21, points: 160 }]);
+  });
+
   it('every page of the kind has one h1 and no serious axe violation', { timeout: 180_000 }, async () => {
     const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     const found: string[] = [];

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chinaSeconds } from '@huodong/domain';
 import { pointCounters, pointTxns } from '../src/db/schema.js';
-import { pointsAccountOf, postPoints } from '../src/points/ledger.js';
+import { pointsAccountOf, postPoints, reversePoints } from '../src/points/ledger.js';
 import { sweepPointsExpiry } from '../src/points/admin.js';
 import { MANAGER_PASSWORD, ok, signedInReader, testApp, type TestApp } from './helpers.js';
 
@@ -95,7 +95,7 @@ describe('manual adjustments', () => {
     const id = asked.txn.id as number;
     expect((await pointsAccountOf(t.db, org.id, r.id)).balance).toBe(0);
 
-    const queue = await ok(t.call('GET', `/v1/${org.key}/check/integral`, { token: second }));
+    const queue = await ok(t.call('GET', `/v1/${org.key}/check/integral?status=0`, { token: second }));
     expect(queue.items.map((x: { id: number }) => x.id)).toContain(id);
     expect(queue.items.find((x: { id: number }) => x.id === id)).toMatchObject({ asker: 'ptadm1', delta: 800 });
     const detail = await ok(t.call('GET', `/v1/${org.key}/check/${id}/integral`, { token: asker }));
@@ -136,14 +136,55 @@ describe('manual adjustments', () => {
     expect(await pointsAccountOf(t.db, org.id, r.id)).toMatchObject({ balance: 0, earned: 120, spent: 120 });
     const ledger = await ok(t.call('GET', `/v1/${org.key}/integral/scoreList?reader=${r.id}`, { token: second }));
     expect(ledger.items.map((x: { delta: number }) => x.delta)).toEqual([-120, 120]);
-    expect(ledger.account.balance).toBe(0);
+    expect((await ok(t.call('GET', `/v1/${org.key}/integral/userIntegral/${r.id}`, { token: second }))).balance).toBe(0);
     expect((await t.call('POST', `/v1/${org.key}/integral/scoreList/${ledger.items[0].id}/reverse`, { token: second, body: { reason: '再冲' } })).status).toBe(422);
     expect((await t.call('POST', `/v1/${other.key}/integral/scoreList/${id}/reverse`, { token: outsider, body: { reason: '越权' } })).status).toBe(404);
-    expect((await t.call('GET', `/v1/${other.key}/integral/scoreList?reader=${r.id}`, { token: outsider })).status).toBe(404);
+    // Another organisation's ledger holds none of this reader's rows, nor its account.
+    expect((await ok(t.call('GET', `/v1/${other.key}/integral/scoreList?reader=${r.id}`, { token: outsider }))).items).toEqual([]);
+    expect((await t.call('GET', `/v1/${other.key}/integral/userIntegral/${r.id}`, { token: outsider })).status).toBe(404);
+  });
+
+  it("an administrator's 冲正 and an undone event write one reversal between them, whichever comes first", async () => {
+    const r = await signedInReader(t, org);
+    await t.db.transaction((tx) => postPoints(tx, { orgId: org.id, readerId: r.id, rule: 'work_awarded', actId: 5, source: { type: 'work', id: 41 } }));
+    const [row] = await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, r.id), eq(pointTxns.idem_key, 'work_awarded:work:41')));
+    const [byAdmin, ...undone] = await Promise.all([
+      t.call('POST', `/v1/${org.key}/integral/scoreList/${row!.id}/reverse`, { token: second, body: { reason: '评审有误' } }),
+      ...[1, 2].map(() => t.db.transaction((tx) => reversePoints(tx, { orgId: org.id, readerId: r.id, key: 'work_awarded:work:41', reason: '作品被取消资格' }))),
+    ]);
+    const reversals = await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, r.id), eq(pointTxns.idem_key, 'reverse:work_awarded:work:41')));
+    expect(reversals).toHaveLength(1);
+    expect(reversals[0]).toMatchObject({ delta: -row!.delta, rule_key: 'work_awarded', source_type: 'reverse', source_id: String(row!.id) });
+    expect([byAdmin!.status === 200, ...undone.map((u) => u.status === 'posted')].filter(Boolean)).toHaveLength(1);
+    if (byAdmin!.status !== 200) expect(byAdmin!.message).toContain('已冲正');
+    expect((await pointsAccountOf(t.db, org.id, r.id)).balance).toBe(0);
+    // A spend the balance no longer covers: the administrator's correction is whole or refused.
+    await t.db.transaction((tx) => postPoints(tx, { orgId: org.id, readerId: r.id, rule: 'work_awarded', source: { type: 'work', id: 42 } }));
+    await t.db.transaction((tx) => postPoints(tx, { orgId: org.id, readerId: r.id, rule: 'makeup_cost', points: -1, source: { type: 'mark', id: 42 } }));
+    const [second42] = await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, r.id), eq(pointTxns.idem_key, 'work_awarded:work:42')));
+    const refused = await t.call('POST', `/v1/${org.key}/integral/scoreList/${second42!.id}/reverse`, { token: second, body: { reason: '评审有误' } });
+    expect(refused.status).toBe(422);
+    expect(refused.message).toContain('积分不足');
   });
 });
 
 describe('accounts, export and the reader', () => {
+  it("a reader's place is its row in the list's order (balance, then the later reader first): ties get places of their own, no points no place", async () => {
+    const o = await t.org('ptrank');
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => signedInReader(t, o)));
+    for (const [r, points] of [[a, 50], [b, 50], [c, 70], [d, 1]] as const) await ok(adjust(t.superToken, { reader_id: r.id, points, reason: '排名' }, o));
+    await ok(adjust(t.superToken, { reader_id: d.id, points: -1, reason: '扣回' }, o));
+    const list = await ok(t.call('GET', `/v1/${o.key}/integral/userIntegral`, { token: t.superToken }));
+    const order = list.items.map((x: { id: number }) => x.id);
+    expect(order.slice(0, 3)).toEqual([c.id, Math.max(a.id, b.id), Math.min(a.id, b.id)]);
+    for (const r of [a, b, c]) {
+      const me = await ok(t.call('GET', `/v1/${o.key}/client/total/score`, { token: r.token }));
+      expect(me.mine.rank, String(r.id)).toBe(order.indexOf(r.id) + 1);
+      expect(me.items[me.mine.rank - 1]).toMatchObject({ me: true, rank: me.mine.rank });
+    }
+    expect((await ok(t.call('GET', `/v1/${o.key}/client/total/score`, { token: d.token }))).mine).toEqual({ balance: 0, rank: null });
+  });
+
   it('lists readers by balance with a keyword, exports them, and answers the reader its own', async () => {
     const a = await signedInReader(t, org, { real_name: '积分甲' });
     const b = await signedInReader(t, org, { real_name: '积分乙' });
@@ -230,7 +271,7 @@ describe('demo data', () => {
     const steps = demoStepsOf('points');
     await seedDemo(t.app, steps);
     const su = { token: t.superToken };
-    const queue = await ok(t.call('GET', `/v1/szlib/check/integral`, su));
+    const queue = await ok(t.call('GET', `/v1/szlib/check/integral?status=0`, su));
     expect(queue.items).toHaveLength(1);
     expect(queue.items[0]).toMatchObject({ delta: 800, account: 'SZ00001' });
     const accounts = await ok(t.call('GET', `/v1/szlib/integral/userIntegral`, su));
@@ -240,7 +281,7 @@ describe('demo data', () => {
       ['SZ00003', 52],
     ]);
     await seedDemo(t.app, steps);
-    expect((await ok(t.call('GET', `/v1/szlib/check/integral`, su))).items).toHaveLength(1);
+    expect((await ok(t.call('GET', `/v1/szlib/check/integral?status=0`, su))).items).toHaveLength(1);
     const admin = await t.login('szlibadmin', 'Demo#2024', 'szlib');
     await ok(t.call('POST', `/v1/szlib/check/${queue.items[0].id}/integral`, { token: admin, body: { status: 1 } }));
     expect((await ok(t.call('GET', `/v1/szlib/client/get_integral`, { token: (await ok(t.call('POST', '/v1/szlib/client/login', { body: { account: 'SZ00001', password: 'Reader#2024' } }))).access_token }))).balance).toBe(922);

@@ -213,6 +213,23 @@ describe('administration', () => {
 });
 
 describe('points', () => {
+  it('streak milestones are set with the activity and read back; out of order, repeated or without points they are refused naming 连续打卡奖励', async () => {
+    const base = { title: '打卡档位', start_at: now(), end_at: now() + 30 * DAY };
+    const made = await ok(t.call('POST', `/v1/${org.key}/mark`, { ...su(), body: { ...base, config: { milestones: [{ days: 3, points: 10 }, { days: 10, points: 50 }] } } }));
+    expect((await ok(t.call('GET', `/v1/${org.key}/mark/${made.id}`, su()))).config.milestones).toEqual([{ days: 3, points: 10 }, { days: 10, points: 50 }]);
+    const edited = await ok(t.call('POST', `/v1/${org.key}/mark/${made.id}`, { ...su(), body: { ...base, config: { milestones: [{ days: 5, points: 20 }] } } }));
+    expect(edited.config.milestones).toEqual([{ days: 5, points: 20 }]);
+    for (const [milestones, message] of [
+      [[{ days: 10, points: 50 }, { days: 3, points: 10 }], '连续打卡奖励的天数需从小到大排列，且不能重复'],
+      [[{ days: 7, points: 40 }, { days: 7, points: 60 }], '连续打卡奖励的天数需从小到大排列，且不能重复'],
+      [[{ days: 7, points: 0 }], '奖励积分不能小于1'],
+    ] as const) {
+      const res = await t.call('POST', `/v1/${org.key}/mark`, { ...su(), body: { ...base, config: { milestones } } });
+      expect([res.status, res.data.errors?.[0]?.message], JSON.stringify(milestones)).toEqual([422, message]);
+      expect(res.message).toContain('连续打卡奖励');
+    }
+  });
+
   it('a mark earns checkin_mark once a day, a 7-day streak its milestone once; a make-up costs points, refused with 积分不足 and undone when short', async () => {
     const act = await activity({ makeup_max: 3, makeup_within_days: 7, makeup_cost: 20, milestones: [{ days: 7, points: 40 }] }, 8);
     const [a] = await readers(1);

@@ -112,3 +112,12 @@ describe('make-ups and content', () => {
     expect(readClockConfigProblems({ min_words: 50, max_words: 20 })).toEqual([{ field: 'config.max_words', message: '最多字数不能少于最少字数' }]);
   });
 });
+
+describe('the form’s empty weekdays', () => {
+  it('are the default days, not a schedule without days', async () => {
+    const { readClockConfigOf, readClockConfigSchemas } = await import('../src/rules/readClock.js');
+    expect(readClockConfigSchemas.weekdays.safeParse([]).success).toBe(true);
+    expect(readClockConfigOf({ schedule: 'weekdays', weekdays: [] }).weekdays).toEqual([1, 2, 3, 4, 5]);
+    expect(readClockConfigOf({ schedule: 'weekdays', weekdays: [6, 7] }).weekdays).toEqual([6, 7]);
+  });
+});

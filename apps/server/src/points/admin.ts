@@ -5,7 +5,7 @@ import { pointTxns } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { nowSec } from '../participation/clock.js';
-import { pointsConfigFor, postPoints, REVERSAL_PREFIX } from './ledger.js';
+import { pointsConfigFor, postPoints, REVERSAL_PREFIX, reversePoints } from './ledger.js';
 
 /**
  * The ledger's administration (issue 24, design §10): a manual adjustment above the threshold
@@ -55,28 +55,19 @@ export async function decidePending(tx: Tx, orgId: number, txnId: number, caller
 }
 
 /**
- * A correction: a posted row answered by a new posted row of the opposite points (rule `manual`,
- * key `reverse:{the row's key}`, the key reversePoints gives the reversal of an undone event: a row is
- * reversed once, however often and by whichever path asked). The original stays as it was.
+ * An administrator's 冲正 of a ledger row: the ledger's one reversal writer (reversePoints, key
+ * `reverse:{the row's key}`, the key an undone event's reversal has too: a row is reversed once,
+ * however often and by whichever path asked), whole or refused. A reversal or an expiry row is not
+ * reversed. The original stays as it was.
  */
 export async function reverseTxn(tx: Tx, orgId: number, txnId: number, caller: Pick<Caller, 'kind' | 'id'>, reason: string) {
   const [row] = await tx.select().from(pointTxns).where(and(eq(pointTxns.id, txnId), eq(pointTxns.org_id, orgId)));
   if (!row) throw notFound('积分记录不存在');
   if (row.status !== POINT_TXN_STATUS.posted || row.idem_key.startsWith(REVERSAL_PREFIX) || row.rule_key === 'expiry') throw badRequest(POINTS_ADMIN_MESSAGES.notReversible);
-  const res = await postPoints(tx, {
-    orgId,
-    readerId: row.reader_id,
-    rule: 'manual',
-    points: -row.delta,
-    source: { type: 'reverse', id: row.id },
-    key: `${REVERSAL_PREFIX}${row.idem_key}`,
-    actId: row.act_id,
-    reason: `冲正#${row.id}：${reason}`.slice(0, 200),
-    operatorId: caller.id,
-  });
+  const res = await reversePoints(tx, { orgId, readerId: row.reader_id, key: row.idem_key, reason: `冲正#${row.id}：${reason}`.slice(0, 200), operatorId: caller.id, partial: false });
   if (res.status === 'duplicate') throw badRequest(POINTS_ADMIN_MESSAGES.alreadyReversed);
   if (res.status === 'insufficient') throw badRequest(POINTS_ADMIN_MESSAGES.insufficient);
-  if (res.status !== 'posted') throw badRequest('人工调整规则未启用，无法冲正');
+  if (res.status !== 'posted') throw badRequest(POINTS_ADMIN_MESSAGES.notReversible);
   return res;
 }
 

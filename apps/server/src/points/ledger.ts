@@ -105,7 +105,7 @@ export async function postPoints(db: Db | Tx, t: PointsTrigger): Promise<PostRes
   return post(db, { ...t, delta, key, status: t.pending ? POINT_TXN_STATUS.pending : POINT_TXN_STATUS.posted, expiresAt, now, counters });
 }
 
-type Posting = PointsTrigger & { delta: number; key: string; status: number; expiresAt: number | null; now: number; counters: { scope: string; inc: number; cap: number }[]; correction?: boolean };
+type Posting = PointsTrigger & { delta: number; key: string; status: number; expiresAt: number | null; now: number; counters: { scope: string; inc: number; cap: number }[]; board?: boolean };
 
 async function post(db: Db | Tx, p: Posting): Promise<PostResult> {
   const answer = (row: { txn_id: number | null; counted: number; balance: number | null } | undefined): PostResult => {
@@ -127,24 +127,30 @@ async function post(db: Db | Tx, p: Posting): Promise<PostResult> {
 }
 
 /**
- * Take back what an event paid (a work's approval or award undone, a ballot voided): a reversing
- * row of the posted row's points under the same rule, keyed `reverse:{key}`, so that it is written
- * once however often the undoing is repeated; the activity's leaderboard loses them too. What the
- * reader has spent already is not taken below 0: the reversal is then the balance left. Nothing
- * when the event paid nothing. Whether the rule is on now does not matter.
+ * The one writer of a correction: a posted row answered by a reversing row of the opposite points
+ * under the same rule, keyed `reverse:{key}`, so that it is written once however often and by
+ * whichever path it is asked (an event undone: a work's approval or award, a comment's approval;
+ * an administrator's 冲正 of a ledger row). Its source is the row it reverses; the activity's
+ * leaderboard loses what the row earned there. Nothing when the row does not exist or is not
+ * posted (`disabled`). What the reader has spent already is not taken below 0: an event undone
+ * (`partial`, the default) reverses the balance left; an administrator's correction (`partial:
+ * false`) is whole or refused (`insufficient`). Whether the rule is on now does not matter.
  */
-export async function reversePoints(db: Db | Tx, r: { orgId: number; readerId: number; key: string; reason?: string; operatorId?: number | null }): Promise<PostResult> {
+export async function reversePoints(
+  db: Db | Tx,
+  r: { orgId: number; readerId: number; key: string; reason?: string; operatorId?: number | null; partial?: boolean },
+): Promise<PostResult> {
   const [orig] = await db
-    .select({ delta: pointTxns.delta, rule: pointTxns.rule_key, type: pointTxns.source_type, id: pointTxns.source_id, act: pointTxns.act_id })
+    .select({ id: pointTxns.id, delta: pointTxns.delta, rule: pointTxns.rule_key, act: pointTxns.act_id })
     .from(pointTxns)
     .where(and(eq(pointTxns.org_id, r.orgId), eq(pointTxns.reader_id, r.readerId), eq(pointTxns.idem_key, r.key), eq(pointTxns.status, POINT_TXN_STATUS.posted)));
-  if (!orig || orig.delta <= 0) return { status: 'disabled' };
+  if (!orig || orig.delta === 0) return { status: 'disabled' };
   const reversal = (delta: number) =>
     post(db, {
       orgId: r.orgId,
       readerId: r.readerId,
       rule: orig.rule as PointRuleKey,
-      source: { type: orig.type, id: orig.id },
+      source: { type: 'reverse', id: orig.id },
       actId: orig.act,
       key: `${REVERSAL_PREFIX}${r.key}`,
       reason: r.reason,
@@ -154,10 +160,10 @@ export async function reversePoints(db: Db | Tx, r: { orgId: number; readerId: n
       expiresAt: null,
       now: nowSec(),
       counters: [],
-      correction: true,
+      board: orig.delta > 0,
     });
   const first = await reversal(-orig.delta);
-  if (first.status !== 'insufficient') return first;
+  if (first.status !== 'insufficient' || r.partial === false) return first;
   const { balance } = await pointsAccountOf(db, r.orgId, r.readerId);
   return balance > 0 ? reversal(-Math.min(balance, orig.delta)) : first;
 }
@@ -197,7 +203,7 @@ function postingSql(p: Posting): SQL {
     l as (
       insert into point_act_totals as pt (org_id, act_id, reader_id, points, updated_at)
       select ${p.orgId}::int, ${p.actId ?? null}::int, ${p.readerId}::int, ${p.delta}::int, ${p.now}::bigint
-      where ${p.actId != null && (p.delta > 0 || !!p.correction) && posted} and exists (select 1 from a)
+      where ${p.actId != null && (p.board ?? p.delta > 0) && posted} and exists (select 1 from a)
       on conflict (act_id, reader_id) do update set points = pt.points + excluded.points, updated_at = excluded.updated_at
     )
     select (select id from t) as txn_id, (select count(*) from c)::int as counted, (select balance from a) as balance`;

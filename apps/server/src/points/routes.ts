@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  chinaDateTime,
   idParam,
-  idText,
   manualPointsBody,
   pageQuerySchema,
+  pointChecksResource,
   POINT_RULES,
   POINT_TXN_STATUS,
   POINT_TXN_STATUS_LABELS,
@@ -16,17 +15,15 @@ import {
   pointsDecisionBody,
   pointsReverseBody,
   POINTS_ADMIN_MESSAGES,
-  type PointAccountRow,
   type PointTxnRow,
 } from '@huodong/domain';
 import type { Db } from '../db/client.js';
-import { managers, orgSettings, pointAccounts, pointTxns, readers, supers } from '../db/schema.js';
+import { orgSettings, pointAccounts, pointTxns, readers } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
 import { callerOf, orgOf, readerOf } from '../auth/access.js';
-import { notFound, validationError } from '../http/errors.js';
-import { countLimitOf, listData, pageOf, pagedList } from '../http/pagination.js';
-import { keywordWhere } from '../resources/keyword.js';
+import { validationError } from '../http/errors.js';
+import { pagedList } from '../http/pagination.js';
 import { audit } from '../resources/audit.js';
-import { attachment, XLSX_TYPE, xlsxStream, type Cell } from '../exports/xlsxStream.js';
 import { nowSec } from '../participation/clock.js';
 import { POINTS_CONFIG_KEY, pointsAccountOf, pointsConfigFor, postPoints } from './ledger.js';
 import { askerOf, decidePending, reverseTxn, sweepPointsExpiry } from './admin.js';
@@ -47,37 +44,31 @@ const txnColumns = {
 };
 const withName = <T extends { rule_key: string }>(r: T) => ({ ...r, rule_name: ruleName(r.rule_key) });
 
-/** Who asked for an adjustment, by name (a manager of the organisation or a super administrator). */
-const askerName = sql<string>`coalesce(
-  (select ${managers.real_name} from ${managers} where ${pointTxns.source_type} = 'manager' and ${managers.id} = ${pointTxns.operator_id}),
-  (select ${supers.real_name} from ${supers} where ${pointTxns.source_type} = 'super' and ${supers.id} = ${pointTxns.operator_id}), '')`;
+/**
+ * A reader's balance and place in the organisation's ranking (`balance desc, reader_id desc`, the
+ * list's order): the accounts ahead of it counted through point_accounts_rank_idx alone, one
+ * range of the index bounded by the row comparison `(balance, reader_id) > (mine)`, in the
+ * statement that reads the account. No place without points.
+ */
+export async function rankingPlaceOf(db: Db, orgId: number, readerId: number): Promise<{ balance: number; rank: number | null }> {
+  const [row] = rowsOf<{ balance: number; ahead: number }>(
+    await db.execute(sql`select a.balance, (select count(*) from point_accounts o where o.org_id = ${orgId} and (o.balance, o.reader_id) > (a.balance, a.reader_id))::int as ahead
+      from point_accounts a where a.org_id = ${orgId} and a.reader_id = ${readerId}`),
+  );
+  const balance = Number(row?.balance ?? 0);
+  return { balance, rank: balance > 0 ? Number(row!.ahead) + 1 : null };
+}
 
-const accountColumns = {
-  reader_id: pointAccounts.reader_id,
-  account: readers.account,
-  real_name: readers.real_name,
-  balance: pointAccounts.balance,
-  earned: pointAccounts.earned,
-  spent: pointAccounts.spent,
-  expired: pointAccounts.expired,
-  updated_at: pointAccounts.updated_at,
-};
-const accountsWhere = (orgId: number, keyword: string | undefined): SQL | undefined =>
-  and(eq(pointAccounts.org_id, orgId), keywordWhere([readers.account, readers.real_name], keyword));
-
-export const POINTS_EXPORT_TITLE = '积分列表';
-export const POINTS_EXPORT_HEADERS = ['读者账号', '姓名', '积分余额', '累计获得', '累计消耗', '累计过期', '最近变动'];
 export const POINTS_EXPIRY_JOB = 'points.expiry';
 export const POINTS_EXPIRY_SWEEP_SECONDS = 3600;
 
 /**
  * The points ledger's calls (issue 24, spec §7; docs/decisions.md "Points administration paths"):
  * rules (`GET /v1/{org}/config`, `POST /v1/{org}/config/save`), manual adjustments
- * (`POST /v1/{org}/set_integral`), their second administrator (`GET /v1/{org}/check/integral`,
- * `GET/POST /v1/{org}/check/{id}/integral`), the readers' accounts and ledgers
- * (`/v1/{org}/integral/userIntegral`, `/v1/{org}/integral/scoreList`, a row reversed at
- * `…/scoreList/{id}/reverse`), the export (`/v1/{org}/export/userIntegral`; the spec's export integral is the scan log of a type-16 activity), and the reader's own
- * (`/v1/{org}/client/get_integral`, `/client/score`, `/client/total/score`).
+ * (`POST /v1/{org}/set_integral`), their second administrator (`GET/POST /v1/{org}/check/{id}/integral`),
+ * a ledger row reversed (`/v1/{org}/integral/scoreList/{id}/reverse`), and the reader's own
+ * (`/v1/{org}/client/get_integral`, `/client/score`, `/client/total/score`). The lists (accounts,
+ * ledger rows, the adjustments' queue) and the accounts' export are declared resources (family.ts).
  */
 export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -126,46 +117,14 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  const checkQuery = pageQuerySchema.extend({ status: z.enum(['0', '1', '3', 'all'], { error: '审核状态只能是待审核、已通过、已驳回或全部' }).optional() });
-  r.get('/v1/:org/check/integral', { config, schema: { params, querystring: checkQuery } }, async (request) => {
-    const org = orgOf(request);
-    const status = request.query.status ?? '0';
-    const where = and(
-      eq(pointTxns.org_id, org.id),
-      eq(pointTxns.rule_key, 'manual'),
-      // Only adjustments that went through the queue: pending, or decided from pending (an asker's source, no reversal).
-      sql`${pointTxns.source_type} in ('manager', 'super')`,
-      status === 'all' ? undefined : eq(pointTxns.status, Number(status)),
-      keywordWhere([readers.account, readers.real_name], request.query.keyword),
-    );
-    const page = pageOf(request.query);
-    const [n, rows] = await Promise.all([
-      db.select({ n: sql<number>`count(*)::int` }).from(pointTxns).innerJoin(readers, eq(readers.id, pointTxns.reader_id)).where(where),
-      db
-        .select({ ...txnColumns, account: readers.account, real_name: readers.real_name, asker: askerName })
-        .from(pointTxns)
-        .innerJoin(readers, eq(readers.id, pointTxns.reader_id))
-        .where(where)
-        .orderBy(desc(pointTxns.id))
-        .limit(page.perPage)
-        .offset(page.offset),
-    ]);
-    return { ...listData(rows.map(withName), Number(n[0]?.n ?? 0), page, request.url), threshold: (await pointsConfigFor(db, org.id)).approval_threshold };
-  });
-
   r.get('/v1/:org/check/:id/integral', { config, schema: { params: idParams } }, async (request) => {
-    const org = orgOf(request);
-    const [row] = await db
-      .select({ ...txnColumns, account: readers.account, real_name: readers.real_name, asker: askerName, source_type: pointTxns.source_type, source_id: pointTxns.source_id })
-      .from(pointTxns)
-      .innerJoin(readers, eq(readers.id, pointTxns.reader_id))
-      .where(and(eq(pointTxns.id, request.params.id), eq(pointTxns.org_id, org.id), eq(pointTxns.rule_key, 'manual')));
-    if (!row) throw notFound('积分调整不存在');
+    // The queue's row (another organisation's, or not an adjustment of the queue: 404).
+    const row = await app.resources.get(pointChecksResource.name)!.get(request, request.params.id);
     const caller = callerOf(request);
-    const { source_type, source_id, ...txn } = row;
+    const { source_type, source_id, idem_key: _key, ...txn } = row;
     return {
-      txn: { ...withName(txn), status_label: POINT_TXN_STATUS_LABELS[txn.status] },
-      account: await pointsAccountOf(db, org.id, row.reader_id),
+      txn: { ...withName(txn as typeof txn & { rule_key: string }), status_label: POINT_TXN_STATUS_LABELS[row.status as number] },
+      account: await pointsAccountOf(db, orgOf(request).id, row.reader_id as number),
       own: source_type === caller.kind && Number(source_id) === caller.id,
     };
   });
@@ -178,29 +137,7 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  // ---- Accounts, ledgers, reversals, export ---------------------------------------------------------
-  r.get('/v1/:org/integral/userIntegral', { config, schema: { params, querystring: pageQuerySchema } }, async (request) => {
-    const where = accountsWhere(orgOf(request).id, request.query.keyword);
-    const page = pageOf(request.query);
-    return pagedList(
-      request.query,
-      request.url,
-      async () => {
-        const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(pointAccounts).innerJoin(readers, eq(readers.id, pointAccounts.reader_id)).where(where).limit(countLimitOf(page)).as('c'));
-        return Number(c?.n ?? 0);
-      },
-      (limit, offset) =>
-        db
-          .select(accountColumns)
-          .from(pointAccounts)
-          .innerJoin(readers, eq(readers.id, pointAccounts.reader_id))
-          .where(where)
-          .orderBy(desc(pointAccounts.balance), pointAccounts.reader_id)
-          .limit(limit)
-          .offset(offset) as Promise<PointAccountRow[]>,
-    );
-  });
-
+  // ---- Reversals, the reader's ledger -------------------------------------------------------------
   const ledgerPage = (orgId: number, readerId: number, query: z.output<typeof pageQuerySchema>, url: string, own = false) => {
     const where = and(eq(pointTxns.org_id, orgId), eq(pointTxns.reader_id, readerId), own ? eq(pointTxns.status, POINT_TXN_STATUS.posted) : undefined);
     return pagedList<PointTxnRow>(
@@ -211,14 +148,6 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     );
   };
 
-  const ledgerQuery = pageQuerySchema.extend({ reader: idText('读者') });
-  r.get('/v1/:org/integral/scoreList', { config, schema: { params, querystring: ledgerQuery } }, async (request) => {
-    const org = orgOf(request);
-    const [reader] = await db.select({ id: readers.id, account: readers.account, real_name: readers.real_name }).from(readers).where(and(eq(readers.id, request.query.reader), eq(readers.org_id, org.id)));
-    if (!reader) throw notFound(POINTS_ADMIN_MESSAGES.noReader);
-    return { reader, account: await pointsAccountOf(db, org.id, reader.id), ...(await ledgerPage(org.id, reader.id, request.query, request.url)) };
-  });
-
   r.post('/v1/:org/integral/scoreList/:id/reverse', { config, schema: { params: idParams, body: pointsReverseBody } }, async (request) =>
     db.transaction(async (tx) => {
       const res = await reverseTxn(tx, orgOf(request).id, request.params.id, callerOf(request), request.body.reason);
@@ -226,33 +155,6 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
       return res;
     }),
   );
-
-  r.get('/v1/:org/export/userIntegral', { config, schema: { params, querystring: pageQuerySchema.pick({ keyword: true, reflesh: true }) } }, async (request, reply) => {
-    const org = orgOf(request);
-    const where = accountsWhere(org.id, request.query.keyword);
-    async function* rows(): AsyncIterable<Cell[][]> {
-      let after: { balance: number; reader_id: number } | null = null;
-      for (;;) {
-        const batch: PointAccountRow[] = await db
-          .select(accountColumns)
-          .from(pointAccounts)
-          .innerJoin(readers, eq(readers.id, pointAccounts.reader_id))
-          .where(and(where, after ? sql`(${pointAccounts.balance} < ${after.balance} or (${pointAccounts.balance} = ${after.balance} and ${pointAccounts.reader_id} > ${after.reader_id}))` : undefined))
-          .orderBy(desc(pointAccounts.balance), pointAccounts.reader_id)
-          .limit(1000);
-        if (batch.length === 0) return;
-        yield batch.map((a) => [a.account, a.real_name, a.balance, a.earned, a.spent, a.expired, chinaDateTime(a.updated_at)]);
-        if (batch.length < 1000) return;
-        const last = batch[batch.length - 1]!;
-        after = { balance: last.balance, reader_id: last.reader_id };
-      }
-    }
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('cache-control', 'no-store')
-      .header('content-disposition', attachment(`${POINTS_EXPORT_TITLE}_${org.name}.xlsx`))
-      .send(xlsxStream(POINTS_EXPORT_TITLE, POINTS_EXPORT_HEADERS, rows()));
-  });
 
   // ---- The reader's own ---------------------------------------------------------------------------
   r.get('/v1/:org/client/get_integral', { config: readerConfig, schema: { params } }, async (request) => pointsAccountOf(db, orgOf(request).id, readerOf(request).id));
@@ -265,21 +167,19 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   r.get('/v1/:org/client/total/score', { config: readerConfig, schema: { params } }, async (request) => {
     const org = orgOf(request);
     const me = readerOf(request);
-    const top = await db
-      .select({ reader_id: pointAccounts.reader_id, real_name: readers.real_name, balance: pointAccounts.balance })
-      .from(pointAccounts)
-      .innerJoin(readers, eq(readers.id, pointAccounts.reader_id))
-      .where(and(eq(pointAccounts.org_id, org.id), sql`${pointAccounts.balance} > 0`))
-      .orderBy(desc(pointAccounts.balance), pointAccounts.reader_id)
-      .limit(50);
-    const mine = await pointsAccountOf(db, org.id, me.id);
-    const [ahead] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(pointAccounts)
-      .where(and(eq(pointAccounts.org_id, org.id), sql`${pointAccounts.balance} > ${mine.balance}`));
+    const [top, mine] = await Promise.all([
+      db
+        .select({ reader_id: pointAccounts.reader_id, real_name: readers.real_name, balance: pointAccounts.balance })
+        .from(pointAccounts)
+        .innerJoin(readers, eq(readers.id, pointAccounts.reader_id))
+        .where(and(eq(pointAccounts.org_id, org.id), sql`${pointAccounts.balance} > 0`))
+        .orderBy(desc(pointAccounts.balance), desc(pointAccounts.reader_id))
+        .limit(50),
+      rankingPlaceOf(db, org.id, me.id),
+    ]);
     return {
       items: top.map((t, i) => ({ rank: i + 1, name: maskName(t.real_name), balance: t.balance, me: t.reader_id === me.id })),
-      mine: { balance: mine.balance, rank: mine.balance > 0 ? Number(ahead?.n ?? 0) + 1 : null },
+      mine,
     };
   });
 }

@@ -68,6 +68,8 @@ export interface ResourceBinding {
    * planner would otherwise stop a sequential scan at the cap (the platform's activity states).
    */
   countInListOrder?: boolean;
+  /** The `keyword` search over what is not a column of the table (the reader's account and name of a points account): replaces the declared keyword fields' test. */
+  keyword?: (keyword: string, ctx: ReadContext) => SQL | undefined;
   /** Computed filters: a declared filter field without a column (e.g. the activity state). */
   filters?: Record<string, (value: unknown, ctx: ReadContext) => SQL | undefined>;
   /** The family's own routes, registered before the generic ones. */

@@ -25,6 +25,7 @@ import { QUESTION_BINDINGS } from './families/questions.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
 import { orgCasesBinding, platformCasesBinding } from './families/cases.js';
 import { homeModulesBinding, orgQuickRepliesBinding, orgTagsBinding, readingShowBinding } from './families/home.js';
+import { POINTS_BINDINGS } from '../points/family.js';
 
 /** Every resource served by the machinery. A family adds its binding here; a kind lists its own in its `bindings`. */
 export const BINDINGS: ResourceBinding[] = [
@@ -66,4 +67,5 @@ export const BINDINGS: ResourceBinding[] = [
   orgTagsBinding,
   orgQuickRepliesBinding,
   ...KIND_BINDINGS,
+  ...POINTS_BINDINGS,
 ];

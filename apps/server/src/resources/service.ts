@@ -124,7 +124,8 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     const ctx = context(request);
     const conds: (SQL | undefined)[] = [scopeWhere(request)];
     const owner = binding.keywordOwner;
-    const keyword = keywordWhere(
+    const k = q.keyword?.trim();
+    const keyword = binding.keyword ? (k ? binding.keyword(k, ctx) : undefined) : keywordWhere(
       def.keywordFields.map(col),
       q.keyword,
       cols.search ? { search: cols.search, org_id: col(owner?.column ?? 'org_id'), orgId: owner ? owner.id(request) : (request.org?.id ?? null) } : undefined,

@@ -59,6 +59,7 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCount/adminActCount/actCountSurveyPaper': () => import('../features/survey/PaperPage'),
   'adminAct/adminOffline': () => import('../features/offline/OfflineActivitiesPage'),
   'adminAct/adminOfflines': () => import('../features/offline/OfflinesPage'),
+  'adminAct/adminReadClock': () => import('../features/readClock/ReadClockActivitiesPage'),
   'adminAct/adminOfflinesList': () => import('../features/offline/SessionsPage'),
   'adminAct/adminOfflineWork': () => import('../features/offline/ReservationsPage'),
   'adminAct/adminIntegralWork': () => import('../features/scanCodes/IntegralWorkPage'),

@@ -33,6 +33,7 @@ import { READ_CLOCK_RESOURCES } from './readClock.js';
 import { LECTURE_RESOURCES } from './lecture.js';
 import { CASE_RESOURCES } from './cases.js';
 import { HOME_RESOURCES } from './home.js';
+import { POINTS_RESOURCES } from './points.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -72,6 +73,7 @@ export * from './readClock.js';
 export * from './lecture.js';
 export * from './cases.js';
 export * from './home.js';
+export * from './points.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -119,6 +121,7 @@ export const RESOURCES: ResourceDef[] = [
   ...READ_CLOCK_RESOURCES,
   ...LECTURE_RESOURCES,
   ...CASE_RESOURCES,
+  ...POINTS_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
   ...HOME_RESOURCES,

@@ -49,8 +49,8 @@ export const READ_CLOCK_SETTING_FIELDS: ResourceField[] = [
   setting('makeup_within_days', '可补几天内', 'number', { placeholder: '默认3天内，不早于活动开始，不能补未来' }),
   setting('makeup_needs_approval', '补卡需审核', 'switch'),
   setting('makeup_cost', '补卡消耗积分', 'number', { placeholder: '默认0' }),
-  // Edited through the API (default 7 days 40 points, 21 days 160 points); the points ledger posts them.
-  field('config.milestones', '连续打卡奖励', 'text', () => C.milestones.optional(), { ...notListed, form: false }),
+  // Rows of days → points (default 7 days 40 points, 21 days 160 points; the web's own input); the points ledger posts them.
+  field('config.milestones', '连续打卡奖励', 'text', () => C.milestones.optional(), { ...notListed, section: '连续打卡奖励' }),
 ];
 
 const ofMark = { param: 'act', resource: ACTIVITY_KINDS[8].name, column: 'act_id', query: 'actID' } as const;

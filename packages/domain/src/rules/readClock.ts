@@ -51,7 +51,7 @@ export const READ_CLOCK_DEFAULTS = {
 
 const milestoneSchema = z.object({
   days: wholeNumber('连续打卡天数', 1, READ_CLOCK_LIMITS.courseDays),
-  points: wholeNumber('奖励积分', 0, 100000),
+  points: wholeNumber('奖励积分', 1, 100000),
 });
 
 /** Each setting's schema, named by its Chinese label (the declaration's `config.*` fields use them). */
@@ -59,7 +59,7 @@ export const readClockConfigSchemas = {
   schedule: choiceOf('打卡周期', ['daily', 'weekdays', 'course']),
   weekdays: z
     .array(z.number({ error: '打卡日不正确' }).int('打卡日不正确').min(1, '打卡日不正确').max(7, '打卡日不正确'), { error: '打卡日不正确' })
-    .min(1, '请至少选择一个打卡日')
+    // None chosen (the form's empty checkboxes): the default days, as the field's placeholder says.
     .max(7, '打卡日不正确')
     .refine((d) => new Set(d).size === d.length, '打卡日不能重复'),
   course_days: wholeNumber('课程天数', 1, READ_CLOCK_LIMITS.courseDays),
@@ -82,7 +82,7 @@ export const readClockConfigSchemas = {
   milestones: z
     .array(milestoneSchema, { error: '连续打卡奖励不正确' })
     .max(READ_CLOCK_LIMITS.milestones, `连续打卡奖励最多${READ_CLOCK_LIMITS.milestones}档`)
-    .refine((ms) => new Set(ms.map((m) => m.days)).size === ms.length, '连续打卡奖励的天数不能重复'),
+    .refine((ms) => ms.every((m, i) => i === 0 || m.days > ms[i - 1]!.days), '连续打卡奖励的天数需从小到大排列，且不能重复'),
 } as const;
 
 export interface ReadClockMilestone {
@@ -115,7 +115,7 @@ export interface ReadClockConfig {
 /** An activity's stored `config` read with the defaults filled in. */
 export function readClockConfigOf(config: unknown): ReadClockConfig {
   const c = (config && typeof config === 'object' ? config : {}) as Partial<ReadClockConfig>;
-  const given = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined && v !== null));
+  const given = Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== undefined && v !== null && !(k === 'weekdays' && Array.isArray(v) && v.length === 0)));
   return { ...READ_CLOCK_DEFAULTS, weekdays: [...READ_CLOCK_DEFAULTS.weekdays], milestones: READ_CLOCK_DEFAULTS.milestones.map((m) => ({ ...m })), ...given } as ReadClockConfig;
 }
 

@@ -49,10 +49,17 @@ export const pointAccounts = pgTable('point_accounts', {
   spent: integer('spent').notNull().default(0),
   expired: integer('expired').notNull().default(0),
   updated_at: seconds('updated_at').notNull().default(nowSeconds),
+  /** When the account opened (the reader's first posting). */
+  created_at: seconds('created_at').notNull().default(nowSeconds),
 }, (t) => [
   primaryKey({ name: 'point_accounts_pk', columns: [t.org_id, t.reader_id] }),
   foreignKey({ name: 'point_accounts_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
-  index('point_accounts_balance_idx').on(t.org_id, t.balance.desc(), t.reader_id),
+  /**
+   * The ranking's order, highest balance first and then the later reader (`order by balance desc,
+   * reader_id desc`, nulls first as PostgreSQL's `desc` is): the list's pages, and a reader's place
+   * as an index-only count of the row comparison `(balance, reader_id) > (mine)` (points/rank.ts).
+   */
+  index('point_accounts_rank_idx').on(t.org_id, t.balance.desc().nullsFirst(), t.reader_id.desc().nullsFirst()),
 ]);
 
 /**

@@ -8,7 +8,7 @@ import { PagePanel } from '../../shared/PagePanel';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import { statusTag } from './statusTag';
-import { checkPath, POINTS_KEY, type PointsDecision } from './pointsApi';
+import { checkPath, POINTS_KEY, POINTS_LISTS, type PointsDecision } from './pointsApi';
 import * as T from './texts';
 
 // The dialog (antd Form and its inputs) loads when it opens.
@@ -28,7 +28,7 @@ export default function CheckIntegralWorkPage() {
   const id = idFromQuery(params.get('id')) ?? 0;
   const [rejecting, setRejecting] = useState(false);
   const q = useApiQuery<Detail>([POINTS_KEY, 'check', org, id], checkPath(org, id));
-  const decide = useApiMutation((body: PointsDecision) => api.post(checkPath(org, id), body), { invalidate: [[POINTS_KEY]], successMessage: T.DECIDED });
+  const decide = useApiMutation((body: PointsDecision) => api.post(checkPath(org, id), body), { invalidate: POINTS_LISTS, successMessage: T.DECIDED });
   const back = () => navigate(scopeLink(org, 'adminScore/adminCheckIntegral'));
   if (!q.data) return <PagePanel>{q.isPending ? <Spin /> : null}</PagePanel>;
   const { txn, account, own } = q.data;

@@ -7,20 +7,21 @@ import { api, useApiMutation, useApiQuery } from '../../shared/api';
 import { AppModal } from '../../shared/AppModal';
 import { feedback } from '../../shared/feedback';
 import { placeServerErrors } from '../../shared/formErrors';
-import { adjustPath, ledgerPath, POINTS_KEY, readersPath, reversePath } from './pointsApi';
+import { accountPath, ACCOUNTS_KEY, adjustPath, LEDGER_KEY, ledgerPath, POINTS_KEY, POINTS_LISTS, readersPath, reversePath } from './pointsApi';
 import { statusTag } from './statusTag';
 import * as T from './texts';
 
 
-/** A reader's ledger, newest first, each posted row reversible once (`/integral/scoreList`). */
+/** A reader's ledger, newest first, each posted row reversible once (`/integral/scoreList?reader=`), above its balance. */
 export function LedgerDialog({ org, reader, onClose }: { org: string; reader: Pick<PointAccountRow, 'reader_id' | 'account' | 'real_name'>; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const [reversing, setReversing] = useState<PointTxnRow | null>(null);
-  const ledger = useApiQuery<ListData<PointTxnRow> & { account: { balance: number } }>([POINTS_KEY, 'ledger', org, reader.reader_id, page], ledgerPath(org), { reader: reader.reader_id, page, page_size: 10 });
+  const account = useApiQuery<PointAccountRow>([...ACCOUNTS_KEY, 'one', org, reader.reader_id], accountPath(org, reader.reader_id));
+  const ledger = useApiQuery<ListData<PointTxnRow>>([...LEDGER_KEY, org, reader.reader_id, page], ledgerPath(org), { reader: reader.reader_id, page, page_size: 10 });
   return (
     <AppModal open title={`${T.LEDGER}：${reader.real_name || reader.account}`} footer={null} onCancel={onClose} width={900}>
       <p>
-        {T.BALANCE}：{ledger.data?.account.balance ?? '—'}
+        {T.BALANCE}：{account.data?.balance ?? '—'}
       </p>
       <Table<PointTxnRow>
         rowKey="id"
@@ -53,7 +54,7 @@ export function LedgerDialog({ org, reader, onClose }: { org: string; reader: Pi
 }
 
 function ReverseDialog({ org, txn, onClose }: { org: string; txn: PointTxnRow; onClose: () => void }) {
-  const reverse = useApiMutation((body: { reason: string }) => api.post(reversePath(org, txn.id), body), { invalidate: [[POINTS_KEY]], successMessage: T.REVERSED });
+  const reverse = useApiMutation((body: { reason: string }) => api.post(reversePath(org, txn.id), body), { invalidate: POINTS_LISTS, successMessage: T.REVERSED });
   return (
     <ReasonDialog
       title={`${T.REVERSE}：${txn.rule_name} ${txn.delta > 0 ? `+${txn.delta}` : txn.delta}`}
@@ -105,7 +106,7 @@ export function AdjustDialog({ org, reader, onClose }: { org: string; reader?: P
     enabled: !reader,
   });
   const adjust = useApiMutation((body: Record<string, unknown>) => api.post<{ pending: boolean }>(adjustPath(org), body), {
-    invalidate: [[POINTS_KEY]],
+    invalidate: POINTS_LISTS,
     onSuccess: (res) => void feedback.message.success(res.pending ? T.ASKED : T.ADJUSTED),
   });
   const onOk = async () => {

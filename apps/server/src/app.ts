@@ -31,6 +31,7 @@ import { seedClockHook } from './participation/clock.js';
 import { registerJobRunner } from './jobs/runner.js';
 import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import { definePointsJobs, pointsRoutes } from './points/routes.js';
+import { payoutRoutes, setUpPayouts } from './payouts/routes.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -101,6 +102,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register((queue) => checkQueueRoutes(queue, CHECK_KINDS));
   await app.register(pointsRoutes);
   definePointsJobs(app);
+  setUpPayouts(app);
+  await app.register(payoutRoutes);
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);

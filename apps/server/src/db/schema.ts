@@ -19,3 +19,4 @@ export * from './schema/offline.js';
 export * from './schema/scanCodes.js';
 export * from './schema/readClock.js';
 export * from './schema/points.js';
+export * from './schema/redpack.js';

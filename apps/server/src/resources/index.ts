@@ -23,6 +23,7 @@ import { platformActivitiesBinding } from './families/platformActivities.js';
 import { activityParticipantsBinding, orgActivitiesBinding } from './families/activityParticipants.js';
 import { QUESTION_BINDINGS } from './families/questions.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
+import { redpackConfigsBinding, redpackPayoutsBinding } from '../payouts/family.js';
 
 /** Every resource served by the machinery. A family adds its binding here; a kind lists its own in its `bindings`. */
 export const BINDINGS: ResourceBinding[] = [
@@ -58,4 +59,6 @@ export const BINDINGS: ResourceBinding[] = [
   sensitiveWordsBinding,
   orgSensitiveWordsBinding,
   ...KIND_BINDINGS,
+  redpackConfigsBinding,
+  redpackPayoutsBinding,
 ];

@@ -30,6 +30,7 @@ import { surveyQuestionsResource, surveyResponsesResource } from './survey.js';
 import { OFFLINE_RESOURCES } from './offline.js';
 import { SCAN_RESOURCES } from './scanCodes.js';
 import { READ_CLOCK_RESOURCES } from './readClock.js';
+import { REDPACK_RESOURCES } from './redpack.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -66,6 +67,7 @@ export * from './offline.js';
 export * from './offlineReview.js';
 export * from './scanCodes.js';
 export * from './readClock.js';
+export * from './redpack.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -111,6 +113,7 @@ export const RESOURCES: ResourceDef[] = [
   ...OFFLINE_RESOURCES,
   ...SCAN_RESOURCES,
   ...READ_CLOCK_RESOURCES,
+  ...REDPACK_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
 ];

@@ -40,3 +40,4 @@ export * from './scanCodes.js';
 export * from './readClock.js';
 export * from './points.js';
 export * from './pointsAdmin.js';
+export * from './redpack.js';

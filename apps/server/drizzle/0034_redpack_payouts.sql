@@ -78,15 +78,6 @@ CREATE TABLE "redpack_payouts" (
 	"updated_at" bigint DEFAULT (extract(epoch from now())::bigint) NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "redpack_batches" ADD CONSTRAINT "redpack_batches_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_batches" ADD CONSTRAINT "redpack_batches_config_fk" FOREIGN KEY ("org_id","config_id") REFERENCES "public"."redpack_configs"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_configs" ADD CONSTRAINT "redpack_configs_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_configs" ADD CONSTRAINT "redpack_configs_act_fk" FOREIGN KEY ("org_id","act_id") REFERENCES "public"."activities"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_counters" ADD CONSTRAINT "redpack_counters_config_id_redpack_configs_id_fk" FOREIGN KEY ("config_id") REFERENCES "public"."redpack_configs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_openids" ADD CONSTRAINT "redpack_openids_reader_fk" FOREIGN KEY ("org_id","reader_id") REFERENCES "public"."readers"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_payouts" ADD CONSTRAINT "redpack_payouts_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_payouts" ADD CONSTRAINT "redpack_payouts_config_fk" FOREIGN KEY ("org_id","config_id") REFERENCES "public"."redpack_configs"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "redpack_payouts" ADD CONSTRAINT "redpack_payouts_reader_fk" FOREIGN KEY ("org_id","reader_id") REFERENCES "public"."readers"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "redpack_batches_org_id_uq" ON "redpack_batches" USING btree ("org_id","id");--> statement-breakpoint
 CREATE INDEX "redpack_batches_org_list_idx" ON "redpack_batches" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "redpack_configs_org_id_uq" ON "redpack_configs" USING btree ("org_id","id");--> statement-breakpoint
@@ -97,4 +88,13 @@ CREATE UNIQUE INDEX "redpack_payouts_award_uq" ON "redpack_payouts" USING btree 
 CREATE UNIQUE INDEX "redpack_payouts_bill_uq" ON "redpack_payouts" USING btree ("out_bill_no") WHERE out_bill_no <> '';--> statement-breakpoint
 CREATE INDEX "redpack_payouts_org_list_idx" ON "redpack_payouts" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "redpack_payouts_act_idx" ON "redpack_payouts" USING btree ("org_id","act_id","created_at");--> statement-breakpoint
-CREATE INDEX "redpack_payouts_reader_idx" ON "redpack_payouts" USING btree ("org_id","reader_id","id");
+CREATE INDEX "redpack_payouts_reader_idx" ON "redpack_payouts" USING btree ("org_id","reader_id","id");--> statement-breakpoint
+ALTER TABLE "redpack_batches" ADD CONSTRAINT "redpack_batches_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_batches" ADD CONSTRAINT "redpack_batches_config_fk" FOREIGN KEY ("org_id","config_id") REFERENCES "public"."redpack_configs"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_configs" ADD CONSTRAINT "redpack_configs_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_configs" ADD CONSTRAINT "redpack_configs_act_fk" FOREIGN KEY ("org_id","act_id") REFERENCES "public"."activities"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_counters" ADD CONSTRAINT "redpack_counters_config_id_redpack_configs_id_fk" FOREIGN KEY ("config_id") REFERENCES "public"."redpack_configs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_openids" ADD CONSTRAINT "redpack_openids_reader_fk" FOREIGN KEY ("org_id","reader_id") REFERENCES "public"."readers"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_payouts" ADD CONSTRAINT "redpack_payouts_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_payouts" ADD CONSTRAINT "redpack_payouts_config_fk" FOREIGN KEY ("org_id","config_id") REFERENCES "public"."redpack_configs"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "redpack_payouts" ADD CONSTRAINT "redpack_payouts_reader_fk" FOREIGN KEY ("org_id","reader_id") REFERENCES "public"."readers"("org_id","id") ON DELETE cascade ON UPDATE no action;

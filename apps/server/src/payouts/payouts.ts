@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { redpackBatches, redpackConfigs, redpackOpenids, redpackPayouts } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
-import type { JobRunner } from '../jobs/runner.js';
+import { enqueueJob } from '../jobs/runner.js';
 import { nowSec } from '../participation/clock.js';
 import { Refused, UnknownOutcome, type PaymentGateway, type TransferBill } from './gateway.js';
 
@@ -25,6 +25,8 @@ import { Refused, UnknownOutcome, type PaymentGateway, type TransferBill } from 
  */
 
 export const REDPACK_JOB = 'redpack.pay';
+/** Tries of one look that ends in an error of our own (a crash, the database gone): the runner's back-off between them. */
+export const REDPACK_JOB_ATTEMPTS = 20;
 /** Queries of a transfer whose outcome is not known, then every 2 h (design §13b). */
 export const QUERY_DELAYS_S = [60, 300, 1800, 7200] as const;
 export const queryDelay = (n: number): number => QUERY_DELAYS_S[Math.min(n, QUERY_DELAYS_S.length - 1)]!;
@@ -61,7 +63,7 @@ class Refusal extends Error {
  * maximum, each a conditional write that re-reads a row another transaction just changed — and a
  * refusal rolls the savepoint back. Unless it waits for a batch's approval, its job is queued.
  */
-export async function payoutFor(tx: Tx, jobs: Pick<JobRunner, 'enqueue'>, t: PayoutTrigger): Promise<PayoutResult> {
+export async function payoutFor(tx: Tx, t: PayoutTrigger): Promise<PayoutResult> {
   const [c] = await tx
     .select()
     .from(redpackConfigs)
@@ -98,7 +100,7 @@ export async function payoutFor(tx: Tx, jobs: Pick<JobRunner, 'enqueue'>, t: Pay
       if (!r?.cfg) throw new Refusal('budget');
       if (!r.day) throw new Refusal('daily');
       if (!r.usr) throw new Refusal('per_reader');
-      if (!t.batchId) await queuePayout(sp, jobs, made, 0);
+      if (!t.batchId) await queuePayout(sp, made, 0);
       return { status: 'made' as const, payout: made };
     });
   } catch (err) {
@@ -108,8 +110,8 @@ export async function payoutFor(tx: Tx, jobs: Pick<JobRunner, 'enqueue'>, t: Pay
 }
 
 /** The payout's next look (a send or a query) at `delayS` from now; one job per look (`redpack:{id}:{attempts}`). */
-export function queuePayout(db: Db | Tx, jobs: Pick<JobRunner, 'enqueue'>, p: Pick<PayoutRow, 'id' | 'org_id' | 'attempts'>, delayS: number, tag = ''): Promise<number> {
-  return jobs.enqueue(db, REDPACK_JOB, { id: p.id }, { key: `redpack:${p.id}:${p.attempts}${tag}`, orgId: p.org_id, runAt: Date.now() + delayS * 1000 });
+export function queuePayout(db: Db | Tx, p: Pick<PayoutRow, 'id' | 'org_id' | 'attempts'>, delayS: number, tag = ''): Promise<number> {
+  return enqueueJob(db, REDPACK_JOB, { id: p.id }, { key: `redpack:${p.id}:${p.attempts}${tag}`, orgId: p.org_id, runAt: Date.now() + delayS * 1000, maxAttempts: REDPACK_JOB_ATTEMPTS });
 }
 
 /**
@@ -140,7 +142,7 @@ const isFinal = (p: PayoutRow) => p.reward_status === REWARD_STATUS.failed || p.
  * - an unknown outcome (time-out, 5xx, PROCESSING) is queried later with back-off; a new bill
  *   number is made only by `resend` after WeChat confirmed FAIL.
  */
-export async function lookAtPayout(db: Db, jobs: Pick<JobRunner, 'enqueue'>, gateway: PaymentGateway, id: number, remark: (p: PayoutRow) => Promise<string>): Promise<void> {
+export async function lookAtPayout(db: Db, gateway: PaymentGateway, id: number, remark: (p: PayoutRow) => Promise<string>): Promise<void> {
   const [p] = await db.select().from(redpackPayouts).where(eq(redpackPayouts.id, id));
   if (!p || isFinal(p)) return;
   if (p.batch_id) {
@@ -157,9 +159,9 @@ export async function lookAtPayout(db: Db, jobs: Pick<JobRunner, 'enqueue'>, gat
     try {
       bill = await gateway.query(p.out_bill_no);
     } catch (err) {
-      return later(db, jobs, p, err);
+      return later(db, p, err);
     }
-    if (bill) return record(db, jobs, gateway, p, bill);
+    if (bill) return record(db, gateway, p, bill);
   }
   let openid = p.openid;
   if (!openid) {
@@ -172,7 +174,7 @@ export async function lookAtPayout(db: Db, jobs: Pick<JobRunner, 'enqueue'>, gat
         });
         return;
       }
-      await queuePayout(db, jobs, p, p.created_at + REDPACK_UNCLAIMED_SECONDS - now, ':openid');
+      await queuePayout(db, p, p.created_at + REDPACK_UNCLAIMED_SECONDS - now, ':openid');
       return;
     }
     openid = o.openid;
@@ -188,13 +190,13 @@ export async function lookAtPayout(db: Db, jobs: Pick<JobRunner, 'enqueue'>, gat
     bill = await gateway.transfer({ out_bill_no: fenced.out_bill_no, openid, amount_fen: fenced.amount_fen, remark: await remark(fenced) });
   } catch (err) {
     if (err instanceof Refused) return refused(db, fenced, err);
-    return later(db, jobs, fenced, err);
+    return later(db, fenced, err);
   }
-  return record(db, jobs, gateway, fenced, bill);
+  return record(db, gateway, fenced, bill);
 }
 
 /** Not known: say so on the payout (发放中) and query the same bill number after the back-off. */
-async function later(db: Db, jobs: Pick<JobRunner, 'enqueue'>, p: PayoutRow, err: unknown): Promise<void> {
+async function later(db: Db, p: PayoutRow, err: unknown): Promise<void> {
   if (!(err instanceof UnknownOutcome) && !(err instanceof Refused)) throw err;
   await db.transaction(async (tx) => {
     const [n] = await tx
@@ -202,7 +204,7 @@ async function later(db: Db, jobs: Pick<JobRunner, 'enqueue'>, p: PayoutRow, err
       .set({ reward_status: REWARD_STATUS.sent, wepay_status: p.wepay_status || 'SENDING', err_msg: String((err as Error).message).slice(0, 200), attempts: sql`${redpackPayouts.attempts} + 1`, updated_at: nowSec() })
       .where(eq(redpackPayouts.id, p.id))
       .returning();
-    await queuePayout(tx, jobs, n!, queryDelay(n!.attempts - 1));
+    await queuePayout(tx, n!, queryDelay(n!.attempts - 1));
   });
 }
 
@@ -215,15 +217,15 @@ async function refused(db: Db, p: PayoutRow, err: Refused): Promise<void> {
 }
 
 /** The bill's state on the payout; what is not final is looked at again (cancelled when unclaimed for 24 h). */
-async function record(db: Db, jobs: Pick<JobRunner, 'enqueue'>, gateway: PaymentGateway, p: PayoutRow, bill: TransferBill): Promise<void> {
+async function record(db: Db, gateway: PaymentGateway, p: PayoutRow, bill: TransferBill): Promise<void> {
   const now = nowSec();
   if (bill.state === 'WAIT_USER_CONFIRM' && now - (p.sent_at ?? now) >= REDPACK_UNCLAIMED_SECONDS) {
     try {
       bill = await gateway.cancel(p.out_bill_no);
     } catch (err) {
-      if (!(err instanceof Refused)) return later(db, jobs, p, err);
+      if (!(err instanceof Refused)) return later(db, p, err);
       const again = await gateway.query(p.out_bill_no).catch(() => null);
-      if (!again) return later(db, jobs, p, err);
+      if (!again) return later(db, p, err);
       bill = again; // confirmed meanwhile
     }
   }
@@ -246,7 +248,7 @@ async function record(db: Db, jobs: Pick<JobRunner, 'enqueue'>, gateway: Payment
     if (bill.state === 'FAIL' || bill.state === 'CANCELLED') await releasePayout(tx, p.id);
     if (!final) {
       const untilUnclaimed = (p.sent_at ?? now) + REDPACK_UNCLAIMED_SECONDS - now;
-      await queuePayout(tx, jobs, n!, Math.max(0, Math.min(queryDelay(n!.attempts - 1), bill.state === 'WAIT_USER_CONFIRM' ? untilUnclaimed : Infinity)));
+      await queuePayout(tx, n!, Math.max(0, Math.min(queryDelay(n!.attempts - 1), bill.state === 'WAIT_USER_CONFIRM' ? untilUnclaimed : Infinity)));
     }
   });
 }
@@ -255,7 +257,7 @@ async function record(db: Db, jobs: Pick<JobRunner, 'enqueue'>, gateway: Payment
  * A payout WeChat confirmed FAILED, sent again: a NEW bill number (generation + 1) — the only
  * way a payout gets one — with its amount reserved again in one statement.
  */
-export async function resendPayout(tx: Tx, jobs: Pick<JobRunner, 'enqueue'>, p: PayoutRow): Promise<PayoutRow | 'budget'> {
+export async function resendPayout(tx: Tx, p: PayoutRow): Promise<PayoutRow | 'budget'> {
   const now = nowSec();
   const day = chinaDayKey(now);
   const [r] = rowsOf<{ id: number }>(
@@ -270,6 +272,6 @@ export async function resendPayout(tx: Tx, jobs: Pick<JobRunner, 'enqueue'>, p: 
   await tx.execute(sql`insert into redpack_counters as k (config_id, scope, n) values (${p.config_id}, ${`d:${day}`}, ${p.amount_fen}), (${p.config_id}, ${`u:${p.reader_id}`}, 1)
     on conflict (config_id, scope) do update set n = k.n + excluded.n`);
   const [n] = await tx.select().from(redpackPayouts).where(eq(redpackPayouts.id, p.id));
-  await queuePayout(tx, jobs, n!, 0, `:g${n!.generation}`);
+  await queuePayout(tx, n!, 0, `:g${n!.generation}`);
   return n!;
 }

@@ -24,7 +24,7 @@ import { badRequest, forbidden, notFound, validationError } from '../http/errors
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
 import { unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
-import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, resendPayout, type PayoutRow } from './payouts.js';
+import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
 import { reconcileDay } from './reconcile.js';
 import { WECHATPAY_NOT_CONFIGURED } from '@huodong/domain';
@@ -47,12 +47,12 @@ export function setUpPayouts(app: FastifyInstance): void {
     const [c] = await db.select({ remark: redpackConfigs.remark }).from(redpackConfigs).where(eq(redpackConfigs.id, p.config_id));
     return c?.remark || '活动奖励';
   };
-  app.jobs.define<{ id: number }>(REDPACK_JOB, { maxAttempts: 20, run: (job) => lookAtPayout(db, app.jobs, app.payments, job.payload.id, remark) });
+  app.jobs.define<{ id: number }>(REDPACK_JOB, { maxAttempts: REDPACK_JOB_ATTEMPTS, run: (job) => lookAtPayout(db, app.payments, job.payload.id, remark) });
   app.addHook('onReady', async () => {
     if (app.payments.notConfigured) return;
     // Payouts recorded while no merchant was configured (or whose look was lost): one look each now.
     const waiting = await db.select().from(redpackPayouts).where(and(eq(redpackPayouts.reward_status, REWARD_STATUS.pending), eq(redpackPayouts.attempts, 0), sql`${redpackPayouts.err_msg} <> ''`)).limit(10_000);
-    for (const p of waiting) await queuePayout(db, app.jobs, p, 0, ':start');
+    for (const p of waiting) await queuePayout(db, p, 0, ':start');
   });
 }
 
@@ -69,6 +69,11 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
   const config = { access: 'org' as const };
   const params = z.object({ org: z.string() });
   const idParams = params.extend({ id: idParam });
+
+  // The receipts are read only: a POST to their list is no configuration's update (`/v1/amount/{org}/{id}`) either.
+  r.post('/v1/amount/:org/list', { config, schema: { params } }, async () => {
+    throw notFound();
+  });
 
   r.get('/v1/amount/:org/merchant', { config, schema: { params } }, async () => ({ configured: !app.payments.notConfigured, message: app.payments.notConfigured ?? '微信支付商户已配置', approval_fen: REDPACK_APPROVAL_FEN }));
 
@@ -93,13 +98,13 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
         .returning();
       const made: PayoutRow[] = [];
       for (const readerId of ids) {
-        const res = await payoutFor(tx, app.jobs, { orgId: org.id, actId: c.act_id, readerId, trigger: 'manual', awardKey: `manual:${batch!.id}`, amountFen: amount, batchId: batch!.id });
+        const res = await payoutFor(tx, { orgId: org.id, actId: c.act_id, readerId, trigger: 'manual', awardKey: `manual:${batch!.id}`, amountFen: amount, batchId: batch!.id });
         if (res.status !== 'made') throw validationError([{ field: 'reader_ids', message: res.status === 'none' || res.status === 'duplicate' ? '发放失败' : refusalText[res.status] }]);
         made.push(res.payout);
       }
-      if (!needsApproval) for (const p of made) await queuePayout(tx, app.jobs, p, 0);
+      if (!needsApproval) for (const p of made) await queuePayout(tx, p, 0);
       await audit(tx, request, 'redpackSend', 'redpackBatches', [batch!.id]);
-      return { batch: batch!, payouts: made.length, needs_approval: needsApproval };
+      return { batch: batch!, payout_ids: made.map((p) => p.id), needs_approval: needsApproval };
     });
     app.jobs.kickAfter(request);
     return result;
@@ -123,7 +128,7 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
       const [n] = await tx.update(redpackBatches).set({ status: approve ? 'approved' : 'refused', decided_by: caller.id, decided_at: nowSec(), updated_at: nowSec() }).where(eq(redpackBatches.id, b.id)).returning();
       const payouts = await tx.select().from(redpackPayouts).where(eq(redpackPayouts.batch_id, b.id));
       for (const p of payouts) {
-        if (approve) await queuePayout(tx, app.jobs, p, 0);
+        if (approve) await queuePayout(tx, p, 0);
         else {
           await releasePayout(tx, p.id);
           await tx.update(redpackPayouts).set({ reward_status: REWARD_STATUS.failed, return_code: 'REFUSED', err_msg: '审批未通过', updated_at: nowSec() }).where(eq(redpackPayouts.id, p.id));
@@ -144,7 +149,7 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
       const [p] = await tx.select().from(redpackPayouts).where(and(eq(redpackPayouts.id, request.params.id), eq(redpackPayouts.org_id, org.id))).for('update');
       if (!p) throw notFound('发放记录不存在');
       if (p.reward_status !== REWARD_STATUS.failed || p.return_code === 'REFUSED') throw badRequest('只有微信支付确认失败的发放可以重新发放');
-      const n = await resendPayout(tx, app.jobs, p);
+      const n = await resendPayout(tx, p);
       if (n === 'budget') throw badRequest(REDPACK_BUDGET_EXCEEDED);
       await audit(tx, request, 'redpackResend', 'redpackPayouts', [p.id]);
       return { ...n, status_text: rewardStatusText(n) };

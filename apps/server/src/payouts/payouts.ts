@@ -119,8 +119,12 @@ export function queuePayout(db: Db | Tx, p: Pick<PayoutRow, 'id' | 'org_id' | 'a
  * sent), once: the payout's `reserved_fen` goes to 0 in the same statement as the counters.
  */
 export async function releasePayout(db: Db | Tx, id: number): Promise<void> {
-  await db.execute(sql`with p as (
-      update redpack_payouts set reserved_fen = 0 where id = ${id} and reserved_fen > 0 returning config_id, reserved_fen, reserved_day, reader_id
+  // RETURNING gives the new row: what it held is read (and locked) first.
+  await db.execute(sql`with held as (
+      select id, config_id, reserved_fen, reserved_day, reader_id from redpack_payouts where id = ${id} and reserved_fen > 0 for update
+    ), p as (
+      update redpack_payouts r set reserved_fen = 0 from held where r.id = held.id and r.reserved_fen = held.reserved_fen
+      returning held.config_id, held.reserved_fen, held.reserved_day, held.reader_id
     ), c as (
       update redpack_configs c set reserved_fen = c.reserved_fen - p.reserved_fen from p where c.id = p.config_id returning 1
     ), d as (
@@ -174,7 +178,7 @@ export async function lookAtPayout(db: Db, gateway: PaymentGateway, id: number, 
         });
         return;
       }
-      await queuePayout(db, p, p.created_at + REDPACK_UNCLAIMED_SECONDS - now, ':openid');
+      await queuePayout(db, p, p.created_at + REDPACK_UNCLAIMED_SECONDS - now, `:openid${Date.now()}`);
       return;
     }
     openid = o.openid;

@@ -5,6 +5,12 @@ import { redpackPayouts } from '../db/schema.js';
 import { nowSec } from '../participation/clock.js';
 import type { PaymentGateway } from './gateway.js';
 
+/** The first second of a China day written YYYY-MM-DD. */
+export function dayStartOf(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return chinaSeconds(y, m - 1, d);
+}
+
 export interface Mismatch {
   id: number | null;
   out_bill_no: string;
@@ -20,8 +26,7 @@ export interface Mismatch {
  * (our bill-number prefix) with no payout is reported too.
  */
 export async function reconcileDay(db: Db, gateway: PaymentGateway, orgId: number | null, day: string): Promise<{ day: string; checked: number; matched: number; mismatches: Mismatch[] }> {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const start = chinaSeconds(y, m, d);
+  const start = dayStartOf(day);
   const lines = await gateway.bill(day);
   const billed = new Map(lines.filter((l) => l.out_bill_no.startsWith('HDRP')).map((l) => [l.out_bill_no, l.amount_fen]));
   const ours = await db

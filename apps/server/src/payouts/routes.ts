@@ -4,7 +4,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   chinaDate,
-  chinaSeconds,
   idParam,
   REDPACK_APPROVAL_FEN,
   REDPACK_APPROVE_OWN,
@@ -26,7 +25,7 @@ import { nowSec } from '../participation/clock.js';
 import { unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
 import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
-import { reconcileDay } from './reconcile.js';
+import { dayStartOf, reconcileDay } from './reconcile.js';
 import { WECHATPAY_NOT_CONFIGURED } from '@huodong/domain';
 
 declare module 'fastify' {
@@ -161,8 +160,8 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
   /** The figures (adminRedpackCount): per activity and per China day, counts and fen by receipt state. */
   r.get('/v1/amount/:org/count', { config, schema: { params, querystring: redpackCountQuery } }, async (request) => {
     const org = orgOf(request);
-    const from = request.query.from ? chinaSeconds(...(request.query.from.split('-').map(Number) as [number, number, number])) : 0;
-    const to = request.query.to ? chinaSeconds(...(request.query.to.split('-').map(Number) as [number, number, number])) + 86_400 : 2 ** 40;
+    const from = request.query.from ? dayStartOf(request.query.from) : 0;
+    const to = request.query.to ? dayStartOf(request.query.to) + 86_400 : 2 ** 40;
     const measures = sql.raw(`count(*)::int as payouts,
       count(*) filter (where reward_status = 2)::int as sent,
       count(*) filter (where reward_status = 2 and wepay_status = 'RECEIVED')::int as received,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { REDPACK_APPROVE_OWN, REDPACK_BUDGET_EXCEEDED, REWARD_TEXT, WECHATPAY_NOT_CONFIGURED, chinaDate } from '@huodong/domain';
+import { REDPACK_APPROVE_OWN, REDPACK_BUDGET_EXCEEDED, REDPACK_DAILY_BUDGET_EXCEEDED, REDPACK_PER_READER_EXCEEDED, REWARD_TEXT, WECHATPAY_NOT_CONFIGURED, chinaDate } from '@huodong/domain';
 import { jobs, redpackConfigs, redpackOpenids, redpackPayouts } from '../src/db/schema.js';
 import { startLocalMerchant, type LocalMerchant, type Outcome } from '../src/payouts/localMerchant.js';
 import { UnknownOutcome, wechatPayGateway } from '../src/payouts/gateway.js';
@@ -171,6 +171,21 @@ describe('red packets: never paid twice', () => {
     const again = await ok(t.call('POST', `/v1/amount/${org.key}/list/${id}/resend`, { token: asker }));
     expect(again.out_bill_no).not.toBe(failed.out_bill_no);
     expect(again.status_text).toBe(REWARD_TEXT.PENDING);
+  });
+
+  it('the daily budget and the per-reader maximum refuse with their own message; nothing of a refused payout stays', async () => {
+    const { cfg } = await configured({ daily_budget_fen: 400, per_user_max: 1 });
+    const [a, b, c] = [await reader(), await reader(), await reader()];
+    await ok(send(cfg, [a]));
+    const twice = await send(cfg, [a]);
+    expect(twice.status).toBe(422);
+    expect(twice.message).toContain(REDPACK_PER_READER_EXCEEDED);
+    await ok(send(cfg, [b]));
+    const third = await send(cfg, [c]);
+    expect(third.status).toBe(422);
+    expect(third.message).toContain(REDPACK_DAILY_BUDGET_EXCEEDED);
+    const rows = await t.db.select().from(redpackPayouts).where(eq(redpackPayouts.config_id, cfg));
+    expect(rows.map((r) => r.reader_id).sort()).toEqual([a, b].sort());
   });
 
   it('50 parallel triggers never pass the budget: exactly as many payouts as it holds', async () => {

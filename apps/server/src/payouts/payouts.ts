@@ -83,16 +83,17 @@ export async function payoutFor(tx: Tx, t: PayoutTrigger): Promise<PayoutResult>
         .returning();
       if (!made) return { status: 'duplicate' as const };
       const [r] = rowsOf<{ cfg: number; day: number; usr: number }>(
+        // Parameters typed: an untyped one compared with another is compared as text ('5000' > '20000').
         await sp.execute(sql`with cfg as (
-            update redpack_configs set reserved_fen = reserved_fen + ${amount}, updated_at = ${now}
-            where id = ${c.id} and is_pause = 0 and reserved_fen + ${amount} <= budget_fen returning id
+            update redpack_configs set reserved_fen = reserved_fen + ${amount}::int, updated_at = ${now}::bigint
+            where id = ${c.id}::int and is_pause = 0 and reserved_fen + ${amount}::int <= budget_fen returning id
           ), d as (
-            insert into redpack_counters as k (config_id, scope, n) select id, ${`d:${day}`}, ${amount} from cfg where ${c.daily_budget_fen} = 0 or ${amount} <= ${c.daily_budget_fen}
-            on conflict (config_id, scope) do update set n = k.n + excluded.n where ${c.daily_budget_fen} = 0 or k.n + excluded.n <= ${c.daily_budget_fen}
+            insert into redpack_counters as k (config_id, scope, n) select id, ${`d:${day}`}, ${amount}::int from cfg where ${c.daily_budget_fen}::int = 0 or ${amount}::int <= ${c.daily_budget_fen}::int
+            on conflict (config_id, scope) do update set n = k.n + excluded.n where ${c.daily_budget_fen}::int = 0 or k.n + excluded.n <= ${c.daily_budget_fen}::int
             returning 1
           ), u as (
             insert into redpack_counters as k (config_id, scope, n) select id, ${`u:${t.readerId}`}, 1 from cfg
-            on conflict (config_id, scope) do update set n = k.n + 1 where ${c.per_user_max} = 0 or k.n + 1 <= ${c.per_user_max}
+            on conflict (config_id, scope) do update set n = k.n + 1 where ${c.per_user_max}::int = 0 or k.n + 1 <= ${c.per_user_max}::int
             returning 1
           )
           select (select count(*) from cfg)::int as cfg, (select count(*) from d)::int as day, (select count(*) from u)::int as usr`),
@@ -266,9 +267,9 @@ export async function resendPayout(tx: Tx, p: PayoutRow): Promise<PayoutRow | 'b
   const day = chinaDayKey(now);
   const [r] = rowsOf<{ id: number }>(
     await tx.execute(sql`with cfg as (
-        update redpack_configs set reserved_fen = reserved_fen + ${p.amount_fen}, updated_at = ${now}
-        where id = ${p.config_id} and reserved_fen + ${p.amount_fen} <= budget_fen returning id
-      ) update redpack_payouts set generation = generation + 1, out_bill_no = ${billNoOf(p.id, p.generation + 1)}, reserved_fen = ${p.amount_fen}, reserved_day = ${day},
+        update redpack_configs set reserved_fen = reserved_fen + ${p.amount_fen}::int, updated_at = ${now}
+        where id = ${p.config_id} and reserved_fen + ${p.amount_fen}::int <= budget_fen returning id
+      ) update redpack_payouts set generation = generation + 1, out_bill_no = ${billNoOf(p.id, p.generation + 1)}, reserved_fen = ${p.amount_fen}::int, reserved_day = ${day},
           reward_status = ${REWARD_STATUS.pending}, wepay_status = '', return_code = '', err_msg = '', attempts = 0, sent_at = null, transfer_bill_no = '', updated_at = ${now}
         where id = ${p.id} and reward_status = ${REWARD_STATUS.failed} and exists (select 1 from cfg) returning id`),
   );

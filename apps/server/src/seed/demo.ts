@@ -13,6 +13,7 @@ import { offlineSteps } from './families/offline.js';
 import { readClockSteps } from './families/readClock.js';
 import { pointsSteps } from './families/points.js';
 import { scanCodeSteps } from './families/scanCodes.js';
+import { redpackSteps } from './families/redpack.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -27,6 +28,8 @@ const DEMO_FAMILIES = {
   activities: { steps: activitySteps, needs: ['orgUsers'] },
   voting: { steps: votingSteps, needs: ['activities'] },
   works: { steps: workSteps, needs: ['orgUsers'] },
+  // Before judging, which it needs: the results it publishes make the red packets (the awards' hook).
+  redpack: { steps: redpackSteps, needs: ['works', 'judging'] },
   judging: { steps: judgingSteps, needs: ['works'] },
   survey: { steps: surveySteps, needs: ['orgUsers'] },
   contests: { steps: contestSteps, needs: ['orgUsers', 'questions'] },

@@ -230,6 +230,14 @@ describe('red packets: approval, credentials, reconciliation, tenancy', () => {
     merchant.settle((await payout(id)).out_bill_no, 'SUCCESS'); // confirmed at WeChat, not yet queried by us
     const second = await ok(t.call('POST', `/v1/amount/${org.key}/reconcile`, { token: asker, body: { day } }));
     expect(second.mismatches).toEqual([expect.objectContaining({ id, ours_fen: 0, bill_fen: 200 })]);
+    // The daily job compares yesterday's bill, then queues the next day's.
+    await t.db.update(jobs).set({ run_at: 0 }).where(sql`kind = 'redpack.reconcile' and status = 'queued'`);
+    await t.app.jobs.idle();
+    const daily = await t.db.select().from(jobs).where(sql`kind = 'redpack.reconcile'`).orderBy(jobs.id);
+    expect(daily.map((j) => [j.status, (j.payload as { day: string }).day])).toEqual([
+      ['done', chinaDate(now() - 86_400)],
+      ['queued', chinaDate(now())],
+    ]);
     const bad = await t.call('POST', `/v1/amount/${org.key}/reconcile`, { token: asker, body: { day: '2026/1/1' } });
     expect(bad.status).toBe(422);
     expect(bad.message).toContain('对账日期');

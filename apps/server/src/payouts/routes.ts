@@ -18,6 +18,8 @@ import {
 } from '@huodong/domain';
 import { activities, readers, redpackBatches, redpackConfigs, redpackPayouts } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
+import type { Db } from '../db/client.js';
+import { enqueueJob } from '../jobs/runner.js';
 import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { badRequest, forbidden, notFound, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
@@ -35,6 +37,15 @@ declare module 'fastify' {
   }
 }
 
+const RECONCILE_JOB = 'redpack.reconcile';
+
+/** The reconciliation of the China day before `at`'s, at 10:00 of `at`'s day (one job per day: its key). */
+function queueReconcile(db: Db, at: number): Promise<number> {
+  const today = chinaDate(at);
+  const day = chinaDate(dayStartOf(today) - 86_400);
+  return enqueueJob(db, RECONCILE_JOB, { day }, { key: `${RECONCILE_JOB}:${day}`, runAt: (dayStartOf(today) + 10 * 3600) * 1000 });
+}
+
 const refusalText = { budget: REDPACK_BUDGET_EXCEEDED, daily: REDPACK_DAILY_BUDGET_EXCEEDED, per_reader: REDPACK_PER_READER_EXCEEDED } as const;
 
 /** The gateway, the payout job and, on start with credentials, the payouts that waited for them. */
@@ -47,8 +58,17 @@ export function setUpPayouts(app: FastifyInstance): void {
     return c?.remark || '活动奖励';
   };
   app.jobs.define<{ id: number }>(REDPACK_JOB, { maxAttempts: REDPACK_JOB_ATTEMPTS, run: (job) => lookAtPayout(db, app.payments, job.payload.id, remark) });
+  // Every morning (10:00 China time: WeChat's bill of a day is ready after 09:00) yesterday's payouts against the merchant's bill.
+  app.jobs.define<{ day: string }>(RECONCILE_JOB, {
+    run: async (job) => {
+      const found = await reconcileDay(db, app.payments, null, job.payload.day);
+      if (found.mismatches.length) app.log.warn({ day: job.payload.day, mismatches: found.mismatches }, 'red packets: the merchant bill disagrees');
+      await queueReconcile(db, dayStartOf(job.payload.day) + 2 * 86_400);
+    },
+  });
   app.addHook('onReady', async () => {
     if (app.payments.notConfigured) return;
+    await queueReconcile(db, nowSec());
     // Payouts recorded while no merchant was configured (or whose look was lost): one look each now.
     const waiting = await db.select().from(redpackPayouts).where(and(eq(redpackPayouts.reward_status, REWARD_STATUS.pending), eq(redpackPayouts.attempts, 0), sql`${redpackPayouts.err_msg} <> ''`)).limit(10_000);
     for (const p of waiting) await queuePayout(db, p, 0, ':start');

@@ -258,6 +258,31 @@ describe('red packets: approval, credentials, reconciliation, tenancy', () => {
   });
 });
 
+describe('a reader binds WeChat', () => {
+  it('the code of WeChat’s authorisation gives the openid; what waited for it is sent; a bad code names the field', async () => {
+    const { cfg } = await configured();
+    const account = `rpb${++seq}`;
+    const r = await ok(t.call('POST', `/v1/${org.key}/readers`, { token: t.superToken, body: { account, password: 'Reader#First1', real_name: '绑定读者', phone: '13900000000' } }));
+    const { payout_ids: [id] } = await ok(send(cfg, [r.id]));
+    await t.app.jobs.idle();
+    expect((await receipt(id)).status_text).toBe(REWARD_TEXT.PENDING);
+    const login = await ok(t.call('POST', `/v1/${org.key}/client/login`, { body: { account, password: 'Reader#First1' } }));
+    const token = login.access_token as string;
+    await ok(t.call('PUT', `/v1/${org.key}/client/me/password`, { token, body: { old_password: 'Reader#First1', password: 'Reader#Pass2' } }));
+    const bad = await t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token, body: { request_id: 'bind-bad-1', code: 'forged' } });
+    expect(bad.status).toBe(422);
+    expect(bad.message).toContain('微信授权失败');
+    const body = { request_id: 'bind-ok-1', code: `demoRPB${seq}` };
+    expect(await ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token, body }))).toEqual({ bound: true, payouts: 1 });
+    expect(await ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token, body }))).toEqual({ bound: true, payouts: 1 });
+    await t.app.jobs.idle();
+    expect((await receipt(id)).status_text).toBe(REWARD_TEXT.RECEIVED);
+    expect((await payout(id)).openid).toBe(`oRPB${seq}`);
+    const mine = await ok(t.call('GET', `/v1/${org.key}/client/redpack`, { token }));
+    expect(mine).toEqual([expect.objectContaining({ id, status_text: REWARD_TEXT.RECEIVED, amount_fen: 200 })]);
+  });
+});
+
 describe('the WeChat Pay client', () => {
   it('refuses an answer not signed by the platform key, and a request signed with another merchant key is refused by WeChat', async () => {
     const other = await startLocalMerchant();

@@ -37,6 +37,8 @@ export interface PaymentGateway {
   cancel(outBillNo: string): Promise<TransferBill>;
   /** The merchant's transfer bill of a China day (YYYY-MM-DD): reconciliation. */
   bill(day: string): Promise<BillLine[]>;
+  /** The reader's openid under the appid, from the code of WeChat's web authorisation (snsapi_base); Refused when WeChat refuses the code. */
+  openidOf(code: string): Promise<string>;
 }
 
 /** The outcome is not known: query the same bill number later. */
@@ -61,6 +63,9 @@ export interface WechatPayConfig {
   /** 转账场景ID (default 1000: 现金营销). */
   sceneId: string;
   timeoutMs: number;
+  /** The appid's secret (WECHAT_APP_SECRET) and WeChat's API address: readers bind their openid with it. */
+  appSecret: string;
+  oauthBaseUrl: string;
 }
 
 /** The merchant configuration from the environment, or the reason there is none. */
@@ -77,6 +82,8 @@ export function wechatPayConfigFrom(env: NodeJS.ProcessEnv): WechatPayConfig | n
     baseUrl: (env.WECHATPAY_BASE_URL || 'https://api.mch.weixin.qq.com').replace(/\/$/, ''),
     sceneId: env.WECHATPAY_SCENE_ID || '1000',
     timeoutMs: Number(env.WECHATPAY_TIMEOUT_MS || 10_000),
+    appSecret: env.WECHAT_APP_SECRET ?? '',
+    oauthBaseUrl: (env.WECHAT_OAUTH_BASE_URL || 'https://api.weixin.qq.com').replace(/\/$/, ''),
   };
 }
 
@@ -108,7 +115,7 @@ export function unconfiguredGateway(reason: string): PaymentGateway {
   const no = async (): Promise<never> => {
     throw new Refused('NOT_CONFIGURED', reason);
   };
-  return { notConfigured: reason, appid: '', transfer: no, query: no, cancel: no, bill: no };
+  return { notConfigured: reason, appid: '', transfer: no, query: no, cancel: no, bill: no, openidOf: no };
 }
 
 export function wechatPayGateway(c: WechatPayConfig): PaymentGateway {
@@ -201,6 +208,16 @@ export function wechatPayGateway(c: WechatPayConfig): PaymentGateway {
       const text = await res.text();
       if (String(r.json.hash_value) !== createHash('sha1').update(text).digest('hex')) throw new UnknownOutcome('对账单校验失败');
       return parseBill(text);
+    },
+    async openidOf(code) {
+      if (!c.appSecret) throw new Refused('NO_SECRET', '未配置公众号密钥（WECHAT_APP_SECRET），无法绑定微信');
+      const q = new URLSearchParams({ appid: c.appid, secret: c.appSecret, code, grant_type: 'authorization_code' });
+      const res = await fetch(`${c.oauthBaseUrl}/sns/oauth2/access_token?${q}`, { signal: AbortSignal.timeout(c.timeoutMs) }).catch((err) => {
+        throw new UnknownOutcome(`微信无应答：${(err as Error).message}`);
+      });
+      const j = (await res.json().catch(() => ({}))) as { openid?: string; errcode?: number; errmsg?: string };
+      if (!j.openid) throw new Refused(String(j.errcode ?? res.status), `微信授权失败：${j.errmsg ?? res.status}`);
+      return j.openid;
     },
   };
 }

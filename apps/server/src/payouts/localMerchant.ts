@@ -103,6 +103,13 @@ export async function startLocalMerchant(opts: { mchid?: string; appid?: string;
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const url = req.url ?? '/';
+      if (req.method === 'GET' && url.startsWith('/sns/oauth2/access_token?')) {
+        // WeChat's web authorisation (not signed): a demo code `demo…` is the reader's openid `o…`.
+        const q = new URL(url, 'http://x').searchParams;
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        const good = q.get('appid') === local.config.appid && q.get('secret') === local.config.appSecret && /^demo\w+$/.test(q.get('code') ?? '');
+        return res.end(JSON.stringify(good ? { access_token: 'demo', expires_in: 7200, openid: `o${q.get('code')!.slice(4)}`, scope: 'snsapi_base' } : { errcode: 40029, errmsg: 'invalid code' }));
+      }
       const a = authFields(String(req.headers.authorization ?? ''));
       const signed = a && a.mchid === mchid && a.serial_no === serial && verifyAnswerOfRequest(a, req.method ?? 'GET', url, body);
       if (!signed) {
@@ -183,7 +190,7 @@ export async function startLocalMerchant(opts: { mchid?: string; appid?: string;
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const local: LocalMerchant = {
     url,
-    config: { mchid, serial, privateKey: merchant.privateKey, platformKey: platform.publicKey, platformSerial, appid: opts.appid ?? 'wxdemo0000000000', baseUrl: url, sceneId: '1000', timeoutMs: opts.timeoutMs ?? 2_000 },
+    config: { mchid, serial, privateKey: merchant.privateKey, platformKey: platform.publicKey, platformSerial, appid: opts.appid ?? 'wxdemo0000000000', baseUrl: url, sceneId: '1000', timeoutMs: opts.timeoutMs ?? 2_000, appSecret: randomBytes(16).toString('hex'), oauthBaseUrl: url },
     outcomeOf: () => 'success',
     bills,
     posts,

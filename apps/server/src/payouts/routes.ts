@@ -10,13 +10,14 @@ import {
   REDPACK_BUDGET_EXCEEDED,
   REDPACK_DAILY_BUDGET_EXCEEDED,
   REDPACK_PER_READER_EXCEEDED,
+  redpackBindBody,
   redpackCountQuery,
   redpackReconcileBody,
   redpackSendBody,
   REWARD_STATUS,
   rewardStatusText,
 } from '@huodong/domain';
-import { activities, readers, redpackBatches, redpackConfigs, redpackPayouts } from '../db/schema.js';
+import { activities, readers, redpackBatches, redpackConfigs, redpackOpenids, redpackPayouts } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
 import type { Db } from '../db/client.js';
 import { enqueueJob } from '../jobs/runner.js';
@@ -24,7 +25,8 @@ import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { badRequest, forbidden, notFound, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
-import { unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
+import { idempotent } from '../participation/idempotency.js';
+import { Refused, unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
 import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
 import { dayStartOf, reconcileDay } from './reconcile.js';
@@ -218,6 +220,30 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/amount/:org/reconcile', { config, schema: { params, body: redpackReconcileBody } }, async (request) => {
     if (app.payments.notConfigured) throw badRequest(app.payments.notConfigured);
     return reconcileDay(db, app.payments, orgOf(request).id, request.body.day);
+  });
+
+  // ---- The reader's own: binding WeChat (the openid payouts go to), receipts ----------------------
+  r.post('/v1/:org/client/redpack/openid', { config: { access: 'reader' as const }, schema: { params, body: redpackBindBody } }, async (request) => {
+    if (app.payments.notConfigured) throw badRequest(app.payments.notConfigured);
+    const reader = readerOf(request);
+    const org = orgOf(request);
+    // Kept by request_id: WeChat's code is good once, so a retry of the same request must get the first answer.
+    const answer = await idempotent(db, request, request.body.request_id, async (tx) => {
+      let openid: string;
+      try {
+        openid = await app.payments.openidOf(request.body.code);
+      } catch (err) {
+        if (err instanceof Refused) throw validationError([{ field: 'code', message: err.message }]);
+        throw err;
+      }
+      await tx.insert(redpackOpenids).values({ org_id: org.id, reader_id: reader.id, appid: app.payments.appid, openid }).onConflictDoUpdate({ target: [redpackOpenids.org_id, redpackOpenids.reader_id, redpackOpenids.appid], set: { openid } });
+      // What waited for the binding is sent now.
+      const waiting = await tx.select().from(redpackPayouts).where(and(eq(redpackPayouts.org_id, org.id), eq(redpackPayouts.reader_id, reader.id), eq(redpackPayouts.reward_status, REWARD_STATUS.pending), eq(redpackPayouts.attempts, 0)));
+      for (const p of waiting) await queuePayout(tx, p, 0, `:bound${Date.now()}`);
+      return { bound: true, payouts: waiting.length };
+    });
+    app.jobs.kickAfter(request);
+    return answer;
   });
 
   // ---- The reader's own receipts -----------------------------------------------------------------

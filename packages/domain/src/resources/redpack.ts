@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAUSE_TOGGLE } from '../resource.js';
+import { requestIdSchema } from '../client.js';
 import { defineResource } from '../define.js';
 import { REDPACK_MAX_FEN, REDPACK_MIN_FEN, REDPACK_MODES, REDPACK_TRIGGERS, redpackAmountProblems, type RankBand } from '../rules/redpack.js';
 import { REWARD_TEXT } from '../rules/reward.js';
@@ -115,3 +116,6 @@ export const redpackCountQuery = z.object({
 
 /** `POST /v1/amount/{org}/reconcile`: the China day whose merchant bill is compared. */
 export const redpackReconcileBody = z.object({ day: z.string({ error: '请选择对账日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '对账日期格式错误') });
+
+/** `POST /v1/{org}/client/redpack/openid`: the code of WeChat's web authorisation (snsapi_base) the reader's page came back with. */
+export const redpackBindBody = z.object({ request_id: requestIdSchema, code: z.string({ error: '请先完成微信授权' }).trim().min(1, '请先完成微信授权').max(128, '微信授权码不能超过128个字符').regex(/^[\w-]+$/, '微信授权码格式错误') });

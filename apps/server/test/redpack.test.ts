@@ -6,13 +6,14 @@
  * batch above ¥1,000 approved by a second administrator only; no credentials, nothing sent;
  * reconciliation against the merchant's bill; another organisation sees none of it.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { REDPACK_APPROVE_OWN, REDPACK_BUDGET_EXCEEDED, REDPACK_DAILY_BUDGET_EXCEEDED, REDPACK_PER_READER_EXCEEDED, REWARD_TEXT, WECHATPAY_NOT_CONFIGURED, chinaDate } from '@huodong/domain';
 import { jobs, redpackConfigs, redpackOpenids, redpackPayouts } from '../src/db/schema.js';
 import { startLocalMerchant, type LocalMerchant, type Outcome } from '../src/payouts/localMerchant.js';
 import { UnknownOutcome, wechatPayGateway } from '../src/payouts/gateway.js';
-import { MANAGER_PASSWORD, ok, testApp, type TestApp } from './helpers.js';
+import { MANAGER_PASSWORD, ok, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let merchant: LocalMerchant;
 let t: TestApp;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await t.manager(org.id, 'rpk2');
   await t.manager(other.id, 'rpko1');
   [asker, second, outsider] = await Promise.all([t.login('rpk1', MANAGER_PASSWORD, org.key), t.login('rpk2', MANAGER_PASSWORD, org.key), t.login('rpko1', MANAGER_PASSWORD, other.key)]);
-  await ok(t.call('POST', `/v1/organizations/${org.id}/authorize`, { token: t.superToken, body: { module_ids: [], activity_types: [7] } }));
+  await ok(t.call('POST', `/v1/organizations/${org.id}/authorize`, { token: t.superToken, body: { module_ids: [], activity_types: [3, 7] } }));
 });
 afterAll(async () => {
   await t.close();
@@ -255,6 +256,31 @@ describe('red packets: approval, credentials, reconciliation, tenancy', () => {
     expect((await t.call('GET', `/v1/amount/${other.key}/user/${p!.reader_id}`, { token: outsider })).status).toBe(404);
     expect((await t.call('POST', `/v1/amount/${other.key}/${p!.config_id}/send`, { token: outsider, body: { reader_ids: [p!.reader_id] } })).status).toBe(404);
     expect((await ok(t.call('GET', `/v1/amount/${other.key}/count`, { token: outsider }))).totals.payouts).toBe(0);
+  });
+});
+
+describe('an award pays through the kind’s hook', () => {
+  it('a passed contest pays its red packet once: a failed attempt nothing, a second pass nothing', async () => {
+    const DAY = 86_400;
+    const act = (await ok(t.call('POST', `/v1/${org.key}/contest`, { token: t.superToken, body: { title: `红包竞赛${++seq}`, start_at: now() - DAY, end_at: now() + DAY, answer_limit: 5, config: { pass_score: 5 } } }))).id;
+    const q = (await ok(t.call('POST', `/v1/${org.key}/contest/${act}/question`, { token: t.superToken, body: { type: 1, stem: '一题', options: ['甲', '乙', '丙', '丁'].map((text, i) => ({ key: 'ABCD'[i], text })), answer: 'B', analysis: '解析' } }))).id;
+    await ok(t.call('POST', `/v1/${org.key}/contest/${act}/publish`, { token: t.superToken }));
+    await ok(t.call('POST', `/v1/amount/${org.key}`, { token: asker, body: { act_id: act, mode: 'fixed', amount_fen: 888, trigger: 'pass', budget_fen: 10_000 } }));
+    const r = await signedInReader(t, org);
+    await t.db.insert(redpackOpenids).values({ org_id: org.id, reader_id: r.id, appid: merchant.config.appid, openid: `oPASS${r.id}` });
+    const attempt = async (given: string) => {
+      const a = await ok(t.call('POST', `/v1/${org.key}/client/activities/${act}/attempts`, { token: r.token, body: { request_id: randomUUID() } }));
+      await ok(t.call('PUT', `/v1/${org.key}/client/attempts/${a.id}/answers`, { token: r.token, body: { request_id: randomUUID(), items: [{ question_id: q, answer: given }] } }));
+      return (await ok(t.call('POST', `/v1/${org.key}/client/attempts/${a.id}/submit`, { token: r.token, body: { request_id: randomUUID() } }))).passed;
+    };
+    expect(await attempt('A')).toBe(0);
+    expect(await t.db.select().from(redpackPayouts).where(eq(redpackPayouts.reader_id, r.id))).toEqual([]);
+    expect(await attempt('B')).toBe(1);
+    expect(await attempt('B')).toBe(1);
+    const paid = await t.db.select().from(redpackPayouts).where(eq(redpackPayouts.reader_id, r.id));
+    expect(paid.map((p) => [p.trigger, p.amount_fen, p.award_key])).toEqual([['pass', 888, `pass:${act}`]]);
+    await t.app.jobs.idle();
+    expect((await receipt(paid[0]!.id)).status_text).toBe(REWARD_TEXT.RECEIVED);
   });
 });
 

@@ -34,6 +34,7 @@ import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import { definePointsJobs, pointsRoutes } from './points/routes.js';
 import { defineStatisticsJobs, statisticsRoutes } from './statistics/routes.js';
 import { homeRoutes } from './home/routes.js';
+import { payoutRoutes, setUpPayouts } from './payouts/routes.js';
 import './types.js';
 
 z.config(z.locales.zhCN());
@@ -108,6 +109,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   defineJoinFoldJob(app);
   await app.register(statisticsRoutes);
   defineStatisticsJobs(app);
+  setUpPayouts(app);
+  await app.register(payoutRoutes);
   registerStorage(app);
   await app.register(uploadRoutes);
   await app.register(fileRoutes);

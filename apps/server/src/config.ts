@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { passwordProblem, UPLOAD_KINDS, type StoredKind } from '@huodong/domain';
 import { TOKEN_TTL_MS_DEFAULT } from './constants.js';
+import { wechatPayConfigFrom, type WechatPayConfig } from './payouts/gateway.js';
 
 export interface AppConfig {
   port: number;
@@ -42,6 +43,8 @@ export interface AppConfig {
   jobPollMs?: number;
   /** The lease of a running job (JOB_LEASE_MS, default 2 min): a job of a dead instance is taken over after it. */
   jobLeaseMs?: number;
+  /** The WeChat Pay merchant red packets are paid through (WECHATPAY_*); null: none, nothing is sent. */
+  wechatpay: WechatPayConfig | null;
 }
 
 export type StorageConfig =
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobWorker: env.JOB_WORKER !== 'off',
     jobPollMs: optionalMs(env, 'JOB_POLL_MS'),
     jobLeaseMs: optionalMs(env, 'JOB_LEASE_MS'),
+    wechatpay: wechatPayConfigFrom(env),
   };
 }
 

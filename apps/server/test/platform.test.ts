@@ -265,7 +265,7 @@ describe('demo data', () => {
     for (const needed of [...names(demoStepsOf('orgUsers')), ...names(demoStepsOf('questions'))]) expect(contests).toContain(needed);
     expect(contests).not.toContain('survey');
     expect(contests).not.toContain('activities');
-    expect(names(demoStepsOf('survey', 'contests', 'judging', 'voting', 'content', 'offline', 'readClock', 'points', 'scanCodes', 'lecture', 'statistics', 'cases', 'home'))).toEqual(names(demoSteps));
+    expect(names(demoStepsOf('survey', 'contests', 'judging', 'voting', 'content', 'offline', 'readClock', 'points', 'scanCodes', 'lecture', 'statistics', 'cases', 'home', 'redpack'))).toEqual(names(demoSteps));
   });
 
   it('is made through the API, can be run twice, and its accounts sign in', { timeout: 300_000 }, async () => {

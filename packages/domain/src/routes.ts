@@ -176,7 +176,9 @@ export const ROUTES: RouteDef[] = [
   { ...count('actCountOriMix', '多类型原创统计'), figures: true },
   { ...count('actCountOriMixDownload', '多类型原创下载'), figures: true },
   { ...count('actCountIntegral', '扫码积分统计'), figures: true },
-  r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count'),
+  r('adminCount/adminRedpackCount', '红包统计', 'organ', 'count', { page: true }),
+  { ...r('adminCount/adminRedpackCount/adminRedpackConfig', '红包配置', 'organ', 'count'), resource: 'redpackConfigs' },
+  { ...r('adminCount/adminRedpackCount/adminRedpackList', '红包发放记录', 'organ', 'count'), resource: 'redpackPayouts' },
   r('adminCount/adminUserCount', '用户统计', 'organ', 'count', { page: true }),
   // Not a spec route (issue 20): the same lists, imports and first passwords as 用户统计, where user management is looked for.
   r('adminUser/adminUserList', '用户列表', 'organ', 'users', { page: true }),

@@ -23,3 +23,4 @@ export * from './schema/lecture.js';
 export * from './schema/statistics.js';
 export * from './schema/cases.js';
 export * from './schema/home.js';
+export * from './schema/redpack.js';

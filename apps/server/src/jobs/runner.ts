@@ -95,6 +95,29 @@ declare module 'fastify' {
 
 const message = (err: unknown): string => String((err as Error)?.message ?? err).slice(0, 500);
 
+/**
+ * Queue a job, in the caller's transaction when one is given (so it exists iff the change commits):
+ * `app.jobs.enqueue`, and what outside a request queues without the app at hand (a payout queued
+ * in the transaction of the event that earns it).
+ */
+export async function enqueueJob(tx: Db | Tx, kind: string, payload: Record<string, unknown>, o: EnqueueOptions = {}): Promise<number> {
+  const values = { kind, payload, key: o.key ?? null, org_id: o.orgId ?? null, run_at: o.runAt ?? Date.now(), max_attempts: o.maxAttempts ?? 5 };
+  // A key names the job while it is not finished; a finished one may be queued again (a retry from the failed list).
+  // Outside a transaction the open job met by the insert may finish before the read that names it
+  // (another node queued and ran it): the insert is then tried again, and queues it anew.
+  for (let attempt = 0; ; attempt++) {
+    const [made] = await tx
+      .insert(jobs)
+      .values(values)
+      .onConflictDoNothing({ target: jobs.key, where: sql`status in ('queued', 'running')` })
+      .returning({ id: jobs.id });
+    if (made) return made.id;
+    const [open] = await tx.select({ id: jobs.id }).from(jobs).where(sql`${jobs.key} = ${o.key!} and status in ('queued', 'running')`);
+    if (open) return open.id;
+    if (attempt >= 2) throw new Error(`job ${kind} with key ${o.key} could not be queued`);
+  }
+}
+
 export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}): JobRunner {
   const { db } = app.database;
   const leaseMs = opts.leaseMs ?? 120_000;
@@ -199,23 +222,7 @@ export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}
     define(kind, handler) {
       handlers.set(kind, handler as JobHandler<never>);
     },
-    async enqueue(tx, kind, payload, o = {}) {
-      const values = { kind, payload, key: o.key ?? null, org_id: o.orgId ?? null, run_at: o.runAt ?? Date.now(), max_attempts: o.maxAttempts ?? handlers.get(kind)?.maxAttempts ?? 5 };
-      // A key names the job while it is not finished; a finished one may be queued again (a retry from the failed list).
-      // Outside a transaction the open job met by the insert may finish before the read that names it
-      // (another node queued and ran it): the insert is then tried again, and queues it anew.
-      for (let attempt = 0; ; attempt++) {
-        const [made] = await tx
-          .insert(jobs)
-          .values(values)
-          .onConflictDoNothing({ target: jobs.key, where: sql`status in ('queued', 'running')` })
-          .returning({ id: jobs.id });
-        if (made) return made.id;
-        const [open] = await tx.select({ id: jobs.id }).from(jobs).where(sql`${jobs.key} = ${o.key!} and status in ('queued', 'running')`);
-        if (open) return open.id;
-        if (attempt >= 2) throw new Error(`job ${kind} with key ${o.key} could not be queued`);
-      }
-    },
+    enqueue: (tx, kind, payload, o = {}) => enqueueJob(tx, kind, payload, { ...o, maxAttempts: o.maxAttempts ?? handlers.get(kind)?.maxAttempts }),
     kick,
     prune,
     kickAfter(request) {

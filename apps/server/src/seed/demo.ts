@@ -17,6 +17,7 @@ import { lectureSteps } from './families/lecture.js';
 import { statisticsSteps } from './families/statistics.js';
 import { caseSteps } from './families/cases.js';
 import { homeSteps } from './families/home.js';
+import { redpackSteps } from './families/redpack.js';
 
 /**
  * The families of the demo data, in order, each with the families whose rows it builds on (the
@@ -31,6 +32,8 @@ const DEMO_FAMILIES = {
   activities: { steps: activitySteps, needs: ['orgUsers'] },
   voting: { steps: votingSteps, needs: ['activities'] },
   works: { steps: workSteps, needs: ['orgUsers'] },
+  // Before judging, which it needs: the results it publishes make the red packets (the awards' hook).
+  redpack: { steps: redpackSteps, needs: ['works', 'judging'] },
   judging: { steps: judgingSteps, needs: ['works'] },
   survey: { steps: surveySteps, needs: ['orgUsers'] },
   contests: { steps: contestSteps, needs: ['orgUsers', 'questions'] },

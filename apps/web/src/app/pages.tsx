@@ -76,6 +76,7 @@ export const PAGES: Record<string, PageEntry> = {
   'adminCount/adminQuesCount': () => import('../features/questions/QuesCountPage'),
   'statistics/quesCount': () => import('../features/questions/PlatformQuesCountPage'),
   'statistics/quesCount/staticOrgQuestion': () => import('../features/questions/StaticOrgQuestionPage'),
+  'adminCount/adminRedpackCount': () => import('../features/redpack/RedpackCountPage'),
 };
 
 /**

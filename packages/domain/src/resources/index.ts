@@ -34,6 +34,7 @@ import { LECTURE_RESOURCES } from './lecture.js';
 import { CASE_RESOURCES } from './cases.js';
 import { HOME_RESOURCES } from './home.js';
 import { POINTS_RESOURCES } from './points.js';
+import { REDPACK_RESOURCES } from './redpack.js';
 
 export * from './orgUsers.js';
 export * from './students.js';
@@ -74,6 +75,7 @@ export * from './lecture.js';
 export * from './cases.js';
 export * from './home.js';
 export * from './points.js';
+export * from './redpack.js';
 
 /** Every declared resource. Families add themselves here. */
 export const RESOURCES: ResourceDef[] = [
@@ -122,6 +124,7 @@ export const RESOURCES: ResourceDef[] = [
   ...LECTURE_RESOURCES,
   ...CASE_RESOURCES,
   ...POINTS_RESOURCES,
+  ...REDPACK_RESOURCES,
   sensitiveWordsResource,
   orgSensitiveWordsResource,
   ...HOME_RESOURCES,

@@ -43,3 +43,4 @@ export * from './points.js';
 export * from './pointsAdmin.js';
 export * from './statistics.js';
 export * from './home.js';
+export * from './redpack.js';

@@ -1,4 +1,5 @@
 import { postPoints, type PointsConfigView } from '../../points/ledger.js';
+import { payoutFor } from '../../payouts/payouts.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
@@ -593,6 +594,8 @@ async function passPoints(tx: Tx, act: ActivityRow, attempt: Pick<AttemptRow, 'o
   if (attempt.level_id && level) {
     if (level.reward_points > 0) await postPoints(tx, { ...base, rule: 'level_pass', points: level.reward_points, source: { type: 'level', id: level.id } });
   } else await postPoints(tx, { ...base, rule: 'contest_pass', source: { type: 'activity', id: act.id } });
+  // The red packet of the pass (when the activity pays one on passing), once per level or contest.
+  await payoutFor(tx, { orgId: attempt.org_id, actId: act.id, readerId: attempt.reader_id, trigger: 'pass', awardKey: attempt.level_id && level ? `level:${level.id}` : `pass:${act.id}` });
 }
 
 function attemptPassed(s: PaperSettings, r: { score: number; correct_count: number; questions: number; max: number }): boolean {

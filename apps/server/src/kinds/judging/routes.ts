@@ -1,4 +1,5 @@
 import { postPoints } from '../../points/ledger.js';
+import { payoutFor } from '../../payouts/payouts.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -364,6 +365,10 @@ export async function judgingAdminRoutes(app: FastifyInstance): Promise<void> {
         await tx.update(works).set({ status: next.to, score: res.final, award_level: res.award_level, updated_at: nowSec() }).where(eq(works.id, w.id));
         // The award's points (design §10 work_awarded), once per work however the publishing is repeated.
         if (next.to === 'awarded') await postPoints(tx, { orgId: w.org_id, readerId: w.reader_id, actId: w.act_id, rule: 'work_awarded', source: { type: 'work', id: w.id } });
+        // The red packet of the award or of the rank (whichever the activity's configuration pays), once per work.
+        const award = { orgId: w.org_id, actId: w.act_id, readerId: w.reader_id, awardKey: `work:${w.id}`, rank: res.rank };
+        if (next.to === 'awarded') await payoutFor(tx, { ...award, trigger: 'award' });
+        if (res.rank != null) await payoutFor(tx, { ...award, trigger: 'rank' });
       }
       const snapshot = snapshotOf(act, results);
       const hash = createHash('sha256').update(canonicalJson(snapshot)).digest('hex');

@@ -25,6 +25,7 @@ import { validationError } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
+import { defineSweep } from '../jobs/sweep.js';
 import { POINTS_CONFIG_KEY, pointsAccountOf, pointsConfigFor, postPoints } from './ledger.js';
 import { askerOf, decidePending, reverseTxn, sweepPointsExpiry } from './admin.js';
 
@@ -188,19 +189,7 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
 const maskName = (name: string) => (name ? `${[...name][0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : '读者');
 
 
-/** The expiry sweep on the job runner: hourly on the grid (one job per slot, whoever queues it); each run queues the next. */
+/** The expiry sweep on the job runner: hourly on the grid. */
 export function definePointsJobs(app: FastifyInstance): void {
-  const queue = (at: number) => {
-    const slot = Math.floor(at / 1000 / POINTS_EXPIRY_SWEEP_SECONDS);
-    return app.jobs.enqueue(app.database.db, POINTS_EXPIRY_JOB, {}, { key: `${POINTS_EXPIRY_JOB}:${slot}`, runAt: slot * POINTS_EXPIRY_SWEEP_SECONDS * 1000 });
-  };
-  app.jobs.define(POINTS_EXPIRY_JOB, {
-    async run() {
-      await sweepPointsExpiry(app.database.db as Db);
-      await queue(Date.now() + POINTS_EXPIRY_SWEEP_SECONDS * 1000);
-    },
-  });
-  app.addHook('onReady', async () => {
-    await queue(Date.now());
-  });
+  defineSweep(app, POINTS_EXPIRY_JOB, POINTS_EXPIRY_SWEEP_SECONDS, () => sweepPointsExpiry(app.database.db as Db));
 }

@@ -34,7 +34,7 @@ browserSuite('lecture: learners with their progress and the figures', () => {
     const now = Math.floor(Date.now() / 1000);
     act = (await adminApi.post<{ id: number }>(`/v1/${KEY}/lecture`, { title: TITLE, start_at: now - DAY, end_at: now + 30 * DAY, config: { speaker: '王老师' } })).id;
     const video = await adminApi.post<{ id: number }>(`/v1/${KEY}/lecture/${act}/creation`, { title: '第一讲：共读的意义', media_type: 'video', video: 'https://media.example.org/1.mp4', duration_sec: 20, sort: 1 });
-    await adminApi.post(`/v1/${KEY}/lecture/${act}/creation`, { title: '延伸阅读', media_type: 'link', link: 'https://example.org/books', required: 0, sort: 2 });
+    await adminApi.post(`/v1/${KEY}/lecture/${act}/creation`, { title: '延伸阅读', media_type: 'link', link: 'https://example.org/books', is_required: 0, sort: 2 });
     await adminApi.post(`/v1/${KEY}/lecture/${act}/publish`, {});
     for (const [i, seconds] of [20, 10].entries()) {
       const account = `R900000${i + 1}`;

@@ -13,7 +13,7 @@ CREATE TABLE "lecture_items" (
 	"duration_sec" integer DEFAULT 0 NOT NULL,
 	"speaker" varchar(50) DEFAULT '' NOT NULL,
 	"intro" text DEFAULT '' NOT NULL,
-	"required" smallint DEFAULT 1 NOT NULL,
+	"is_required" smallint DEFAULT 1 NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"is_pause" smallint DEFAULT 0 NOT NULL,
 	"created_at" bigint DEFAULT (extract(epoch from now())::bigint) NOT NULL,

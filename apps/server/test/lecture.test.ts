@@ -120,7 +120,7 @@ describe('heartbeats', () => {
 
 describe('completion', () => {
   it('an item is finished at the threshold, the lecture with its required items; lecture_complete is posted once', async () => {
-    const lec = await lecture([video(1, 20), video(2, 600, { required: 0 }), { title: '讲义', media_type: 'link', link: 'https://example.org/notes', sort: 3 }], { threshold_pct: 90 });
+    const lec = await lecture([video(1, 20), video(2, 600, { is_required: 0 }), { title: '讲义', media_type: 'link', link: 'https://example.org/notes', sort: 3 }], { threshold_pct: 90 });
     const a = await reader();
     const t0 = now() - 3600;
     // The link is finished by opening it; the lecture still needs the first video.

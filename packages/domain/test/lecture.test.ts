@@ -50,10 +50,10 @@ describe('completion', () => {
     expect(itemFinished(0, 0, 90)).toBe(true);
   });
   it('a lecture is finished with every required item (or every item when none is required or the setting is off)', () => {
-    const items = [{ required: 1, finished: true }, { required: 0, finished: false }, { required: 1, finished: true }];
+    const items = [{ is_required: 1, finished: true }, { is_required: 0, finished: false }, { is_required: 1, finished: true }];
     expect(lectureProgress(items, { require_all_required: 1 })).toEqual({ finished_items: 2, counted: 2, progress_pct: 100, finished: true });
     expect(lectureProgress(items, { require_all_required: 0 })).toMatchObject({ progress_pct: 66.7, finished: false });
-    expect(lectureProgress([{ required: 0, finished: true }], { require_all_required: 1 })).toMatchObject({ finished: true });
+    expect(lectureProgress([{ is_required: 0, finished: true }], { require_all_required: 1 })).toMatchObject({ finished: true });
     expect(lectureProgress([], { require_all_required: 1 })).toMatchObject({ finished: false });
   });
   it('settings default to design §11b', () => {

@@ -49,7 +49,7 @@ export const lectureItemsResource = defineResource({
     intField('duration_sec', '时长（秒）', 0, 86_400, { width: 100, placeholder: '视频、音频按文件时长；文档、链接留空表示打开即完成' }),
     textField('speaker', '主讲人', 50, { width: 100 }),
     textField('intro', '简介', 2000, { kind: 'textarea', list: false }),
-    field('required', '必修', 'switch', (l) => flagSchema(l).optional(), { width: 70 }),
+    field('is_required', '必修', 'switch', (l) => flagSchema(l).optional(), { width: 70 }),
     sortField,
     statusField,
     createdField,

@@ -165,7 +165,7 @@ export const watchedPct = (watchedSec: number, durationSec: number): number => (
  * share of the counted items finished.
  */
 export function lectureProgress(items: readonly { required: number; finished: boolean }[], c: Pick<LectureConfig, 'require_all_required'>): { finished_items: number; counted: number; progress_pct: number; finished: boolean } {
-  const required = items.filter((i) => i.required);
+  const required = items.filter((i) => i.is_required);
   const counted = c.require_all_required && required.length ? required : items;
   const done = counted.filter((i) => i.finished).length;
   return {

@@ -22,7 +22,7 @@ export const lectureItems = pgTable('lecture_items', {
   duration_sec: integer('duration_sec').notNull().default(0),
   speaker: varchar('speaker', { length: 50 }).notNull().default(''),
   intro: text('intro').notNull().default(''),
-  required: smallint('required').notNull().default(1),
+  is_required: smallint('is_required').notNull().default(1),
   ...sort,
   ...isPause,
   ...stamps,

@@ -58,11 +58,11 @@ export async function itemDone(tx: Tx, act: ActivityRow, readerId: number, now: 
     .where(and(eq(lectureLearners.act_id, act.id), eq(lectureLearners.reader_id, readerId)))
     .for('update');
   const items = await tx
-    .select({ required: lectureItems.required, finished: sql<number>`coalesce(${P.finished}, 0)` })
+    .select({ is_required: lectureItems.is_required, finished: sql<number>`coalesce(${P.finished}, 0)` })
     .from(lectureItems)
     .leftJoin(P, and(eq(P.item_id, lectureItems.id), eq(P.reader_id, readerId)))
     .where(and(eq(lectureItems.act_id, act.id), eq(lectureItems.is_pause, 0)));
-  const lp = progressOf(items.map((i) => ({ required: i.required, finished: Number(i.finished) === 1 })), lectureConfigOf(act.config));
+  const lp = progressOf(items.map((i) => ({ is_required: i.is_required, finished: Number(i.finished) === 1 })), lectureConfigOf(act.config));
   const completes = lp.finished && was?.finished !== 1;
   await tx
     .update(lectureLearners)

@@ -46,7 +46,7 @@ export async function lectureReaderRoutes(app: FastifyInstance): Promise<void> {
         duration_sec: i.duration_sec,
         speaker: i.speaker,
         intro: i.intro,
-        required: i.required,
+        is_required: i.is_required,
         progress: shownProgress(byItem.get(i.id), i),
       })),
       progress: await learnerOf(db, act.id, readerId),

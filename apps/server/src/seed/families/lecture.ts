@@ -103,11 +103,11 @@ async function szlib(client: SeedClient, now: number): Promise<number> {
     config: { speaker: '少儿部 王老师', threshold_pct: 90, require_all_required: 1, ban_seek_forward: 1, max_rate: 2 },
   });
   const base = `/v1/${org.key}/lecture/${act.id}/creation`;
-  await client.post(base, { title: '第一讲：为什么要亲子共读', media_type: 'video', video: v1, speaker: '王老师', intro: '共读的意义与每天20分钟的习惯。', required: 1, sort: 1 });
-  await client.post(base, { title: '第二讲：如何为孩子挑选绘本', media_type: 'video', video: v2, speaker: '王老师', intro: '按年龄挑书，图文并茂的书单。', required: 1, sort: 2 });
-  await client.post(base, { title: '音频导读', media_type: 'audio', audio, intro: '睡前十分钟的共读导读。', required: 0, sort: 3 });
-  await client.post(base, { title: '亲子共读讲义', media_type: 'pdf', pdf, required: 0, sort: 4 });
-  await client.post(base, { title: '延伸阅读：少儿书目推荐', media_type: 'link', link: 'https://www.szlib.org.cn/', required: 0, sort: 5 });
+  await client.post(base, { title: '第一讲：为什么要亲子共读', media_type: 'video', video: v1, speaker: '王老师', intro: '共读的意义与每天20分钟的习惯。', is_required: 1, sort: 1 });
+  await client.post(base, { title: '第二讲：如何为孩子挑选绘本', media_type: 'video', video: v2, speaker: '王老师', intro: '按年龄挑书，图文并茂的书单。', is_required: 1, sort: 2 });
+  await client.post(base, { title: '音频导读', media_type: 'audio', audio, intro: '睡前十分钟的共读导读。', is_required: 0, sort: 3 });
+  await client.post(base, { title: '亲子共读讲义', media_type: 'pdf', pdf, is_required: 0, sort: 4 });
+  await client.post(base, { title: '延伸阅读：少儿书目推荐', media_type: 'link', link: 'https://www.szlib.org.cn/', is_required: 0, sort: 5 });
   await client.post(`/v1/${org.key}/lecture/${act.id}/publish`);
   const items = ((await client.get(`${base}?page_size=100&sort=sort`)).items as Item[]);
   const [first, second, guide, handout] = items;

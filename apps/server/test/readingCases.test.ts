@@ -1,8 +1,11 @@
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_NOT_FOUND, CASE_PDF_NOT_PDF, formatsMessage, UPLOAD_RULES } from '@huodong/domain';
 import { SEED_TIME_HEADER } from '../src/participation/clock.js';
 import { multipartBody } from '../src/seed/step.js';
+import { foldCaseCounts } from '../src/resources/families/cases.js';
 import { MANAGER_PASSWORD, ok, testApp, type TestApp } from './helpers.js';
 import { TINY_PDF } from './fixtures/caseFixture.js';
 
@@ -107,6 +110,17 @@ describe('view and download counters', () => {
     const tomorrow = String(Math.floor(Date.now() / 1000) + 86_400);
     expect((await view('10.1.0.1', { [SEED_TIME_HEADER]: tomorrow })).json().data).toEqual({ views: 52, download: 1, counted: true });
     expect((await view('10.1.0.1', { [SEED_TIME_HEADER]: tomorrow })).json().data.counted).toBe(false);
+    // The counts live in shards beside the case's row (issue 25); the fold moves them into the row, keeping the sums.
+    const [before] = await t.db.execute<{ views: number; download: number }>(sql`select views, download from reading_cases where id = ${c.id}`).then(rowsOf);
+    expect([before.views, before.download]).toEqual([0, 0]);
+    expect(await foldCaseCounts(t.db)).toBeGreaterThanOrEqual(2);
+    const [after] = await t.db.execute<{ views: number; download: number }>(sql`select views, download from reading_cases where id = ${c.id}`).then(rowsOf);
+    expect([after.views, after.download]).toEqual([52, 1]);
+    const listed = (await ok(t.call('GET', '/v1/casea/readingCase/case?page_size=100', su()))).items.find((x: { id: number }) => x.id === c.id);
+    expect([listed.views, listed.download]).toEqual([52, 1]);
+    expect((await view('10.3.0.1')).json().data).toEqual({ views: 53, download: 1, counted: true });
+    const shown = (await fromAddress(`/v1/casea/readingCase/detail/${c.id}`, '10.3.0.1')).json().data;
+    expect([shown.views, shown.download]).toEqual([53, 1]);
   });
 
   it('an administrator\'s views count once a day per administrator, on the platform\'s and the organisation\'s cases', async () => {

@@ -111,10 +111,10 @@ describe('view and download counters', () => {
     expect((await view('10.1.0.1', { [SEED_TIME_HEADER]: tomorrow })).json().data).toEqual({ views: 52, download: 1, counted: true });
     expect((await view('10.1.0.1', { [SEED_TIME_HEADER]: tomorrow })).json().data.counted).toBe(false);
     // The counts live in shards beside the case's row (issue 25); the fold moves them into the row, keeping the sums.
-    const [before] = await t.db.execute<{ views: number; download: number }>(sql`select views, download from reading_cases where id = ${c.id}`).then(rowsOf);
+    const [before] = rowsOf<{ views: number; download: number }>(await t.db.execute(sql`select views, download from reading_cases where id = ${c.id}`));
     expect([before.views, before.download]).toEqual([0, 0]);
     expect(await foldCaseCounts(t.db)).toBeGreaterThanOrEqual(2);
-    const [after] = await t.db.execute<{ views: number; download: number }>(sql`select views, download from reading_cases where id = ${c.id}`).then(rowsOf);
+    const [after] = rowsOf<{ views: number; download: number }>(await t.db.execute(sql`select views, download from reading_cases where id = ${c.id}`));
     expect([after.views, after.download]).toEqual([52, 1]);
     const listed = (await ok(t.call('GET', '/v1/casea/readingCase/case?page_size=100', su()))).items.find((x: { id: number }) => x.id === c.id);
     expect([listed.views, listed.download]).toEqual([52, 1]);

@@ -14,10 +14,8 @@ import { rowsOf } from './rows.js';
 export interface ShardedCountDef {
   /** The owner's table, its id and the column the count is folded into. */
   owner: { table: PgTable; id: AnyPgColumn; count: AnyPgColumn };
-  /** The shards table, its owner and shard columns (the primary key) and this counter's column. */
+  /** The shards table, its owner and shard columns (the primary key; the writer picks the shard) and this counter's column. */
   shards: { table: PgTable; owner: AnyPgColumn; shard: AnyPgColumn; n: AnyPgColumn };
-  /** How many shards an owner has. */
-  count: number;
 }
 
 const name = (column: AnyPgColumn) => sql.identifier(column.name);
@@ -28,7 +26,6 @@ export function shardedCount(def: ShardedCountDef) {
   const shardSum = (ownerId: number | SQL): SQL =>
     sql`coalesce((select sum(${shards.n}) from ${shards.table} where ${shards.owner} = ${ownerId}), 0)::int`;
   return {
-    shards: def.count,
     shardSum,
     /** The whole count of the owner row being selected (its column and its shards), as SQL. */
     totalColumn: (): SQL<number> => sql<number>`(${owner.count} + ${shardSum(sql`${owner.id}`)})`.mapWith(Number),

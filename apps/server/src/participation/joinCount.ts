@@ -19,7 +19,6 @@ export const JOIN_SHARDS = 16;
 const joins = shardedCount({
   owner: { table: activities, id: activities.id, count: activities.join_num },
   shards: { table: activityJoinShards, owner: activityJoinShards.act_id, shard: activityJoinShards.shard, n: activityJoinShards.n },
-  count: JOIN_SHARDS,
 });
 
 /** The joins counted in the shards of `actId` (a value or a column of an outer query), as SQL. */

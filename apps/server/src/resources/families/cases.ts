@@ -61,7 +61,6 @@ const caseCounts = Object.fromEntries(
     shardedCount({
       owner: { table: readingCases, id: readingCases.id, count: readingCases[column] },
       shards: { table: readingCaseShards, owner: readingCaseShards.case_id, shard: readingCaseShards.shard, n: readingCaseShards[column] },
-      count: CASE_SHARDS,
     }),
   ]),
 ) as Record<'views' | 'download', ReturnType<typeof shardedCount>>;

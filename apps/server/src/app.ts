@@ -11,6 +11,7 @@ import { generalRoutes } from './routes/general.js';
 import { readerRoutes } from './routes/readers.js';
 import { participationRoutes } from './participation/routes.js';
 import { defineJoinFoldJob } from './participation/joinCount.js';
+import { defineCaseFoldJob } from './resources/families/cases.js';
 import { checkQueueRoutes } from './routes/checkQueue.js';
 import { CHECK_KINDS, registerKindRoutes, setUpKinds } from './kinds/index.js';
 import { registerResources } from './resources/register.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(homeRoutes);
   definePointsJobs(app);
   defineJoinFoldJob(app);
+  defineCaseFoldJob(app);
   await app.register(statisticsRoutes);
   defineStatisticsJobs(app);
   setUpPayouts(app);

@@ -73,9 +73,14 @@ describe('tokens and scopes', () => {
   it('no token → 401; a revoked token → 401 after logout', async () => {
     expect((await t.call('GET', '/v1/supers/self')).status).toBe(401);
     const token = await t.login('root', SUPER_PASSWORD);
+    // Remembered, and kept while others sign in (a token inserted, issue 25); the logout refuses it at once.
+    expect((await t.call('GET', '/v1/supers/self', { token })).status).toBe(200);
+    const other = await t.login('root', SUPER_PASSWORD);
+    expect((await t.call('GET', '/v1/supers/self', { token })).status).toBe(200);
     expect((await t.call('POST', '/v1/logout', { token })).status).toBe(200);
     const after = await t.call('GET', '/v1/supers/self', { token });
     expect(after.status).toBe(401);
+    expect((await t.call('GET', '/v1/supers/self', { token: other })).status).toBe(200);
   });
 
   it('an expired token → 401', async () => {

@@ -1,8 +1,12 @@
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/rows.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_NOT_FOUND, CASE_PDF_NOT_PDF, formatsMessage, UPLOAD_RULES } from '@huodong/domain';
 import { SEED_TIME_HEADER } from '../src/participation/clock.js';
 import { multipartBody } from '../src/seed/step.js';
+import { randomUUID } from 'node:crypto';
+import { CASE_FOLD_JOB } from '../src/resources/families/cases.js';
 import { MANAGER_PASSWORD, ok, testApp, type TestApp } from './helpers.js';
 import { TINY_PDF } from './fixtures/caseFixture.js';
 
@@ -107,6 +111,18 @@ describe('view and download counters', () => {
     const tomorrow = String(Math.floor(Date.now() / 1000) + 86_400);
     expect((await view('10.1.0.1', { [SEED_TIME_HEADER]: tomorrow })).json().data).toEqual({ views: 52, download: 1, counted: true });
     expect((await view('10.1.0.1', { [SEED_TIME_HEADER]: tomorrow })).json().data.counted).toBe(false);
+    // The counts live in shards beside the case's row (issue 25); the sweep folds them into the row, keeping the sums.
+    await t.app.jobs.enqueue(t.db, CASE_FOLD_JOB, {}, { key: `test-fold-${randomUUID()}` });
+    await t.app.jobs.idle();
+    const [after] = rowsOf<{ views: number; download: number }>(await t.db.execute(sql`select views, download from reading_cases where id = ${c.id}`));
+    expect([after.views, after.download]).toEqual([52, 1]);
+    const [left] = rowsOf<{ n: number }>(await t.db.execute(sql`select coalesce(sum(views + download), 0)::int as n from reading_case_shards where case_id = ${c.id}`));
+    expect(left.n).toBe(0);
+    const listed = (await ok(t.call('GET', '/v1/casea/readingCase/case?page_size=100', su()))).items.find((x: { id: number }) => x.id === c.id);
+    expect([listed.views, listed.download]).toEqual([52, 1]);
+    expect((await view('10.3.0.1')).json().data).toEqual({ views: 53, download: 1, counted: true });
+    const shown = (await fromAddress(`/v1/casea/readingCase/detail/${c.id}`, '10.3.0.1')).json().data;
+    expect([shown.views, shown.download]).toEqual([53, 1]);
   });
 
   it('an administrator\'s views count once a day per administrator, on the platform\'s and the organisation\'s cases', async () => {

@@ -119,6 +119,34 @@ describe('write watch and remembered reads', () => {
     expect(calls).toBe(2);
   });
 
+  it('keeps a found row past inserts of other rows but not past a change, inside a transaction too; a miss only while nothing is written (issue 25)', async () => {
+    const w = new WriteWatch();
+    const reads = new RememberedReads<string | null>(w, 60_000, 100, (v) => v !== null);
+    let calls = 0;
+    const found = async () => `token${++calls}`;
+    expect(await reads.get('t', ['tokens', 'readers'], found)).toBe('token1');
+    w.observe('insert into "tokens" ("token_hash") values ($1)');
+    w.observe('insert into "readers" ("account") values ($1)');
+    expect(await reads.get('t', ['tokens', 'readers'], found)).toBe('token1');
+    // An upsert may change a row already there.
+    w.observe('insert into "readers" ("account") values ($1) on conflict (account) do update set is_pause = 1');
+    expect(await reads.get('t', ['tokens', 'readers'], found)).toBe('token2');
+    const session = {};
+    w.observe('begin', session);
+    w.observe('update "tokens" set "revoked_at" = $1 where "id" = $2', session);
+    expect(await reads.get('t', ['tokens', 'readers'], found)).toBe('token3');
+    w.observe('commit', session);
+    expect(await reads.get('t', ['tokens', 'readers'], found)).toBe('token4');
+    // Nothing found: any insert may make it found.
+    const missing = async () => (++calls, null);
+    expect(await reads.get('m', ['tokens'], missing)).toBe(null);
+    expect(await reads.get('m', ['tokens'], missing)).toBe(null);
+    expect(calls).toBe(5);
+    w.observe('insert into "tokens" ("token_hash") values ($1)');
+    await reads.get('m', ['tokens'], missing);
+    expect(calls).toBe(6);
+  });
+
   it('forgets a read after its time', async () => {
     const w = new WriteWatch();
     const reads = new RememberedReads<number>(w, 0);

@@ -26,9 +26,12 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * Remembered reads of the access hook (db/writeWatch.ts): every request of an organisation route
- * resolves the organisation by key and the bearer token to its subject; both are used again while
- * none of the tables they read has been written, and for at most ten seconds (what another
- * process may have written meanwhile: a token revoked there, an organisation paused there).
+ * resolves the organisation by key and the bearer token to its subject. A found organisation and a
+ * token's accepted outcome are used again while no row of the tables they read has changed (an
+ * update, a delete: a revocation, a pause, a new password; inserts — other readers signing in — do
+ * not count), a refusal or an unknown key while nothing at all was written there; and for at most
+ * ten seconds (what another process may have written meanwhile: a token revoked there, an
+ * organisation paused there, honoured by every node within that time).
  */
 const REMEMBER_MS = 10_000;
 const ORG_TABLES = ['organizations'] as const;
@@ -38,7 +41,10 @@ const remembered = new WeakMap<Database, { orgs: RememberedReads<OrgRow | null>;
 function rememberedOf(database: Database) {
   let r = remembered.get(database);
   if (!r) {
-    r = { orgs: new RememberedReads(database.watch, REMEMBER_MS), tokens: new RememberedReads(database.watch, REMEMBER_MS) };
+    r = {
+      orgs: new RememberedReads<OrgRow | null>(database.watch, REMEMBER_MS, 10_000, (org) => org !== null),
+      tokens: new RememberedReads<TokenCheck>(database.watch, REMEMBER_MS, 10_000, (check) => check.ok),
+    };
     remembered.set(database, r);
   }
   return r;

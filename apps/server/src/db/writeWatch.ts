@@ -12,7 +12,9 @@
  * transaction's commit). PGlite begins and commits inside its driver, unseen: one connection,
  * one statement at a time, no read can fall in that window there.
  */
-const WRITE = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
+const WRITE = /^\s*(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
+/** An insert that may change rows already there (an upsert). */
+const UPSERT = /\bdo\s+update\b/i;
 const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 const READ_ONLY = /^\s*(?:select|savepoint|release|rollback\s+to|set|show|explain|values)\b/i;
 const COMMIT = /^\s*(?:commit|end|rollback)\b/i;
@@ -42,12 +44,19 @@ const ONE_SESSION = {};
 export class WriteWatch {
   private readonly generations = new Map<string, number>();
   /**
+   * The same, advanced only by statements that may change or remove rows already there (update,
+   * delete, truncate, an upsert, an unknown statement), not by a plain insert: a row read by its
+   * key is the same after another row's insert (issue 25: a reader signing in no longer throws
+   * away every remembered token).
+   */
+  private readonly changes = new Map<string, number>();
+  /**
    * The tables each connection's open transaction wrote (issue 22): its commit advances these
    * only. Before, every commit advanced every table written by anyone in the last minute, so
    * each reader write threw away the remembered organisation and token reads whenever readers
    * had signed in (a token written) during that minute.
    */
-  private readonly pending = new WeakMap<object, { tables: Set<string>; committed: boolean }>();
+  private readonly pending = new WeakMap<object, { tables: Map<string, boolean>; committed: boolean }>();
   /** Advanced by a statement of unknown effect: every stamp changes. */
   private everything = 0;
 
@@ -56,17 +65,18 @@ export class WriteWatch {
     if (BEGIN.test(statement)) {
       // Seen when queued and again when done: a write queued between the two is already the transaction's.
       const entry = this.pending.get(session);
-      if (!entry || entry.committed) this.pending.set(session, { tables: new Set(), committed: false });
+      if (!entry || entry.committed) this.pending.set(session, { tables: new Map(), committed: false });
       return;
     }
     const parts = WITH.test(statement) ? cteWrites(statement) : null;
     if (parts) {
-      for (const table of parts) this.written(table, session);
+      // Which part inserts and which updates is not told apart here: every part counts as a change.
+      for (const table of parts) this.written(table, session, true);
       return;
     }
     const write = WRITE.exec(statement);
     if (write) {
-      this.written(write[1].toLowerCase(), session);
+      this.written(write[2].toLowerCase(), session, !/^insert/i.test(write[1]) || UPSERT.test(statement));
       return;
     }
     if (COMMIT.test(statement)) {
@@ -75,29 +85,34 @@ export class WriteWatch {
       if (!entry) return;
       if (entry.committed) this.pending.delete(session);
       else entry.committed = true;
-      for (const table of entry.tables) (table === '*' ? this.everything++ : this.advance(table));
+      for (const [table, changed] of entry.tables) (table === '*' ? this.everything++ : this.advance(table, changed));
       return;
     }
     this.everything++;
-    this.written('*', session);
+    this.written('*', session, true);
   }
 
   /** A write advances its table now, and again at its transaction's commit (none outside one: its advance when done suffices). */
-  private written(table: string, session: object): void {
-    if (table !== '*') this.advance(table);
+  private written(table: string, session: object, changed: boolean): void {
+    if (table !== '*') this.advance(table, changed);
     const entry = this.pending.get(session);
-    if (entry && !entry.committed) entry.tables.add(table);
+    if (entry && !entry.committed) entry.tables.set(table, changed || !!entry.tables.get(table));
   }
 
-  /** A value that changes whenever one of `tables` may have been written. */
-  stamp(tables: readonly string[]): string {
+  /**
+   * A value that changes whenever one of `tables` may have been written; with `changesOnly`, whenever
+   * a row already in one of them may have changed or gone (not at a plain insert).
+   */
+  stamp(tables: readonly string[], changesOnly = false): string {
+    const generations = changesOnly ? this.changes : this.generations;
     let s = String(this.everything);
-    for (const t of tables) s += `.${this.generations.get(t) ?? 0}`;
+    for (const t of tables) s += `.${generations.get(t) ?? 0}`;
     return s;
   }
 
-  private advance(table: string): void {
+  private advance(table: string, changed: boolean): void {
     this.generations.set(table, (this.generations.get(table) ?? 0) + 1);
+    if (changed) this.changes.set(table, (this.changes.get(table) ?? 0) + 1);
   }
 }
 
@@ -110,10 +125,13 @@ export function tablesOf(statement: string): string[] {
 
 /**
  * Reads kept while the tables they read are unchanged, and at most `ttlMs` (a bound for what
- * other processes on the same database may write, which this process cannot see).
+ * other processes on the same database may write, which this process cannot see). A read of rows
+ * by their key whose value `keyedRows` says found them is kept while no row already in those tables
+ * changed (an insert of other rows cannot change it); any other value (nothing found: an insert
+ * may make it found) while nothing at all was written.
  */
 export class RememberedReads<T> {
-  private readonly entries = new Map<string, { value: T; stamp: string; until: number }>();
+  private readonly entries = new Map<string, { value: T; stamp: string; changesOnly: boolean; until: number }>();
   /** Reads under way: requests arriving together with nothing written between share one read. */
   private readonly reading = new Map<string, { stamp: string; value: Promise<T> }>();
 
@@ -121,24 +139,27 @@ export class RememberedReads<T> {
     private readonly watch: WriteWatch,
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly keyedRows: (value: T) => boolean = () => false,
   ) {}
 
   async get(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
     const stamp = this.watch.stamp(tables);
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp && hit.until > now) return hit.value;
+    if (hit && hit.stamp === (hit.changesOnly ? this.watch.stamp(tables, true) : stamp) && hit.until > now) return hit.value;
     // Begun under the same stamp, a read under way is as fresh as a new one would be.
     const pending = this.reading.get(key);
     if (pending && pending.stamp === stamp) return pending.value;
+    const changesStamp = this.watch.stamp(tables, true);
     const reading = read();
     this.reading.set(key, { stamp, value: reading });
     try {
       const value = await reading;
+      const changesOnly = this.keyedRows(value);
       // A write that landed while reading may or may not be in `value`: not kept then.
-      if (this.watch.stamp(tables) === stamp) {
+      if (changesOnly ? this.watch.stamp(tables, true) === changesStamp : this.watch.stamp(tables) === stamp) {
         if (this.entries.size >= this.maxEntries) this.entries.clear();
-        this.entries.set(key, { value, stamp, until: now + this.ttlMs });
+        this.entries.set(key, { value, stamp: changesOnly ? changesStamp : stamp, changesOnly, until: now + this.ttlMs });
       } else this.entries.delete(key);
       return value;
     } finally {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoinShards } from '../db/schema.js';
-import { rowsOf } from '../db/rows.js';
+import { shardedCount } from '../db/shardedCount.js';
 import { defineSweep } from '../jobs/sweep.js';
 
 /**
@@ -15,9 +15,14 @@ import { defineSweep } from '../jobs/sweep.js';
  */
 export const JOIN_SHARDS = 16;
 
+/** The join count as a sharded count (db/shardedCount.ts). */
+const joins = shardedCount({
+  owner: { table: activities, id: activities.id, count: activities.join_num },
+  shards: { table: activityJoinShards, owner: activityJoinShards.act_id, shard: activityJoinShards.shard, n: activityJoinShards.n },
+});
+
 /** The joins counted in the shards of `actId` (a value or a column of an outer query), as SQL. */
-export const shardSumSql = (actId: number | SQL): SQL =>
-  sql`coalesce((select sum(${activityJoinShards.n}) from ${activityJoinShards} where ${activityJoinShards.act_id} = ${actId}), 0)::int`;
+export const shardSumSql = joins.shardSum;
 
 /** An activity's join count as SQL: its row's `join_num` and its shards. */
 export const joinNumSql = (actId: number): SQL => sql`((select ${activities.join_num} from ${activities} where ${activities.id} = ${actId}) + ${shardSumSql(actId)})`;
@@ -37,11 +42,8 @@ export function countJoinParts(actId: number, readerId: number, from: SQL): { pa
         returning ${activities.join_num} + ${shardSumSql(actId)} as join_num
       ),
       join_shard as (
-        insert into ${activityJoinShards} (act_id, shard, n)
-        select ${actId}::int, ${readerId % JOIN_SHARDS}::smallint, 1 from ${activities}
-        where ${activities.id} = ${actId} and ${activities.person_limit} = 0 and exists (select 1 from ${from})
-        on conflict (act_id, shard) do update set n = ${activityJoinShards.n} + 1
-        returning 1 as one
+        ${joins.add(sql`select ${actId}::int, ${readerId % JOIN_SHARDS}::smallint, 1 from ${activities}
+        where ${activities.id} = ${actId} and ${activities.person_limit} = 0 and exists (select 1 from ${from})`)}
       )`,
     // Without a limit the count is the one before this statement plus this join: joins alongside are not waited for.
     counted: sql`coalesce((select join_num from join_limited), (select ${joinNumSql(actId)} + 1 from join_shard))`,
@@ -49,59 +51,20 @@ export function countJoinParts(actId: number, readerId: number, from: SQL): { pa
 }
 
 /** Every column of an activity, `join_num` the whole count: `db.select(activityWithJoinCount).from(activities)`. */
-export const activityWithJoinCount = {
-  ...getTableColumns(activities),
-  join_num: sql<number>`${activities.join_num} + ${shardSumSql(sql`${activities.id}`)}`.mapWith(Number),
-};
+export const activityWithJoinCount = { ...getTableColumns(activities), join_num: joins.totalColumn() };
 
 /** The join counts of `ids` (those without joins are left out). */
-export async function joinTotals(db: Db | Tx, ids: readonly number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: activities.id, n: sql<number>`${activities.join_num} + ${shardSumSql(sql`${activities.id}`)}` })
-    .from(activities)
-    .where(inArray(activities.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
-}
+export const joinTotals = (db: Db | Tx, ids: readonly number[]): Promise<Map<number, number>> => joins.totals(db, ids);
 
 /** Rows of activities with `join_num` the whole count (their own column and their shards). */
 export async function withJoinTotals<T extends { id?: unknown; join_num?: unknown }>(db: Db | Tx, rows: T[]): Promise<T[]> {
-  const ids = rows.filter((r) => typeof r.join_num === 'number').map((r) => Number(r.id));
-  const shards = ids.length
-    ? await db
-        .select({ act_id: activityJoinShards.act_id, n: sql<number>`sum(${activityJoinShards.n})::int` })
-        .from(activityJoinShards)
-        .where(inArray(activityJoinShards.act_id, ids))
-        .groupBy(activityJoinShards.act_id)
-    : [];
-  if (!shards.length) return rows;
-  const extra = new Map(shards.map((s) => [s.act_id, Number(s.n)]));
+  const extra = await joins.extra(db, rows.filter((r) => typeof r.join_num === 'number').map((r) => Number(r.id)));
+  if (!extra.size) return rows;
   return rows.map((r) => (extra.get(Number(r.id)) ? { ...r, join_num: Number(r.join_num) + extra.get(Number(r.id))! } : r));
 }
 
-/**
- * Fold every activity's shards into its `join_num`, keeping the sum, in one statement: the shards
- * read are locked (`for update`), lowered by what was read and added to their activity's row.
- * Answers how many activities changed.
- */
-export async function foldJoinShards(db: Db): Promise<number> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      with taken as (
-        select act_id, shard, n from ${activityJoinShards} where n <> 0 order by act_id, shard for update
-      ),
-      lowered as (
-        update ${activityJoinShards} s set n = s.n - taken.n from taken
-        where s.act_id = taken.act_id and s.shard = taken.shard
-        returning taken.act_id, taken.n
-      )
-      update ${activities} a set join_num = a.join_num + f.n
-      from (select act_id, sum(n)::int as n from lowered group by act_id) f
-      where a.id = f.act_id
-      returning a.id`),
-  );
-  return rows.length;
-}
+/** Fold every activity's shards into its `join_num`, keeping the sum, in one statement (answers how many changed). */
+export const foldJoinShards = (db: Db): Promise<number> => joins.fold(db);
 
 export const JOIN_FOLD_JOB = 'activities.joinFold';
 

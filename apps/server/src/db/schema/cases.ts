@@ -44,3 +44,16 @@ export const readingCaseHits = pgTable('reading_case_hits', {
   day: varchar('day', { length: 10 }).notNull(),
   who: varchar('who', { length: 80 }).notNull(),
 }, (t) => [primaryKey({ columns: [t.case_id, t.kind, t.day, t.who] })]);
+
+/**
+ * A case's views and downloads counted in 16 rows (a shard picked at random per hit, issue 25):
+ * every first visit of a day adds 1 here instead of moving the case's one row, so visitors of one
+ * case no longer commit one after another. The counts shown are the case's columns plus these
+ * (db/shardedCount.ts); a sweep folds them into the case's row.
+ */
+export const readingCaseShards = pgTable('reading_case_shards', {
+  case_id: integer('case_id').notNull().references(() => readingCases.id, { onDelete: 'cascade' }),
+  shard: smallint('shard').notNull(),
+  views: integer('views').notNull().default(0),
+  download: integer('download').notNull().default(0),
+}, (t) => [primaryKey({ name: 'reading_case_shards_pk', columns: [t.case_id, t.shard] })]);

@@ -21,13 +21,15 @@ import {
 } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { files, organizations, readingCaseHits, readingCases } from '../../db/schema.js';
+import { files, organizations, readingCaseHits, readingCaseShards, readingCases } from '../../db/schema.js';
+import { shardedCount } from '../../db/shardedCount.js';
+import { defineSweep } from '../../jobs/sweep.js';
 import { HttpError, notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { ORG_PAUSED, callerOf, orgOf } from '../../auth/access.js';
 import { nowSec } from '../../participation/clock.js';
 import { FILES_ROUTE_PREFIX, keyOfUrl } from '../../storage/files.js';
-import { bind, type ResourceContext } from '../binding.js';
+import { bind, type ReadContext, type ResourceContext, type Row } from '../binding.js';
 
 /**
  * Reading cases (spec §2, §3, §4, §7): the platform's (`org_id` null) and each organisation's in
@@ -49,6 +51,43 @@ async function assertPdf(values: Record<string, unknown>, ctx: ResourceContext):
 }
 
 /**
+ * The views and downloads of a case: its row's columns plus its 16 shards (db/shardedCount.ts,
+ * issue 25), so that the visitors of one case do not wait for each other on its row.
+ */
+const CASE_SHARDS = 16;
+const caseCounts = Object.fromEntries(
+  (['views', 'download'] as const).map((column) => [
+    column,
+    shardedCount({
+      owner: { table: readingCases, id: readingCases.id, count: readingCases[column] },
+      shards: { table: readingCaseShards, owner: readingCaseShards.case_id, shard: readingCaseShards.shard, n: readingCaseShards[column] },
+    }),
+  ]),
+) as Record<'views' | 'download', ReturnType<typeof shardedCount>>;
+
+/** Case rows (of the resource's lists and reads) with their whole counts. */
+async function withCaseCounts(db: Db, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((r) => Number(r.id));
+  const [views, download] = await Promise.all([caseCounts.views.extra(db, ids), caseCounts.download.extra(db, ids)]);
+  if (!views.size && !download.size) return rows;
+  return rows.map((r) => ({
+    ...r,
+    ...(typeof r.views === 'number' ? { views: r.views + (views.get(Number(r.id)) ?? 0) } : {}),
+    ...(typeof r.download === 'number' ? { download: r.download + (download.get(Number(r.id)) ?? 0) } : {}),
+  }));
+}
+
+export const CASE_FOLD_JOB = 'readingCases.countFold';
+
+/** Fold every case's shards into its row, keeping the sums (answers how many counters of cases changed). */
+export async function foldCaseCounts(db: Db): Promise<number> {
+  return (await caseCounts.views.fold(db)) + (await caseCounts.download.fold(db));
+}
+
+/** The cases' shards folded into their rows every two minutes on the app's runner. */
+export const defineCaseFoldJob = (app: FastifyInstance): void => defineSweep(app, CASE_FOLD_JOB, 120, () => foldCaseCounts(app.database.db));
+
+/**
  * Cases as the pdfDetail pages show them (`where` narrows `reading_cases`): each row with its
  * organisation's name and its document's size, in one statement.
  */
@@ -65,8 +104,8 @@ function detailsWhere(db: Db, where: SQL) {
       certificate: c.certificate,
       address: c.address,
       profile: c.profile,
-      views: c.views,
-      download: c.download,
+      views: caseCounts.views.totalColumn(),
+      download: caseCounts.download.totalColumn(),
       is_rec: c.is_rec,
       is_pause: c.is_pause,
       created_at: c.created_at,
@@ -92,27 +131,31 @@ const KIND_OF: Record<CaseCounter, number> = { view: 1, download: 2 };
 /**
  * Count a view or download by `who` on today's China day of the case `where` finds (the caller's
  * scope: 404 when it finds none), in one statement: the hit is inserted unless `who` already has
- * one today, and the counter moves only when it was. Parallel visits of one reader therefore
- * count once, and every first visit exactly once.
+ * one today, and a shard of the counter (not the case's row) moves only when it was. Parallel
+ * visits of one reader therefore count once, every first visit exactly once, and visitors of one
+ * case commit side by side (issue 25). The counts answered are the case's as this statement saw
+ * them plus its own hit.
  */
 export async function countCase(db: Db, where: SQL, type: CaseCounter, who: string, missing: () => Error): Promise<{ views: number; download: number; counted: boolean }> {
-  const column = sql.identifier(CASE_COUNTERS[type]);
+  const counter = caseCounts[CASE_COUNTERS[type]];
   const day = chinaDate(nowSec());
   const result = await db.execute(sql`
     with found as (
-      select id from ${readingCases} where ${where}
+      select id, views, download from ${readingCases} where ${where}
     ), hit as (
       insert into ${readingCaseHits} (case_id, kind, day, who) select id, ${KIND_OF[type]}, ${day}, ${who.slice(0, 80)} from found
       on conflict do nothing returning case_id
     ), moved as (
-      update ${readingCases} set ${column} = ${column} + 1 where id in (select case_id from hit) returning views, download
+      ${counter.add(sql`select case_id, floor(random() * ${CASE_SHARDS})::smallint, 1 from hit`, sql`case_id`)}
     )
-    select views, download, true as counted from moved
-    union all
-    select views, download, false from ${readingCases} where id in (select id from found) and not exists (select 1 from hit)`);
-  const [r] = rowsOf<{ views: number; download: number; counted: boolean }>(result);
+    select f.views + ${caseCounts.views.shardSum(sql`f.id`)} as views, f.download + ${caseCounts.download.shardSum(sql`f.id`)} as download,
+      (select count(*) from moved)::int as counted
+    from found f`);
+  const [r] = rowsOf<{ views: number; download: number; counted: number }>(result);
   if (!r) throw missing();
-  return { views: Number(r.views), download: Number(r.download), counted: r.counted };
+  const counted = Number(r.counted) > 0;
+  const moved = (column: 'views' | 'download') => Number(r[column]) + (counted && CASE_COUNTERS[type] === column ? 1 : 0);
+  return { views: moved('views'), download: moved('download'), counted };
 }
 
 /** The administrator's identity for the counters (a back-office visit counts like a reader's). */
@@ -180,7 +223,12 @@ async function publicRoutes(app: FastifyInstance) {
   });
 }
 
-const shared = { table: readingCases, softDelete: 'is_delete', prepare: assertPdf } as const;
+const shared = {
+  table: readingCases,
+  softDelete: 'is_delete',
+  prepare: assertPdf,
+  present: (rows: Row[], ctx: ReadContext) => withCaseCounts(ctx.request.server.database.db, rows),
+} as const;
 
 export const platformCasesBinding = bind({
   ...shared,

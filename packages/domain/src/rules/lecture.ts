@@ -164,7 +164,7 @@ export const watchedPct = (watchedSec: number, durationSec: number): number => (
  * a lecture without required items: every item), otherwise every item. `progress_pct` is the
  * share of the counted items finished.
  */
-export function lectureProgress(items: readonly { required: number; finished: boolean }[], c: Pick<LectureConfig, 'require_all_required'>): { finished_items: number; counted: number; progress_pct: number; finished: boolean } {
+export function lectureProgress(items: readonly { is_required: number; finished: boolean }[], c: Pick<LectureConfig, 'require_all_required'>): { finished_items: number; counted: number; progress_pct: number; finished: boolean } {
   const required = items.filter((i) => i.is_required);
   const counted = c.require_all_required && required.length ? required : items;
   const done = counted.filter((i) => i.finished).length;

@@ -91,11 +91,6 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
   const params = z.object({ org: z.string() });
   const idParams = params.extend({ id: idParam });
 
-  // The receipts are read only: a POST to their list is no configuration's update (`/v1/amount/{org}/{id}`) either.
-  r.post('/v1/amount/:org/list', { config, schema: { params } }, async () => {
-    throw notFound();
-  });
-
   r.get('/v1/amount/:org/merchant', { config, schema: { params } }, async () => ({ configured: !app.payments.notConfigured, message: app.payments.notConfigured ?? '微信支付商户已配置', approval_fen: REDPACK_APPROVAL_FEN }));
 
   r.post('/v1/amount/:org/:id/send', { config, schema: { params: idParams, body: redpackSendBody } }, async (request) => {

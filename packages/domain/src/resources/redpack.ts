@@ -4,7 +4,7 @@ import { requestIdSchema } from '../client.js';
 import { defineResource } from '../define.js';
 import { REDPACK_MAX_FEN, REDPACK_MIN_FEN, REDPACK_MODES, REDPACK_TRIGGERS, redpackAmountProblems, type RankBand } from '../rules/redpack.js';
 import { REWARD_TEXT } from '../rules/reward.js';
-import { choiceField, createdField, field, idField, intField, MAX_INT, optionsOf, refField, statusField, textField } from './fields.js';
+import { choiceField, createdField, field, idField, intField, MAX_INT, optionalText, optionsOf, refField, statusField, textField } from './fields.js';
 
 /**
  * Red packets (spec §7 `/v1/amount/{x}` and `/v1/amount/{x}/list`, design §13; docs/decisions.md
@@ -105,7 +105,7 @@ export const REDPACK_RESOURCES = [redpackConfigsResource, redpackPayoutsResource
 export const redpackSendBody = z.object({
   reader_ids: z.array(z.number({ error: '读者必须是数字' }).int('读者必须是整数').positive('请选择读者'), { error: '请选择读者' }).min(1, '请选择读者').max(500, '读者一次不能超过500人'),
   amount_fen: z.number({ error: '金额必须是数字' }).int('金额必须是整数').min(REDPACK_MIN_FEN, `金额不能小于${REDPACK_MIN_FEN}分`).max(REDPACK_MAX_FEN, `金额不能超过${REDPACK_MAX_FEN}分`).optional(),
-  reason: z.string({ error: '发放说明必须是文本' }).trim().max(100, '发放说明不能超过100个字符').optional(),
+  reason: optionalText('发放说明', 100),
 });
 
 /** `GET /v1/amount/{org}/count`: the figures of a date range (China days, YYYY-MM-DD). */

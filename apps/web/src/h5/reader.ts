@@ -1,0 +1,43 @@
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { READER_TEXTS, readerClient } from '../shared/readerClient';
+import type { SubjectApiError } from '../shared/subjectClient';
+
+/** The signed-in reader's organisation and the way out (a 401 anywhere signs the reader out). */
+export interface ReaderSession {
+  org: string;
+  signOut: () => void;
+}
+export const ReaderSessionContext = createContext<ReaderSession | null>(null);
+export function useReaderSession(): ReaderSession {
+  const s = useContext(ReaderSessionContext);
+  if (!s) throw new Error('useReaderSession outside H5Shell');
+  return s;
+}
+
+/**
+ * One reader read (`/v1/{org}/client{path}`): its data, the server's message when refused (shown as
+ * it is, in Chinese), `reload`. A 401 signs the reader out (the token is gone already).
+ */
+export function useReaderRead<T>(path: string) {
+  const { org, signOut } = useReaderSession();
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError('');
+    readerClient.call<T>(org, 'GET', path).then(
+      (d) => live && setData(d),
+      (e: SubjectApiError) => {
+        if (!live) return;
+        if (e.status === 401) return signOut();
+        setError(e.status ? e.message : READER_TEXTS.networkRetry);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [org, path, round, signOut]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { data, error, reload };
+}

@@ -40,7 +40,7 @@ export function ActivityPage() {
             <List.Item extra={data.mine.joined ? T.joined : T.notJoined}>{T.myActivities}</List.Item>
           </List>
           {data.type === READ_CLOCK && (
-            <Link className="h5-link" style={{ justifyContent: 'center', background: '#1677ff', color: '#fff', borderRadius: 8 }} to={`/${org}/h5/activities/${data.id}/checkin`}>
+            <Link className="h5-link" style={{ justifyContent: 'center', background: '#0958d9', color: '#fff', borderRadius: 8 }} to={`/${org}/h5/activities/${data.id}/checkin`}>
               {T.goCheckin}
             </Link>
           )}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, TextArea } from 'antd-mobile';
 import { readerClient } from '../shared/readerClient';
@@ -57,12 +57,14 @@ export function CheckinPage() {
     [org, id, makeupDay, content],
   );
   const { answer, failure, busy, attempt } = useReaderAttempt(send, signOut, false);
-  const submit = async () => {
-    await attempt();
+  // Answered: the form is done and the figures are read again. Not answered (the network): the
+  // same content stays for the retry, which sends the same request id.
+  useEffect(() => {
+    if (!answer) return;
     setContent('');
     setMakeupDay(null);
     reload();
-  };
+  }, [answer, reload]);
   const canMakeUp = (d: CalendarDay) =>
     !!data && data.settings.makeup_enabled && data.makeups_left > 0 && d.status === null && !d.future && d.day < data.today && dayNumber(data.today) - dayNumber(d.day) <= data.settings.makeup_within_days;
   const writing = data && (makeupDay || (data.scheduled_today && !data.today_mark));
@@ -110,7 +112,7 @@ export function CheckinPage() {
                       {T.cancel}
                     </Button>
                   )}
-                  <Button block size="large" color="primary" loading={busy} onClick={submit}>
+                  <Button block size="large" color="primary" loading={busy} onClick={attempt}>
                     {makeupDay ? T.makeup : T.mark}
                   </Button>
                 </div>

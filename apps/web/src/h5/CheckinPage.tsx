@@ -12,6 +12,8 @@ interface CalendarDay {
   status: number | null;
   is_makeup: number;
   future: boolean;
+  /** A make-up of the day would be taken now (the server's rule, the count included). */
+  can_make_up: boolean;
 }
 interface Checkin {
   activity: { id: number; title: string };
@@ -22,11 +24,10 @@ interface Checkin {
   current_streak: number;
   longest_streak: number;
   makeups_left: number;
-  settings: { min_words: number; max_words: number; makeup_enabled: boolean; makeup_within_days: number };
+  settings: { min_words: number; max_words: number; reading_minutes: number; makeup_enabled: boolean };
   calendar: CalendarDay[];
 }
 
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 const shortDay = (day: string) => `${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
 
 /** A day's state in the calendar: 1 counted, 0 waiting for review, none yet (missed when past). */
@@ -48,13 +49,14 @@ export function CheckinPage() {
   const id = useParams().id!;
   const { data, error, reload } = useReaderRead<Checkin>(`/activities/${id}/checkin`);
   const [content, setContent] = useState('');
+  const [minutes, setMinutes] = useState('');
   const [makeupDay, setMakeupDay] = useState<string | null>(null);
   const send = useCallback(
-    (nonce: string) =>
-      makeupDay
-        ? readerClient.call<object>(org, 'POST', `/activities/${id}/makeups`, { request_id: nonce, day: makeupDay, content })
-        : readerClient.call<object>(org, 'POST', `/activities/${id}/marks`, { request_id: nonce, content }),
-    [org, id, makeupDay, content],
+    (nonce: string) => {
+      const body = { request_id: nonce, content, ...(minutes ? { reading_minutes: Number(minutes) } : {}) };
+      return makeupDay ? readerClient.call<object>(org, 'POST', `/activities/${id}/makeups`, { ...body, day: makeupDay }) : readerClient.call<object>(org, 'POST', `/activities/${id}/marks`, body);
+    },
+    [org, id, makeupDay, content, minutes],
   );
   const { answer, failure, busy, attempt } = useReaderAttempt(send, signOut, false);
   // Answered: the form is done and the figures are read again. Not answered (the network): the
@@ -62,11 +64,10 @@ export function CheckinPage() {
   useEffect(() => {
     if (!answer) return;
     setContent('');
+    setMinutes('');
     setMakeupDay(null);
     reload();
   }, [answer, reload]);
-  const canMakeUp = (d: CalendarDay) =>
-    !!data && data.settings.makeup_enabled && data.makeups_left > 0 && d.status === null && !d.future && d.day < data.today && dayNumber(data.today) - dayNumber(d.day) <= data.settings.makeup_within_days;
   const writing = data && (makeupDay || (data.scheduled_today && !data.today_mark));
   return (
     <H5Page title={data?.activity.title ?? T.checkin} testId="h5-checkin" error={error} loading={!data}>
@@ -106,6 +107,14 @@ export function CheckinPage() {
                   {T.content}
                 </label>
                 <TextArea id="h5-mark-content" value={content} onChange={setContent} rows={4} maxLength={data.settings.max_words} showCount placeholder={data.settings.min_words > 0 ? `至少${data.settings.min_words}个字` : undefined} />
+                {data.settings.reading_minutes > 0 && (
+                  <>
+                    <label htmlFor="h5-mark-minutes" style={{ display: 'block', margin: '12px 0 6px' }}>
+                      {T.readingMinutes}
+                    </label>
+                    <input id="h5-mark-minutes" className="h5-input" type="number" inputMode="numeric" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+                  </>
+                )}
                 <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>
                   {makeupDay && (
                     <Button block size="large" onClick={() => setMakeupDay(null)}>
@@ -129,7 +138,7 @@ export function CheckinPage() {
                   <li key={d.day} className={s.cls} aria-label={`${shortDay(d.day)} ${s.label}`}>
                     <div>{shortDay(d.day)}</div>
                     <div>{s.label}</div>
-                    {canMakeUp(d) && (
+                    {d.can_make_up && (
                       <button type="button" aria-label={`${T.makeup} ${shortDay(d.day)}`} onClick={() => setMakeupDay(d.day)}>
                         {T.makeup}
                       </button>

@@ -250,8 +250,22 @@ const h5Build = defineConfig({
   },
 });
 
+/** The dev server's answer for `/{org}/h5/…`: the reader app's page, as the server does (http/static.ts). */
+function readerAppPage(): Plugin {
+  return {
+    name: 'huodong:reader-app-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/[^/]+\/h5(?:[/?]|$)/.test(req.url) && !req.url.startsWith('/src/')) req.url = '/h5.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => mode === 'h5' ? h5Build : {
-  plugins: [react(), precompress(), antdStandIns(), buildTimeData()],
+  plugins: [react(), precompress(), antdStandIns(), buildTimeData(), readerAppPage()],
   optimizeDeps: { rolldownOptions: { plugins: [antdStandIns()] } },
   server: {
     proxy: {

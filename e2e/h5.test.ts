@@ -131,7 +131,7 @@ browserSuite('the reader app (h5): sign in, home, check-in, the back office sees
     expect(await admin.getByRole('row').filter({ hasText: READER.real_name }).count()).toBe(2);
   });
 
-  it('every page of the reader app has one h1 and no axe violation (WCAG 2 A/AA)', { timeout: 180_000 }, async () => {
+  it('every page of the reader app has one h1, touch targets of 44 px and no axe violation (WCAG 2 A/AA)', { timeout: 180_000 }, async () => {
     const found: string[] = [];
     for (const [path, testId] of [
       ['', 'h5-home'],
@@ -149,6 +149,11 @@ browserSuite('the reader app (h5): sign in, home, check-in, the back office sees
       found.push(...report(path || '/', await axeViolations(page)));
       const h1 = await page.locator('h1').allInnerTexts();
       if (h1.length !== 1) found.push(`${path}: h1 ${JSON.stringify(h1)}`);
+      // touch targets at least 44 px high
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('a, button, input, textarea')].map((el) => [el.textContent?.trim() || el.tagName, el.getBoundingClientRect().height] as const).filter(([, h]) => h > 0 && h < 44),
+      );
+      for (const [what, h] of small) found.push(`${path}: ${what} is ${h}px high`);
     }
     // the sign-in page too, after signing out from the profile
     await page.getByRole('button', { name: '退出登录' }).click();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { List, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
 import { ACTIVITY_TYPES, chinaDate } from '@huodong/domain';
-import { useReaderRead, useReaderSession } from './reader';
+import { useReaderList, useReaderSession } from './reader';
 import { H5Page } from './H5Page';
 import { H5_TEXTS as T } from './texts';
 
@@ -18,13 +18,13 @@ export interface ReaderActivity {
 /** The activities the reader may take part in (`GET /client/activities`, the scope applied by the server), newest first. */
 export function ActivitiesPage() {
   const { org } = useReaderSession();
-  const { data, error } = useReaderRead<{ items: ReaderActivity[] }>('/activities?limit=50');
+  const { items, error, hasMore, more } = useReaderList<ReaderActivity>('/activities');
   return (
-    <H5Page title={T.myActivities} testId="h5-activities" error={error} loading={!data}>
-      {data && data.items.length === 0 && <p className="h5-muted">{T.noActivities}</p>}
-      {data && data.items.length > 0 && (
+    <H5Page title={T.myActivities} testId="h5-activities" error={error} loading={!items}>
+      {items && items.length === 0 && <p className="h5-muted">{T.noActivities}</p>}
+      {items && items.length > 0 && (
         <List>
-          {data.items.map((a) => (
+          {items.map((a) => (
             <List.Item key={a.id} description={`${ACTIVITY_TYPES[a.type] ?? ''} · ${chinaDate(a.start_at)} 至 ${chinaDate(a.end_at)}`} extra={<Tag color={a.act_state === 2 ? 'success' : 'default'}>{T.activityState[a.act_state]}</Tag>}>
               <Link className="h5-link" to={`/${org}/h5/activities/${a.id}`}>
                 {a.title}
@@ -32,6 +32,11 @@ export function ActivitiesPage() {
             </List.Item>
           ))}
         </List>
+      )}
+      {hasMore && (
+        <Button block size="large" onClick={more} style={{ marginTop: 12 }}>
+          {T.more}
+        </Button>
       )}
     </H5Page>
   );

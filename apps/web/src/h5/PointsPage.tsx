@@ -1,6 +1,6 @@
-import { List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { chinaDateTime } from '@huodong/domain';
-import { useReaderRead } from './reader';
+import { useReaderList, useReaderRead } from './reader';
 import { H5Page } from './H5Page';
 import { H5_TEXTS as T } from './texts';
 
@@ -21,10 +21,10 @@ interface Txn {
 /** My points: the account (`GET /client/get_integral`) and the ledger's posted lines, newest first (`GET /client/score`). */
 export function PointsPage() {
   const account = useReaderRead<Account>('/get_integral');
-  const ledger = useReaderRead<{ items: Txn[] }>('/score?limit=50');
+  const ledger = useReaderList<Txn>('/score');
   const a = account.data;
   return (
-    <H5Page title={T.myPoints} testId="h5-points" error={account.error || ledger.error} loading={!a || !ledger.data}>
+    <H5Page title={T.myPoints} testId="h5-points" error={account.error || ledger.error} loading={!a || !ledger.items}>
       {a && (
         <section className="h5-panel h5-figures" aria-label={T.myPoints}>
           <div>
@@ -41,15 +41,20 @@ export function PointsPage() {
           </div>
         </section>
       )}
-      {ledger.data && ledger.data.items.length === 0 && <p className="h5-muted">{T.noPoints}</p>}
-      {ledger.data && ledger.data.items.length > 0 && (
+      {ledger.items && ledger.items.length === 0 && <p className="h5-muted">{T.noPoints}</p>}
+      {ledger.items && ledger.items.length > 0 && (
         <List>
-          {ledger.data.items.map((t) => (
+          {ledger.items.map((t) => (
             <List.Item key={t.id} description={`${chinaDateTime(t.created_at)}${t.reason ? ` · ${t.reason}` : ''}`} extra={<span style={{ color: t.delta >= 0 ? '#25600a' : '#a8071a' }}>{t.delta > 0 ? `+${t.delta}` : t.delta}</span>}>
               {t.rule_name}
             </List.Item>
           ))}
         </List>
+      )}
+      {ledger.hasMore && (
+        <Button block size="large" onClick={ledger.more} style={{ marginTop: 12 }}>
+          {T.more}
+        </Button>
       )}
     </H5Page>
   );

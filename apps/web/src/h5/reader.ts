@@ -41,3 +41,26 @@ export function useReaderRead<T>(path: string) {
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { data, error, reload };
 }
+
+/** A page of a reader list (`{items, _meta}`). */
+interface ListPage<T> {
+  items: T[];
+  _meta: { currentPage: number; pageCount: number };
+}
+
+/**
+ * A reader list read page by page (`?page=`, 20 a page): the items so far and `more` to read the
+ * next page while there is one (a phone list grows downwards rather than paging).
+ */
+export function useReaderList<T>(path: string) {
+  const [page, setPage] = useState(1);
+  const sep = path.includes('?') ? '&' : '?';
+  const read = useReaderRead<ListPage<T>>(`${path}${sep}page_size=20&page=${page}`);
+  const [items, setItems] = useState<T[]>([]);
+  useEffect(() => {
+    if (read.data) setItems((got) => (read.data!._meta.currentPage === 1 ? read.data!.items : [...got, ...read.data!.items]));
+  }, [read.data]);
+  const hasMore = !!read.data && read.data._meta.currentPage < read.data._meta.pageCount;
+  const more = useCallback(() => setPage((p) => p + 1), []);
+  return { items: read.data ? items : null, error: read.error, hasMore, more };
+}

@@ -12,6 +12,7 @@ export const H5_TEXTS = {
   signOut: '退出登录',
   loading: '正在加载...',
   empty: '暂无内容',
+  more: '加载更多',
   noActivities: '暂无可参加的活动',
   noPoints: '暂无积分记录',
   rules: '活动规则',

@@ -25,6 +25,8 @@ const KB = 1024;
  */
 const BUDGET = {
   login: 150 * KB,
+  /** The reader app's home (issue 27): its entry and what the entry imports statically. */
+  readerHome: 150 * KB,
   /** Shell + layout + route, for every signed-in page. */
   signedInPage: 300 * KB,
   /** Any one chunk, except the chart and spreadsheet chunks. */
@@ -49,6 +51,7 @@ interface Chunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -57,7 +60,9 @@ interface Chunk {
 const manifestFile = path.join(DIST, '.vite/manifest.json');
 if (!fs.existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run \`npm run build\` first`);
 const manifest: Record<string, Chunk> = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+/** The back office's entry (the reader app is built apart, with a manifest of its own: see below). */
+const entryKey = 'index.html';
+if (!manifest[entryKey]?.isEntry) throw new Error(`${entryKey} is not the entry of ${manifestFile}`);
 
 /** What the server sends for a file to a client accepting brotli. */
 function brotliSize(file: string): number {
@@ -174,5 +179,37 @@ describe('first-load budgets (brotli, from the build output)', () => {
     // Loaded only where used: no page imports the chart or spreadsheet module statically.
     for (const module of [CHART_MODULE, SPREADSHEET_MODULE]) expect(atOnce.has(manifest[module].file), module).toBe(false);
     expect(chart.size + spreadsheet.size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/**
+ * The reader's phone app (issue 27): a build of its own (apps/web/vite.config.ts, mode h5) with its
+ * manifest, loading the home with its entry; the other pages and the sign-in load when opened.
+ */
+describe('the reader app (h5) first load', () => {
+  const h5File = path.join(DIST, '.vite/h5-manifest.json');
+  if (!fs.existsSync(h5File)) throw new Error(`${h5File} is missing: run \`npm run build\` first`);
+  const h5: Record<string, Chunk> = JSON.parse(fs.readFileSync(h5File, 'utf8'));
+
+  it(`the reader's home loads at most ${kb(BUDGET.readerHome)} of JS+CSS and no chunk of the back office`, () => {
+    expect(h5['h5.html']?.isEntry).toBe(true);
+    const seen = new Set<string>();
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      files.add(h5[key].file);
+      for (const css of h5[key].css ?? []) files.add(css);
+      for (const i of h5[key].imports ?? []) visit(i);
+    };
+    visit('h5.html');
+    // the home comes with the entry; the sign-in (antd's form) loads apart, when needed
+    expect(h5['src/h5/HomePage.tsx']?.isDynamicEntry ?? false).toBe(false);
+    expect(h5['src/h5/SignIn.tsx']?.isDynamicEntry).toBe(true);
+    expect(seen.has('src/h5/SignIn.tsx')).toBe(false);
+    expect([...files].every((f) => f.startsWith('assets/h5/'))).toBe(true);
+    const size = total(files);
+    console.log(`[budget] reader home (h5): ${kb(size)} in ${files.size} files (budget ${kb(BUDGET.readerHome)})`);
+    expect(size).toBeLessThanOrEqual(BUDGET.readerHome);
   });
 });

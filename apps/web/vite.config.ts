@@ -24,7 +24,7 @@ const MIN_BYTES = 1024;
  * apps/server/src/http/static.ts) instead of compressing on each request or not at all. A copy
  * that would not be smaller is not written; the server then sends the file itself.
  */
-function precompress(): Plugin {
+function precompress(only: (file: string) => boolean = () => true): Plugin {
   let outDir = '';
   return {
     name: 'huodong:precompress',
@@ -34,7 +34,7 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       // .vite/ holds the build manifest, read from disk by the budget test, never served.
-      const files = (await fs.readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite'));
+      const files = (await fs.readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f) && !f.startsWith('.vite') && only(f));
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(outDir, name);
@@ -228,8 +228,44 @@ const CHUNK_GROUPS = [
   { name: 'domain', test: /[\\/]packages[\\/]domain[\\/]src[\\/](?:cells|resource|rules[\\/](?:activityState|pause|constants|messages|workStatus|checkStatus))\.ts$/, priority: 0 },
 ];
 
-export default defineConfig({
-  plugins: [react(), precompress(), antdStandIns(), buildTimeData()],
+/**
+ * The reader's phone app (issue 27, `h5.html` → src/h5/main.tsx, served for `/{org}/h5/…`): a build
+ * of its own (`vite build --mode h5`, after the back office's), into the same dist/ under
+ * assets/h5/ with its own manifest, so that neither app's first load shares a chunk with the
+ * other's (the back office's `shell` group takes every initial module of a build).
+ */
+const H5_ASSETS = 'assets/h5';
+const h5Build = defineConfig({
+  plugins: [react(), precompress((f) => f === 'h5.html' || f.startsWith(H5_ASSETS)), antdStandIns(), buildTimeData()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    assetsDir: H5_ASSETS,
+    manifest: '.vite/h5-manifest.json',
+    modulePreload: false,
+    rolldownOptions: {
+      input: 'h5.html',
+      output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, tags: ['$initial' as const], priority: 2 }] } },
+    },
+  },
+});
+
+/** The dev server's answer for `/{org}/h5/…`: the reader app's page, as the server does (http/static.ts). */
+function readerAppPage(): Plugin {
+  return {
+    name: 'huodong:reader-app-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/[^/]+\/h5(?:[/?]|$)/.test(req.url) && !req.url.startsWith('/src/')) req.url = '/h5.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => mode === 'h5' ? h5Build : {
+  plugins: [react(), precompress(), antdStandIns(), buildTimeData(), readerAppPage()],
   optimizeDeps: { rolldownOptions: { plugins: [antdStandIns()] } },
   server: {
     proxy: {

@@ -19,6 +19,7 @@ beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-dist-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(webDist, 'h5.html'), '<!doctype html><div id="root" data-app="h5"></div>');
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   t = await testApp({ webDist });
   const a = await t.org('flib');
@@ -264,6 +265,19 @@ describe('web app serving', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('<div id="root">');
       expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("the reader app's page (h5.html) for /{org}/h5 and every path under it, the back office's elsewhere", async () => {
+    for (const url of ['/flib/h5', '/flib/h5/', '/flib/h5/activities/12/checkin?from=home']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('data-app="h5"');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/flib/h5x', '/flib/adminAct/h5', '/h5']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.body, url).not.toContain('data-app="h5"');
     }
   });
 

@@ -129,12 +129,17 @@ describe('make-ups', () => {
     expect((await marksOf(act, a.id)).filter((x) => x.is_makeup === 1)).toHaveLength(2);
     const s = await status(a.token, act);
     expect(s).toMatchObject({ makeups_used: 2, makeups_left: 0, total_days: 3 });
+    // the limit reached: no day of the calendar offers a make-up any more
+    expect(s.calendar.filter((d: { can_make_up: boolean }) => d.can_make_up)).toEqual([]);
   });
 
   it('refuses today, the future, before the start and beyond the days allowed, naming the day', async () => {
     const act = await activity({}, 2);
     const [a] = await readers(1);
     const today = chinaDate(now());
+    // the calendar offers a make-up on the missed days the rules allow (not today, not the future)
+    const offered = (await status(a.token, act)).calendar.filter((d: { can_make_up: boolean }) => d.can_make_up).map((d: { day: string }) => d.day);
+    expect(offered).toEqual([addDays(today, -2), addDays(today, -1)]);
     for (const [day, message] of [
       [today, '今天请直接打卡'],
       [addDays(today, 1), '不能补未来的日期'],

@@ -5,9 +5,12 @@ import fastifyStatic from '@fastify/static';
 
 /** Vite puts every content-hashed file under /assets/: a new build gives new names. */
 const HASHED_PREFIX = '/assets/';
+/** The reader's phone app (issue 27): `/{org}/h5` and every path under it get its own page, h5.html. */
+const READER_APP = /^\/[^/]+\/h5(?:\/|$)/;
 
 /**
- * Serve the built web app; any non-API GET returns index.html (history-mode URLs).
+ * Serve the built web app; any non-API GET returns index.html (history-mode URLs), or the reader
+ * app's h5.html under `/{org}/h5`.
  *
  * The build writes a `.br` and a `.gz` next to every file worth compressing (apps/web/vite.config.ts);
  * `preCompressed` sends the one the client's Accept-Encoding prefers (br, then gzip, then the file
@@ -47,7 +50,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
         return reply.status(404).header('cache-control', 'no-cache').send({ code: 404, message: '页面不存在', data: null });
       }
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', { cacheControl: false });
+      return reply.sendFile(READER_APP.test(url) ? 'h5.html' : 'index.html', { cacheControl: false });
     },
   });
 }

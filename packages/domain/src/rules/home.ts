@@ -9,12 +9,9 @@ import { plainText } from '../resources/fields.js';
  * the rules text, and the audiobooks' listening.
  */
 
-/** What a module of the home shows (首页配置 模块类型). */
-export const HOME_MODULE_KINDS: Readonly<Record<number, string>> = { 1: '轮播图', 2: '活动专辑', 3: '数字资源', 4: '有声书', 5: '阅读展示', 6: '活动规则' };
-export const HOME_MODULE = { carousel: 1, activities: 2, digital: 3, audiobooks: 4, readingShow: 5, rules: 6 } as const;
-
-/** How a module is laid out on the reader's home (`choose_style`). */
-export const HOME_STYLES: Readonly<Record<number, string>> = { 1: '列表', 2: '大图', 3: '宫格', 4: '横向滑动' };
+// The module kinds and styles live apart, without zod, for the reader app's first load (src/h5/HomePage.tsx).
+import { HOME_MODULE } from './homeKinds.js';
+export { HOME_MODULE, HOME_MODULE_KINDS, HOME_STYLES } from './homeKinds.js';
 
 /**
  * Where a module's albums come from: an activity module's are activity groups (actcate), a

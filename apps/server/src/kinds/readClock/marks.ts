@@ -124,7 +124,8 @@ export async function checkinStatus(db: Db | Tx, act: ActivityRow, readerId: num
     },
     calendar: scheduledDays(cal).map((day) => {
       const m = byDay.get(day);
-      return { day, status: m ? m.status : null, is_makeup: m ? m.is_makeup : 0, future: day > today };
+      // can_make_up: what a make-up of the day would meet now (the reader app offers 补卡 on those days)
+      return { day, status: m ? m.status : null, is_makeup: m ? m.is_makeup : 0, future: day > today, can_make_up: !m && makeupsUsed < c.makeup_max && makeupRefusal(c, cal, today, day) === null };
     }),
   };
 }

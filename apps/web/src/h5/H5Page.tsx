@@ -1,0 +1,23 @@
+import { useEffect, type ReactNode } from 'react';
+import { READER_TEXTS } from '../shared/readerClient';
+
+/** A page of the reader app: its one h1, the document title, the load's state (loading, the server's message). */
+export function H5Page({ title, testId, error, loading, children }: { title: string; testId: string; error?: string; loading?: boolean; children?: ReactNode }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <main className="h5-page" data-testid={testId}>
+      <h1 className="h5-title">{title}</h1>
+      {error ? (
+        <p role="alert" className="h5-refusal">
+          {error}
+        </p>
+      ) : loading ? (
+        <p className="h5-muted">{READER_TEXTS.loading}</p>
+      ) : (
+        children
+      )}
+    </main>
+  );
+}

@@ -52,8 +52,7 @@ export const POINT_RULE_KEYS = Object.keys(POINT_RULES) as [PointRuleKey, ...Poi
 export const TRIGGER_POINT_RULES: readonly PointRuleKey[] = ['level_pass', 'makeup_cost', 'scan_code', 'manual', 'expiry'];
 
 /** A ledger row's state (`point_txns.status`). */
-export const POINT_TXN_STATUS = { pending: 0, posted: 1, reversed: 2, rejected: 3 } as const;
-export type PointTxnStatus = keyof typeof POINT_TXN_STATUS;
+export { POINT_TXN_STATUS, type PointTxnStatus } from './pointStatus.js';
 
 export const POINTS_MAX = 100_000;
 export const POINT_CAP_MAX = 10_000;

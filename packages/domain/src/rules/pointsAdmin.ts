@@ -73,4 +73,4 @@ export interface PointAccountRow {
 }
 
 /** The ledger row's state in Chinese (POINT_TXN_STATUS). */
-export const POINT_TXN_STATUS_LABELS: Record<number, string> = { 0: '待审核', 1: '已入账', 2: '已冲正', 3: '已驳回' };
+export { POINT_TXN_STATUS_LABELS } from './pointStatus.js';

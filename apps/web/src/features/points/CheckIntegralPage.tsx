@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Button } from 'antd';
-import { POINT_TXN_STATUS } from '@huodong/domain';
+import { POINT_TXN_STATUS } from '@huodong/domain/pointStatus';
 import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { POINT_TXN_STATUS_LABELS } from '@huodong/domain';
+import { POINT_TXN_STATUS_LABELS } from '@huodong/domain/pointStatus';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'default', 3: 'red' };
 

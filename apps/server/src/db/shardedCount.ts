@@ -25,6 +25,16 @@ export function shardedCount(def: ShardedCountDef) {
   /** The count in the shards of `ownerId` (a value or a column of an outer query), as SQL. */
   const shardSum = (ownerId: number | SQL): SQL =>
     sql`coalesce((select sum(${shards.n}) from ${shards.table} where ${shards.owner} = ${ownerId}), 0)::int`;
+  /** What the shards of `ids` add to their owners' columns (owners with nothing left out). */
+  async function extra(db: Db | Tx, ids: readonly number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const rows = await db
+      .select({ id: shards.owner, n: sql<number>`sum(${shards.n})::int` })
+      .from(shards.table)
+      .where(inArray(shards.owner, [...ids]))
+      .groupBy(shards.owner);
+    return new Map(rows.filter((r) => Number(r.n) !== 0).map((r) => [Number(r.id), Number(r.n)]));
+  }
   return {
     shardSum,
     /** The whole count of the owner row being selected (its column and its shards), as SQL. */
@@ -48,14 +58,15 @@ export function shardedCount(def: ShardedCountDef) {
       return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
     },
     /** What the shards of `ids` add to their owners' columns (owners with nothing left out). */
-    async extra(db: Db | Tx, ids: readonly number[]): Promise<Map<number, number>> {
-      if (!ids.length) return new Map();
-      const rows = await db
-        .select({ id: shards.owner, n: sql<number>`sum(${shards.n})::int` })
-        .from(shards.table)
-        .where(inArray(shards.owner, [...ids]))
-        .groupBy(shards.owner);
-      return new Map(rows.filter((r) => Number(r.n) !== 0).map((r) => [Number(r.id), Number(r.n)]));
+    extra,
+    /** Rows of owners with `field` their whole count (rows without a number there are left as they are). */
+    async withTotals<T extends { id?: unknown }>(db: Db | Tx, rows: T[], field: string): Promise<T[]> {
+      const added = await extra(db, rows.filter((r) => typeof (r as Record<string, unknown>)[field] === 'number').map((r) => Number(r.id)));
+      if (!added.size) return rows;
+      return rows.map((r) => {
+        const more = added.get(Number(r.id));
+        return more ? { ...r, [field]: Number((r as Record<string, unknown>)[field]) + more } : r;
+      });
     },
     /**
      * Fold every owner's shards into its column, keeping the sum, in one statement: the shards read

@@ -57,11 +57,7 @@ export const activityWithJoinCount = { ...getTableColumns(activities), join_num:
 export const joinTotals = (db: Db | Tx, ids: readonly number[]): Promise<Map<number, number>> => joins.totals(db, ids);
 
 /** Rows of activities with `join_num` the whole count (their own column and their shards). */
-export async function withJoinTotals<T extends { id?: unknown; join_num?: unknown }>(db: Db | Tx, rows: T[]): Promise<T[]> {
-  const extra = await joins.extra(db, rows.filter((r) => typeof r.join_num === 'number').map((r) => Number(r.id)));
-  if (!extra.size) return rows;
-  return rows.map((r) => (extra.get(Number(r.id)) ? { ...r, join_num: Number(r.join_num) + extra.get(Number(r.id))! } : r));
-}
+export const withJoinTotals = <T extends { id?: unknown; join_num?: unknown }>(db: Db | Tx, rows: T[]): Promise<T[]> => joins.withTotals(db, rows, 'join_num');
 
 /** Fold every activity's shards into its `join_num`, keeping the sum, in one statement (answers how many changed). */
 export const foldJoinShards = (db: Db): Promise<number> => joins.fold(db);

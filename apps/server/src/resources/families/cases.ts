@@ -67,14 +67,7 @@ const caseCounts = Object.fromEntries(
 
 /** Case rows (of the resource's lists and reads) with their whole counts. */
 async function withCaseCounts(db: Db, rows: Row[]): Promise<Row[]> {
-  const ids = rows.map((r) => Number(r.id));
-  const [views, download] = await Promise.all([caseCounts.views.extra(db, ids), caseCounts.download.extra(db, ids)]);
-  if (!views.size && !download.size) return rows;
-  return rows.map((r) => ({
-    ...r,
-    ...(typeof r.views === 'number' ? { views: r.views + (views.get(Number(r.id)) ?? 0) } : {}),
-    ...(typeof r.download === 'number' ? { download: r.download + (download.get(Number(r.id)) ?? 0) } : {}),
-  }));
+  return caseCounts.download.withTotals(db, await caseCounts.views.withTotals(db, rows, 'views'), 'download');
 }
 
 export const CASE_FOLD_JOB = 'readingCases.countFold';

@@ -127,9 +127,12 @@ browserSuite('row actions by state, 更多, content-sized columns, the review qu
     const tip = page.getByRole('tooltip').filter({ hasText: '作品已获奖，不能驳回' });
     await expect
       .poll(async () => {
+        // The tooltip opens after its enter delay: hover, then give it a second before trying again
+        // (moving away at once would close what the last hover opened).
+        if (await tip.isVisible()) return true;
         await page.mouse.move(0, 0);
         await reject.hover();
-        return tip.isVisible();
+        return tip.waitFor({ state: 'visible', timeout: 1_000 }).then(() => true, () => false);
       }, { timeout: 15_000 })
       .toBe(true);
 

@@ -3,11 +3,10 @@ import { List } from 'antd-mobile';
 import { ACTIVITY_TYPES, chinaDateTime } from '@huodong/domain';
 import { useReaderRead, useReaderSession } from './reader';
 import { H5Page } from './H5Page';
+import { H5_KIND_PAGES } from './kinds';
 import type { ReaderActivity } from './ActivitiesPage';
 import { H5_TEXTS as T } from './texts';
 
-/** Reading check-in (type 8): the one kind whose page this app has so far (issue 27, first slice). */
-const READ_CLOCK = 8;
 
 interface ActivityDetail extends ReaderActivity {
   mine: { joined: boolean; joined_at: number | null; refusal: { code: string; message: string } | null; places_left: number | null };
@@ -39,11 +38,11 @@ export function ActivityPage() {
             {data.mine.places_left !== null && <List.Item extra={data.mine.places_left}>{T.placesLeft}</List.Item>}
             <List.Item extra={data.mine.joined ? T.joined : T.notJoined}>{T.myActivities}</List.Item>
           </List>
-          {data.type === READ_CLOCK && (
-            <Link className="h5-link" style={{ justifyContent: 'center', background: '#0958d9', color: '#fff', borderRadius: 8 }} to={`/${org}/h5/activities/${data.id}/checkin`}>
-              {T.goCheckin}
+          {H5_KIND_PAGES.filter((k) => k.type === data.type).map((k) => (
+            <Link key={k.path} className="h5-link" style={{ justifyContent: 'center', background: '#0958d9', color: '#fff', borderRadius: 8 }} to={`/${org}/h5/activities/${data.id}/${k.path}`}>
+              {k.label}
             </Link>
-          )}
+          ))}
         </>
       )}
     </H5Page>

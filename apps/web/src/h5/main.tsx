@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { H5Shell } from './H5Shell';
 import { HomePage } from './HomePage';
+import { H5_KIND_PAGES } from './kinds';
 
 /**
  * The reader's phone app (issue 27), served for `/{org}/h5/…` (apps/server/src/http/static.ts):
@@ -17,7 +18,7 @@ const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: 'activities', lazy: async () => ({ Component: (await import('./ActivitiesPage')).ActivitiesPage }) },
       { path: 'activities/:id', lazy: async () => ({ Component: (await import('./ActivityPage')).ActivityPage }) },
-      { path: 'activities/:id/checkin', lazy: async () => ({ Component: (await import('./CheckinPage')).CheckinPage }) },
+      ...H5_KIND_PAGES.map((k) => ({ path: `activities/:id/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },
     ],

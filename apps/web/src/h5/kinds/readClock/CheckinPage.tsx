@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, TextArea } from 'antd-mobile';
-import { readerClient } from '../shared/readerClient';
-import { useReaderAttempt } from '../shared/readerSignIn';
-import { useReaderRead, useReaderSession } from './reader';
-import { H5Page } from './H5Page';
-import { H5_TEXTS as T } from './texts';
+import { readerClient } from '../../../shared/readerClient';
+import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderRead, useReaderSession } from '../../reader';
+import { H5Page } from '../../H5Page';
+import { H5_TEXTS as T } from '../../texts';
 
 interface CalendarDay {
   day: string;

@@ -9,7 +9,7 @@ import { rowsOf } from './rows.js';
  * from the id sequence at an earlier pass only once the transactions of this database that were
  * running just after that read (`running`, process and start from pg_stat_activity: a transaction
  * may hold an id before it has a transaction id) have all ended; with none running it folds at
- * once. The same rule as the questionnaire's rollup (kinds/survey/rollup.ts), for any table.
+ * once. Used by the statistics rollups and the questionnaire's (kinds/survey/rollup.ts).
  */
 export interface HighWaterMark {
   done: number;
@@ -18,10 +18,10 @@ export interface HighWaterMark {
 }
 
 /** The ids a sequence handed out so far (0 before the first). */
-const lastIdOf = (sequence: string) => sql`(select case when is_called then last_value else 0 end from ${sql.identifier(sequence)})`;
+export const lastIdOf = (sequence: string) => sql`(select case when is_called then last_value else 0 end from ${sql.identifier(sequence)})`;
 
 /** The transactions of this database's other sessions now, each as its process and its start. */
-const RUNNING = sql`(select coalesce(array_agg(pid::text || '@' || xact_start::text), '{}') from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid())`;
+export const RUNNING = sql`(select coalesce(array_agg(pid::text || '@' || xact_start::text), '{}') from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid())`;
 
 async function runningNow(tx: Tx): Promise<string[]> {
   // pg_stat_activity is read once per transaction and kept: read it afresh.

@@ -4,6 +4,7 @@ import { surveyRollups } from '../../db/schema.js';
 import { chinaDay } from '../../db/chinaDay.js';
 import { chinaDate, chinaDayStart, DAY_SECONDS } from '@huodong/domain';
 import { rowsOf } from '../../db/rows.js';
+import { advanceMark, lastIdOf, RUNNING } from '../../db/highWater.js';
 
 /**
  * The statistics rollup of a questionnaire (issue 22, schema survey_rollups): the answer cells,
@@ -12,14 +13,8 @@ import { rowsOf } from '../../db/rows.js';
  * (`foldSurveyRollup`), then counts the rollup plus the responses above `through` live
  * (`rolledUpStats`), each statement on its own snapshot, so it equals a recount of that snapshot.
  *
- * Which responses may be folded: ids are taken before their transaction commits, so a response
- * with a lower id may still become visible after a higher one. A fold therefore goes only up to a
- * `candidate` read from the id sequence at an earlier fold, once the transactions of this database
- * that were running just after that read (`candidate_running`, from pg_stat_activity) have all
- * ended: every id up to it is then committed or rolled back for good. With none running it folds
- * at once. A transaction is known by its process and its start, whether or not it has written yet,
- * so a writer of responses needs no particular order of its statements. Transactions of other
- * databases of the cluster never hold a fold back.
+ * Which responses may be folded is the high-water rule of db/highWater.ts (ids drawn before their
+ * transaction commits).
  * Old rows changing (an edit rewrites a response's answer rows, deleting a reader deletes theirs)
  * mark the rollup `stale`: the next fold recounts, and until then the reads count everything live.
  */
@@ -33,14 +28,7 @@ interface RollupState {
   last: string;
 }
 
-/** The ids handed out so far by the responses' sequence (0 before the first). */
-const LAST_RESPONSE_ID = sql`(select case when is_called then last_value else 0 end from survey_responses_id_seq)`;
-/**
- * The transactions of this database's other sessions now, each as its process and its start (a
- * transaction holding a response id may have no transaction id yet: it is given at the first write,
- * and a lone insert draws the response id first).
- */
-const RUNNING = sql`(select coalesce(array_agg(pid::text || '@' || xact_start::text), '{}') from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid())`;
+const LAST_RESPONSE_ID = lastIdOf('survey_responses_id_seq');
 
 const safe = (s: RollupState) => s.candidate !== null && s.settled && s.candidate > s.through;
 /** Something to do: a recount, a candidate now safe to fold, or new responses and no candidate yet. */
@@ -59,41 +47,16 @@ export async function foldSurveyRollup(db: Db, act: { id: number; org_id: number
   if (seen && !due(seen)) return;
   if (!seen) await db.insert(surveyRollups).values({ act_id: act.id, org_id: act.org_id }).onConflictDoNothing();
   await db.transaction(async (tx) => {
-    const [s] = rowsOf<RollupState>(await tx.execute(sql`${state} for update`));
-    if (!s || !due(s)) return;
-    let { through, candidate } = s;
-    let running: string[] | null = null;
+    const [s] = rowsOf<RollupState & { running: string[] | null }>(await tx.execute(sql`select through, candidate, candidate_running as running, stale from survey_rollups where act_id = ${act.id} for update`));
+    if (!s) return;
+    let through = s.through;
     if (s.stale === 1) {
       for (const table of ['survey_rollup_cells', 'survey_rollup_days', 'survey_rollup_readers', 'survey_rollup_day_cells', 'survey_rollup_day_readers']) await tx.execute(sql`delete from ${sql.identifier(table)} where act_id = ${act.id}`);
       await tx.update(surveyRollups).set({ through: 0, readers: 0, stale: 0 }).where(eq(surveyRollups.act_id, act.id));
       through = 0;
     }
-    if (safe({ ...s, through })) {
-      await foldRange(tx, act.id, through, candidate!);
-      through = candidate!;
-      candidate = null;
-    }
-    if (candidate === null) {
-      // The sequence first, the running transactions after: one holding an id up to `last` is among them.
-      const [{ last }] = rowsOf<{ last: string }>(await tx.execute(sql`select ${LAST_RESPONSE_ID}::text as last`));
-      if (Number(last) > through) {
-        // pg_stat_activity is read once per transaction and kept: read it afresh, after the sequence.
-        await tx.execute(sql`select pg_stat_clear_snapshot()`);
-        const [now] = rowsOf<{ running: string[] }>(await tx.execute(sql`select ${RUNNING} as running`));
-        if (!now.running.length) {
-          // No other transaction running: every id up to `last` is already committed or rolled back.
-          await foldRange(tx, act.id, through, Number(last));
-          through = Number(last);
-        } else {
-          candidate = Number(last);
-          running = now.running;
-        }
-      }
-    }
-    await tx
-      .update(surveyRollups)
-      .set({ through, candidate, ...(candidate === null || running ? { candidate_running: running } : {}) })
-      .where(eq(surveyRollups.act_id, act.id));
+    const next = await advanceMark(tx, 'survey_responses_id_seq', { done: through, candidate: s.candidate, running: s.running }, (from, to) => foldRange(tx, act.id, from, to));
+    await tx.update(surveyRollups).set({ through: next.done, candidate: next.candidate, candidate_running: next.running }).where(eq(surveyRollups.act_id, act.id));
   });
 }
 

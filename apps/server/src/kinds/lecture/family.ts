@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { LECTURE_AUDIO_DEFAULTS, LECTURE_MEDIA_TYPES, lectureItemsResource, lectureLearnersResource, watchedPct, type LectureMediaType } from '@huodong/domain';
-import { files, lectureItems, lectureLearners, lectureProgress, organizations, readers } from '../../db/schema.js';
+import { files, lectureItems, lectureLearners, lectureProgress } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
 import { keyOfUrl } from '../../storage/files.js';
 import { bind, type ReadContext, type Row } from '../../resources/binding.js';
+import { inReaderUnit, readersOfRows } from '../../participation/readerRows.js';
 import type { Tx } from '../../db/client.js';
 
 const SOURCE: Record<LectureMediaType, 'video' | 'audio' | 'pdf' | 'link'> = { video: 'video', audio: 'audio', pdf: 'pdf', link: 'link' };
@@ -57,18 +58,13 @@ async function presentLearners(rows: Row[], ctx: ReadContext): Promise<Row[]> {
   const readerIds = rows.map((r) => r.reader_id as number);
   const actId = rows[0].act_id as number;
   const [who, items, progress] = await Promise.all([
-    db
-      .select({ id: readers.id, account: readers.account, real_name: readers.real_name, unit_id: readers.unit_id, unit_name: organizations.name })
-      .from(readers)
-      .leftJoin(organizations, eq(organizations.id, readers.unit_id))
-      .where(inArray(readers.id, readerIds)),
+    readersOfRows(db, readerIds),
     db.select({ id: lectureItems.id, duration_sec: lectureItems.duration_sec }).from(lectureItems).where(eq(lectureItems.act_id, actId)),
     db
       .select({ reader_id: lectureProgress.reader_id, item_id: lectureProgress.item_id, watched_sec: lectureProgress.watched_sec, real_sec: lectureProgress.real_sec })
       .from(lectureProgress)
       .where(and(eq(lectureProgress.act_id, actId), inArray(lectureProgress.reader_id, readerIds))),
   ]);
-  const byReader = new Map(who.map((w) => [w.id, w]));
   const duration = new Map(items.map((i) => [i.id, i.duration_sec]));
   const mine = new Map<number, { watched: number; real: number }>();
   for (const p of progress) {
@@ -78,14 +74,14 @@ async function presentLearners(rows: Row[], ctx: ReadContext): Promise<Row[]> {
     mine.set(p.reader_id, m);
   }
   return rows.map((r) => {
-    const w = byReader.get(r.reader_id as number);
+    const { account, real_name, unit_id, unit_name } = who(r.reader_id as number);
     const m = mine.get(r.reader_id as number) ?? { watched: 0, real: 0 };
     return {
       ...r,
-      account: w?.account ?? '',
-      real_name: w?.real_name ?? '',
-      unit_id: w?.unit_id ?? null,
-      unit_name: w?.unit_name ?? '',
+      account,
+      real_name,
+      unit_id,
+      unit_name,
       watched_pct: items.length ? Math.round((m.watched / items.length) * 10) / 10 : 0,
       learn_minutes: Math.round(m.real / 6) / 10,
     };
@@ -98,6 +94,6 @@ export const lectureLearnersBinding = bind({
   table: lectureLearners,
   present: presentLearners,
   filters: {
-    unit_id: (v) => inArray(lectureLearners.reader_id, sql`(select ${readers.id} from ${readers} where ${readers.unit_id} = ${Number(v)})`),
+    unit_id: (v) => inReaderUnit(lectureLearners.reader_id, v),
   },
 });

@@ -1,8 +1,9 @@
-import { eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { inArray, isNotNull, isNull } from 'drizzle-orm';
 import { offlineReservationsResource, offlineSessionsResource, seriesReservationsResource, type ResourceDef } from '@huodong/domain';
-import { offlineReservations, offlineSessions, organizations, readers } from '../../db/schema.js';
+import { offlineReservations, offlineSessions } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
 import { bind, type ReadContext, type Row } from '../../resources/binding.js';
+import { inReaderUnit, readersOfRows } from '../../participation/readerRows.js';
 import { assertVenue, newSecret } from './sessions.js';
 
 /**
@@ -27,23 +28,17 @@ export const offlineSessionsBinding = bind({
 async function presentReservations(rows: Row[], ctx: ReadContext): Promise<Row[]> {
   if (!rows.length) return rows;
   const db = ctx.request.server.database.db;
-  const readerIds = [...new Set(rows.map((r) => r.reader_id as number))];
+  const readerIds = rows.map((r) => r.reader_id as number);
   const sessionIds = [...new Set(rows.map((r) => r.session_id as number))];
   const [who, sessions] = await Promise.all([
-    db
-      .select({ id: readers.id, account: readers.account, real_name: readers.real_name, phone: readers.phone, unit_id: readers.unit_id, unit_name: organizations.name })
-      .from(readers)
-      .leftJoin(organizations, eq(organizations.id, readers.unit_id))
-      .where(inArray(readers.id, readerIds)),
+    readersOfRows(db, readerIds),
     db.select({ id: offlineSessions.id, title: offlineSessions.title, start_at: offlineSessions.start_at }).from(offlineSessions).where(inArray(offlineSessions.id, sessionIds)),
   ]);
-  const byReader = new Map(who.map((w) => [w.id, w]));
   const bySession = new Map(sessions.map((s) => [s.id, s]));
   return rows.map((r) => {
-    const w = byReader.get(r.reader_id as number);
     const s = bySession.get(r.session_id as number);
     const companions = (r.companions as { name: string }[]).map((c) => c.name).join('、');
-    return { ...r, account: w?.account ?? '', real_name: w?.real_name ?? '', phone: w?.phone ?? '', unit_id: w?.unit_id ?? null, unit_name: w?.unit_name ?? '', session_title: s?.title ?? '', session_start_at: s?.start_at ?? null, companions };
+    return { ...r, ...who(r.reader_id as number), session_title: s?.title ?? '', session_start_at: s?.start_at ?? null, companions };
   });
 }
 
@@ -55,7 +50,7 @@ const reservationsBinding = (def: ResourceDef) =>
     present: presentReservations,
     filters: {
       checked_in: (v) => (Number(v) === 1 ? isNotNull(offlineReservations.checked_in_at) : isNull(offlineReservations.checked_in_at)),
-      unit_id: (v) => inArray(offlineReservations.reader_id, sql`(select ${readers.id} from ${readers} where ${readers.unit_id} = ${Number(v)})`),
+      unit_id: (v) => inReaderUnit(offlineReservations.reader_id, v),
     },
   });
 

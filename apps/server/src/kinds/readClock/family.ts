@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { ITEM_PENDING, ITEM_REJECTED, markChecksResource, readClockConfigOf, readClockMarksResource, readClockSourcesResource, type ResourceDef } from '@huodong/domain';
-import { activities, digitalResources, organizations, readClockMarks, readClockSources, readers } from '../../db/schema.js';
+import { activities, digitalResources, readClockMarks, readClockSources } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { bind, type ReadContext, type Row } from '../../resources/binding.js';
+import { inReaderUnit, readersOfRows } from '../../participation/readerRows.js';
 import { postMarkPoints } from './points.js';
 import type { CheckKind } from '../../routes/checkQueue.js';
 
@@ -25,26 +26,21 @@ export const readClockSourcesBinding = bind({
 async function presentMarks(rows: Row[], ctx: ReadContext): Promise<Row[]> {
   if (!rows.length) return rows;
   const db = ctx.request.server.database.db;
-  const readerIds = [...new Set(rows.map((r) => r.reader_id as number))];
+  const readerIds = rows.map((r) => r.reader_id as number);
   const sourceIds = [...new Set(rows.map((r) => r.resource_id as number | null).filter((v): v is number => v !== null))];
   const [who, sources] = await Promise.all([
-    db
-      .select({ id: readers.id, account: readers.account, real_name: readers.real_name, unit_id: readers.unit_id, unit_name: organizations.name })
-      .from(readers)
-      .leftJoin(organizations, eq(organizations.id, readers.unit_id))
-      .where(inArray(readers.id, readerIds)),
+    readersOfRows(db, readerIds),
     sourceIds.length ? db.select({ id: readClockSources.id, title: readClockSources.title }).from(readClockSources).where(inArray(readClockSources.id, sourceIds)) : [],
   ]);
-  const byReader = new Map(who.map((w) => [w.id, w]));
   const bySource = new Map(sources.map((s) => [s.id, s.title]));
   return rows.map((r) => {
-    const w = byReader.get(r.reader_id as number);
+    const { account, real_name, unit_id, unit_name } = who(r.reader_id as number);
     return {
       ...r,
-      account: w?.account ?? '',
-      real_name: w?.real_name ?? '',
-      unit_id: w?.unit_id ?? null,
-      unit_name: w?.unit_name ?? '',
+      account,
+      real_name,
+      unit_id,
+      unit_name,
       image_count: (r.images as string[]).length,
       resource_title: bySource.get(r.resource_id as number) ?? '',
     };
@@ -63,7 +59,7 @@ const marksBinding = (def: ResourceDef) =>
     table: readClockMarks,
     present: presentMarks,
     filters: {
-      unit_id: (v) => inArray(readClockMarks.reader_id, sql`(select ${readers.id} from ${readers} where ${readers.unit_id} = ${Number(v)})`),
+      unit_id: (v) => inReaderUnit(readClockMarks.reader_id, v),
     },
     rowUpdates: {
       reject: (values, { caller }) => ({ status: ITEM_REJECTED, reason: values.reason, is_featured: 0, reviewed_at: nowSec(), reviewed_by: caller.kind === 'manager' ? caller.id : null }),

@@ -172,6 +172,8 @@ export async function joinReader(
   reader: { id: number; real_name: string; phone: string },
   cancelled?: { id: number },
   config?: PointsConfigView,
+  /** False when the caller has posted the join's points already (passGate with `join: 'last'`). */
+  pay = true,
 ): Promise<{ join_id: number; join_num: number }> {
   const part = joinInStatement(tx, act, reader, cancelled);
   const [join] = rowsOf<{ join_id: number | null; join_num: number | null }>(await tx.execute(sql`with ${part.parts} select ${part.outcome}`));
@@ -180,7 +182,7 @@ export async function joinReader(
     return { join_id: other.id, join_num: (await joinTotals(tx, [act.id])).get(act.id) ?? 0 };
   }
   refuseWhenFull(join);
-  await postJoinPoints(tx, act, reader.id, config);
+  if (pay) await postJoinPoints(tx, act, reader.id, config);
   return { join_id: Number(join.join_id), join_num: Number(join.join_num) };
 }
 
@@ -255,11 +257,11 @@ export async function passGate(
   if (refusal || !act) throw refused(refusal ?? GATE.missing);
   const needed = !joined || joined.status === 2;
   const config = opts.join && needed ? await rememberedPointsConfig(request.server.database, act.org_id, tx) : undefined;
+  // Joining last, the points come first (a join refused as full rolls them back with the rest) and the join pays nothing more.
   const join = async () => {
-    if (needed) await joinReader(tx, act, reader, joined, config);
+    if (needed) await joinReader(tx, act, reader, joined, config, opts.join !== 'last');
   };
   if (opts.join === true) await join();
-  // Joining last, the points come first: a join refused as full rolls them back with the rest.
   if (opts.join === 'last' && needed) await postJoinPoints(tx, act, reader.id, config);
   return {
     act,

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, browserSuite, dialogWith, fillPicker, launchBrowser, orgWithAdmin, pickerText, signedInPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, expectText, fillPicker, launchBrowser, orgWithAdmin, pickerText, signedInPage, signedInReaderApi, startServer, superToken, type ApiClient, type Server } from './harness';
 
 /**
  * Tags in the activity form (issue 25): an administrator picks a platform tag and one of the
  * organisation's own in the shared activity form; the list shows both; filtering by one keeps
- * only the activities carrying it. Another organisation's tag is never offered.
+ * only the activities carrying it. Another organisation's tag is never offered. A reader's
+ * 我的活动 shows each activity's tags and filters by one.
  */
 const KEY = 'taglib';
 const ADMIN = { account: 'tag_admin', real_name: '标签管理员', password: 'Tag#Admin123' };
@@ -15,6 +16,7 @@ const FOREIGN_TAG = '他馆专属';
 const TAGGED = '书香月主题活动';
 const PLAIN = '普通阅读活动';
 const DAY = 24 * 3600;
+const READER = { account: 'R20260101', real_name: '林读者', first: 'First#Pass1', password: 'Reader#2026' };
 
 const row = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
@@ -40,7 +42,9 @@ browserSuite('tags: picked in the activity form, shown and filtered in the list'
     await superApi.post('/v1/organizations', { key: 'taglibb', name: '另一馆' });
     await superApi.post('/v1/taglibb/tags', { name: FOREIGN_TAG });
     const now = Math.floor(Date.now() / 1000);
-    await adminApi.post(`/v1/${KEY}/third`, { title: PLAIN, start_at: now - DAY, end_at: now + DAY, config: { link: 'https://partner.example.com/p' } });
+    const plain = await adminApi.post<{ id: number }>(`/v1/${KEY}/third`, { title: PLAIN, start_at: now - DAY, end_at: now + DAY, config: { link: 'https://partner.example.com/p' } });
+    await adminApi.post(`/v1/${KEY}/third/${plain.id}/publish`, {});
+    await signedInReaderApi(server.url, adminApi, KEY, READER);
   });
   afterAll(async () => {
     await browser?.close();
@@ -86,5 +90,29 @@ browserSuite('tags: picked in the activity form, shown and filtered in the list'
     await row(page, TAGGED).waitFor();
     expect(await page.getByRole('row').filter({ has: page.getByRole('cell') }).count()).toBe(1);
     await page.context().close();
+  });
+
+  it('a reader’s 我的活动 shows the tags and filters by one', { timeout: 180_000 }, async () => {
+    const tagged = (await adminApi.get<{ items: { id: number; title: string }[] }>(`/v1/${KEY}/third?page_size=100`)).items.find((a) => a.title === TAGGED)!;
+    await adminApi.post(`/v1/${KEY}/third/${tagged.id}/publish`, {});
+    const phone = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto(`/${KEY}/h5`);
+    await expectText(page, '读者登录');
+    await page.getByLabel('账号').fill(READER.account);
+    await page.getByLabel('密码').fill(READER.password);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByTestId('h5-home').waitFor();
+    await page.goto(`/${KEY}/h5/activities`);
+    const list = page.getByTestId('h5-activities');
+    await list.getByRole('link', { name: PLAIN }).waitFor();
+    const item = list.locator('.adm-list-item').filter({ has: page.getByRole('link', { name: TAGGED }) });
+    await item.getByText(PLATFORM_TAG, { exact: true }).waitFor();
+    await item.getByText(OWN_TAG, { exact: true }).waitFor();
+    // 按标签筛选: the organisation's tag keeps the tagged activity only.
+    await list.getByLabel('按标签筛选').getByText(OWN_TAG, { exact: true }).click();
+    await list.getByRole('link', { name: PLAIN }).waitFor({ state: 'detached' });
+    await list.getByRole('link', { name: TAGGED }).waitFor();
+    await phone.close();
   });
 });

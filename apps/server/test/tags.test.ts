@@ -16,14 +16,13 @@ import { MIGRATIONS_DIR } from '../src/db/client.js';
 import { ok, publishedThird, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-let org: { id: number; key: string };
-let other: { id: number; key: string };
+/** Two organisations: the one under test and another whose rows it must never see. */
+let [org, other]: { id: number; key: string }[] = [];
 const su = () => ({ token: t.superToken });
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 });
-  org = await t.org('htags', { activity_types: [7] });
-  other = await t.org('htagsb', { activity_types: [7] });
+  [org, other] = [await t.org('htags', { activity_types: [7] }), await t.org('htagsb')];
 });
 afterAll(() => t.close());
 

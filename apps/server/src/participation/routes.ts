@@ -17,7 +17,8 @@ import { activities, activityJoins, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
 import { orgOf, readerOf } from '../auth/access.js';
-import { activityStateWhere } from '../resources/families/activities.js';
+import { activityStateWhere, taggedWhere } from '../resources/families/activities.js';
+import { tagChoices } from '../resources/families/tags.js';
 import { scopeWhere, unitChain } from './scope.js';
 import { activeBan, gateFacts, joinAtOnce, joinPays, joinReader, seenBy } from './gate.js';
 import { rememberedPointsConfig } from '../points/ledger.js';
@@ -56,7 +57,11 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
   const listQuery = pageQuerySchema.extend({
     type: filterSchema({ name: 'type', label: '活动类型', kind: 'select', options: Object.entries(ACTIVITY_TYPES).map(([value, label]) => ({ value: Number(value), label })) }),
     act_state: filterSchema({ name: 'act_state', label: '活动状态', kind: 'select', options: [1, 2, 3].map((v) => ({ value: v, label: String(v) })) }),
+    tag_id: filterSchema({ name: 'tag_id', label: '标签', kind: 'select', optionsFrom: { path: '/v1/{org}/client/tags' } }),
   });
+
+  // The tags the reader's list may be filtered by: the platform's and the organisation's enabled ones.
+  r.get('/v1/:org/client/tags', { config, schema: { params: orgParams } }, async (request) => ({ items: await tagChoices(db, orgOf(request).id) }));
 
   r.get('/v1/:org/client/activities', { config, schema: { params: orgParams, querystring: listQuery } }, async (request) => {
     const org = orgOf(request);
@@ -71,12 +76,18 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
       scopeWhere(reader, units),
       q.type !== undefined ? eq(activities.type, q.type as number) : undefined,
       q.act_state !== undefined ? activityStateWhere(q.act_state as number) : undefined,
+      q.tag_id !== undefined ? taggedWhere(q.tag_id as number) : undefined,
     );
     return pagedList(
       q,
       request.url,
       async () => (await db.select({ n: count() }).from(activities).where(where))[0].n,
-      async (limit, offset) => (await db.select(activityWithJoinCount).from(activities).where(where).orderBy(desc(activities.start_at), desc(activities.id)).limit(limit).offset(offset)).map(publicActivity),
+      async (limit, offset) => {
+        const rows = (await db.select(activityWithJoinCount).from(activities).where(where).orderBy(desc(activities.start_at), desc(activities.id)).limit(limit).offset(offset)).map(publicActivity);
+        // Each activity's tags by name (those still offered: a paused tag is not shown).
+        const names = new Map((await tagChoices(db, org.id)).map((t) => [t.id, t.name]));
+        return rows.map((a) => ({ ...a, tags: a.tag_ids.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])) }));
+      },
     );
   });
 

@@ -6,8 +6,8 @@ import { supersBinding } from './families/supers.js';
 import { managersBinding, rolesBinding } from './families/managers.js';
 import { sellersBinding } from './families/sellers.js';
 import { modulesBinding } from './families/modules.js';
-import { tagsBinding } from './families/tags.js';
-import { quickRepliesBinding } from './families/quickReplies.js';
+import { orgTagsBinding, tagsBinding } from './families/tags.js';
+import { orgQuickRepliesBinding, quickRepliesBinding } from './families/quickReplies.js';
 import { categoriesBinding } from './families/categories.js';
 import { scopesBinding } from './families/scopes.js';
 import { carouselBinding } from './families/carousel.js';
@@ -24,7 +24,7 @@ import { activityParticipantsBinding, orgActivitiesBinding } from './families/ac
 import { QUESTION_BINDINGS } from './families/questions.js';
 import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sensitiveWords.js';
 import { orgCasesBinding, platformCasesBinding } from './families/cases.js';
-import { homeModulesBinding, orgQuickRepliesBinding, orgTagsBinding, readingShowBinding } from './families/home.js';
+import { homeModulesBinding, readingShowBinding } from './families/home.js';
 import { POINTS_BINDINGS } from '../points/family.js';
 import { redpackConfigsBinding, redpackPayoutsBinding } from '../payouts/family.js';
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkDecisionBody, idParam, pageQuerySchema, type CheckActivityRow, type CheckDecision, type ListData } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { activities, orgQuickReplies, quickReplies } from '../db/schema.js';
+import { activities, quickReplies } from '../db/schema.js';
+import { offeredTo } from '../resources/families/tags.js';
 import { notFound } from '../http/errors.js';
 import { orgOf } from '../auth/access.js';
 import { audit } from '../resources/audit.js';
@@ -64,14 +65,10 @@ export async function checkQueueRoutes(app: FastifyInstance, kinds: readonly Che
 
   // The platform's quick replies, then the organisation's own (adminQuick); a text offered once.
   r.get('/v1/:org/check/quick', { config, schema: { params: orgParams } }, async (request) => {
-    const platform = await db.select({ id: quickReplies.id, content: quickReplies.content }).from(quickReplies).where(eq(quickReplies.is_pause, 0)).orderBy(asc(quickReplies.sort), asc(quickReplies.id));
-    const own = await db
-      .select({ id: orgQuickReplies.id, content: orgQuickReplies.content })
-      .from(orgQuickReplies)
-      .where(and(eq(orgQuickReplies.org_id, orgOf(request).id), eq(orgQuickReplies.is_pause, 0)))
-      .orderBy(asc(orgQuickReplies.sort), asc(orgQuickReplies.id));
+    const { where, order } = offeredTo(quickReplies, orgOf(request).id);
+    const offered = await db.select({ id: quickReplies.id, content: quickReplies.content }).from(quickReplies).where(where).orderBy(...order);
     const seen = new Set<string>();
-    const items = [...platform, ...own].filter((q) => !seen.has(q.content) && seen.add(q.content));
+    const items = offered.filter((q) => !seen.has(q.content) && seen.add(q.content));
     return { items };
   });
 

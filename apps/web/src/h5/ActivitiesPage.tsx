@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, List, Tag } from 'antd-mobile';
+import { Button, List, Selector, Space, Tag } from 'antd-mobile';
 import { ACTIVITY_TYPES, chinaDate } from '@huodong/domain';
-import { useReaderList, useReaderSession } from './reader';
+import { useReaderList, useReaderRead, useReaderSession } from './reader';
 import { H5Page } from './H5Page';
 import { H5_TEXTS as T } from './texts';
 
@@ -13,14 +14,39 @@ export interface ReaderActivity {
   end_at: number;
   act_state: number;
   join_num: number;
+  tags: { id: number; name: string }[];
 }
 
-/** The activities the reader may take part in (`GET /client/activities`, the scope applied by the server), newest first. */
+interface ReaderTag {
+  id: number;
+  name: string;
+}
+
+/**
+ * The activities the reader may take part in (`GET /client/activities`, the scope applied by the
+ * server), newest first, with their tags; filtered by one tag (`tag_id`, from `GET /client/tags`).
+ */
 export function ActivitiesPage() {
+  const [tag, setTag] = useState(0);
+  const tags = useReaderRead<{ items: ReaderTag[] }>('/tags').data?.items ?? [];
+  // A new list (from its first page) per tag.
+  return <TaggedActivities key={tag} tag={tag} tags={tags} onTag={setTag} />;
+}
+
+function TaggedActivities({ tag, tags, onTag }: { tag: number; tags: ReaderTag[]; onTag: (tag: number) => void }) {
   const { org } = useReaderSession();
-  const { items, error, hasMore, more } = useReaderList<ReaderActivity>('/activities');
+  const { items, error, hasMore, more } = useReaderList<ReaderActivity>(tag ? `/activities?tag_id=${tag}` : '/activities');
   return (
     <H5Page title={T.myActivities} testId="h5-activities" error={error} loading={!items}>
+      {tags.length > 0 && (
+        <div aria-label={T.tagFilter} style={{ marginBottom: 12 }}>
+          <Selector
+            options={[{ label: T.allTags, value: 0 }, ...tags.map((t) => ({ label: t.name, value: t.id }))]}
+            value={[tag]}
+            onChange={(v) => onTag(v[0] ?? 0)}
+          />
+        </div>
+      )}
       {items && items.length === 0 && <p className="h5-muted">{T.noActivities}</p>}
       {items && items.length > 0 && (
         <List>
@@ -29,6 +55,15 @@ export function ActivitiesPage() {
               <Link className="h5-link" to={`/${org}/h5/activities/${a.id}`}>
                 {a.title}
               </Link>
+              {a.tags.length > 0 && (
+                <Space wrap style={{ marginTop: 4, display: 'flex' }}>
+                  {a.tags.map((t) => (
+                    <Tag key={t.id} color="primary" fill="outline">
+                      {t.name}
+                    </Tag>
+                  ))}
+                </Space>
+              )}
             </List.Item>
           ))}
         </List>

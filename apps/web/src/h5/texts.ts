@@ -14,6 +14,8 @@ export const H5_TEXTS = {
   empty: '暂无内容',
   more: '加载更多',
   noActivities: '暂无可参加的活动',
+  allTags: '全部',
+  tagFilter: '按标签筛选',
   noPoints: '暂无积分记录',
   rules: '活动规则',
   readingShow: '阅读展示',

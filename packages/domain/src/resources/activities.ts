@@ -34,6 +34,11 @@ const clock = (label: string) =>
     .refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), `${label}必须是“时:分”，如 08:30`)
     .optional();
 
+/** At most this many tags on one activity. */
+export const ACTIVITY_TAGS_MAX = 20;
+/** The tags an activity may carry: the platform's and its organisation's enabled ones. */
+export const ACTIVITY_TAG_CHOICES_PATH = '/v1/{org}/tags/choices';
+
 /** At most this many units and named readers in an activity's scope. */
 export const SCOPE_UNITS_MAX = 100;
 export const SCOPE_READERS_MAX = 5000;
@@ -56,6 +61,13 @@ export const activityFields: ResourceField[] = [
   { name: 'check_reason', label: '审核意见', kind: 'text', width: 160 },
   { name: 'join_num', label: '参与人数', kind: 'number', sortable: true, width: 90 },
   { name: 'view_count', label: '浏览量', kind: 'number', sortable: true, width: 90 },
+  field('tag_ids', '标签', 'select', (l) => z.array(idRef(l), { error: `${l}不正确` }).max(ACTIVITY_TAGS_MAX, `${l}最多选择${ACTIVITY_TAGS_MAX}个`).optional(), {
+    multiple: true,
+    filter: true,
+    width: 160,
+    placeholder: '平台标签与本机构标签',
+    optionsFrom: { path: ACTIVITY_TAG_CHOICES_PATH, value: 'id', label: 'name' },
+  }),
   intField('person_limit', '人数上限', 0, 1_000_000, { list: false, zeroText: UNLIMITED, placeholder: '0 表示不限' }),
   field('need_real', '需要实名', 'switch', (l) => z.union([z.literal(0), z.literal(1)], { error: `${l}只能是是或否` }).optional(), { list: false }),
   textField('address', '活动地点', 255, { list: false }),

@@ -84,6 +84,8 @@ export const activities = pgTable('activities', {
   daily_from: varchar('daily_from', { length: 5 }).notNull().default(''),
   daily_to: varchar('daily_to', { length: 5 }).notNull().default(''),
   config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  /** The activity's tags (ids in `tags`: the platform's and its organisation's), chosen in its form. */
+  tag_ids: jsonb('tag_ids').$type<number[]>().notNull().default([]),
   /**
    * A contest's question pool version: advanced by a trigger on every write of its questions
    * (not of their counters), so a pool held in memory is used while the start reads the same.
@@ -103,6 +105,8 @@ export const activities = pgTable('activities', {
   ...stamps,
 }, (t) => [
   uniqueIndex('activities_org_id_uq').on(t.org_id, t.id),
+  // The lists' tag filter (`tag_ids @> '[id]'`).
+  index('activities_tag_ids_idx').using('gin', t.tag_ids),
   // A type's list in list order, carrying what its state filter and keyword probe test
   // (state, start_at, end_at, search): those read the index alone, never the rows.
   index('activities_org_type_list_idx').on(t.org_id, t.type, t.is_delete, t.created_at, t.id, t.state, t.start_at, t.end_at, t.search),

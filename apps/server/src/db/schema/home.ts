@@ -36,26 +36,6 @@ export const readingShow = pgTable('reading_show', {
   ...stamps,
 }, (t) => [uniqueIndex('reading_show_item_uq').on(t.org_id, t.kind, t.item_id), index('reading_show_org_list_idx').on(t.org_id, t.created_at, t.id)]);
 
-/** The organisation's own tags (`/v1/{org}/tags`), beside the platform's. */
-export const orgTags = pgTable('org_tags', {
-  id: serial('id').primaryKey(),
-  org_id: orgId(),
-  name: varchar('name', { length: 50 }).notNull(),
-  ...sort,
-  ...isPause,
-  ...stamps,
-}, (t) => [index('org_tags_org_list_idx').on(t.org_id, t.created_at, t.id)]);
-
-/** The organisation's own quick replies (`/v1/{org}/quick`), beside the platform's. */
-export const orgQuickReplies = pgTable('org_quick_replies', {
-  id: serial('id').primaryKey(),
-  org_id: orgId(),
-  content: varchar('content', { length: 500 }).notNull(),
-  ...sort,
-  ...isPause,
-  ...stamps,
-}, (t) => [index('org_quick_replies_org_list_idx').on(t.org_id, t.created_at, t.id)]);
-
 /**
  * A reader's listening to one audiobook (a digital resource of kind 有声书) on one China day:
  * plays pressed and seconds heard, summed by the listen beats in one upsert each.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isPause, recommend, seconds, sort, stamps } from './columns.js';
 
@@ -74,22 +75,32 @@ export const sellers = pgTable('sellers', {
   ...stamps,
 });
 
+/**
+ * Tags: the platform's (`org_id` null, `/v1/tags`, names unique) and each organisation's own
+ * (`/v1/{org}/tags`, adminTag) in one table; an activity carries tags of both (`activities.tag_ids`).
+ */
 export const tags = pgTable('tags', {
   id: serial('id').primaryKey(),
+  org_id: integer('org_id').references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
   name: varchar('name', { length: 50 }).notNull(),
   ...sort,
   ...recommend,
   ...isPause,
   ...stamps,
-}, (t) => [uniqueIndex('tags_name_uq').on(t.name)]);
+}, (t) => [
+  uniqueIndex('tags_name_uq').on(t.name).where(sql`${t.org_id} is null`),
+  index('tags_org_list_idx').on(t.org_id, t.created_at, t.id),
+]);
 
+/** Quick replies: the platform's (`org_id` null, `/v1/quickReplies`) and each organisation's own (`/v1/{org}/quick`, adminQuick). */
 export const quickReplies = pgTable('quick_replies', {
   id: serial('id').primaryKey(),
+  org_id: integer('org_id').references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
   content: varchar('content', { length: 500 }).notNull(),
   ...sort,
   ...isPause,
   ...stamps,
-});
+}, (t) => [index('quick_replies_org_list_idx').on(t.org_id, t.created_at, t.id)]);
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),

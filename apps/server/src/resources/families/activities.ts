@@ -9,6 +9,7 @@ import { assertReaders, assertUnits, copyActivityReaders, setActivityReaders } f
 import { withJoinTotals } from '../../participation/joinCount.js';
 import { checkConfigOf } from './checkConfig.js';
 import { operateTimeOf } from './operateTime.js';
+import { assertTags } from './tags.js';
 import type { ActivityKind, ActivityRow } from '../../kinds/kind.js';
 
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -36,6 +37,9 @@ export function activityStateWhere(state: number, now = nowSec()): SQL | undefin
       return undefined;
   }
 }
+
+/** Activities carrying the tag (the lists' 标签 filter; `activities_tag_ids_idx`). */
+export const taggedWhere = (tagId: number): SQL => sql`${activities.tag_ids} @> ${JSON.stringify([tagId])}::jsonb`;
 
 /** The state label's value of each row (`act_state`), as the list shows and filters it. */
 export const withActState = (rows: Row[]): Row[] =>
@@ -79,8 +83,9 @@ function activityBinding(def: ResourceDef, kind: ActivityKind | undefined): Reso
     softDelete: 'is_delete',
     present: withActFacts,
     ruledRows: (rows, tx) => withJoinTotals(tx, rows),
-    filters: { act_state: (value) => activityStateWhere(value as number) },
+    filters: { act_state: (value) => activityStateWhere(value as number), tag_ids: (value) => taggedWhere(value as number) },
     async prepare(values, { existing, tx, org, request }) {
+      if (values.tag_ids) values.tag_ids = await assertTags(tx, org!.id, values.tag_ids as number[]);
       if (values.scope) values.scope = await prepareScope(tx, org!.id, values.scope as Scope, request);
       // The rows of this binding are activities (its table): typed once here for the kind.
       await kind?.prepare?.({ type, values, existing: existing as ActivityRow | undefined, orgId: org!.id, tx });

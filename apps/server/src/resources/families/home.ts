@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { albumSourceOf, homeModulesResource, orgQuickRepliesResource, orgTagsResource, plainText, readingShowResource, SHOW_ITEM, sortAlbumsBody, type AlbumSource } from '@huodong/domain';
+import { albumSourceOf, homeModulesResource, plainText, readingShowResource, SHOW_ITEM, sortAlbumsBody, type AlbumSource } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, activityGroups, digitalGroups, homeModules, orgQuickReplies, orgTags, readingShow } from '../../db/schema.js';
+import { activities, activityGroups, digitalGroups, homeModules, readingShow } from '../../db/schema.js';
 import { orgOf } from '../../auth/access.js';
 import { validationError } from '../../http/errors.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -123,6 +123,3 @@ export const readingShowBinding = bind({
     });
   },
 });
-
-export const orgTagsBinding = bind({ def: orgTagsResource, table: orgTags });
-export const orgQuickRepliesBinding = bind({ def: orgQuickRepliesResource, table: orgQuickReplies });

@@ -4,10 +4,9 @@ import { Button } from 'antd-mobile';
 import { chinaDateTime, orderQuestions, questionNumbers, reachedQuestions, type SurveyAnswers, type SurveyOption, type SurveyQuestion } from '@huodong/domain';
 import { readerClient } from '../../../shared/readerClient';
 import { useReaderAttempt } from '../../../shared/readerSignIn';
-import type { SubjectApiError } from '../../../shared/subjectClient';
 import { useReaderRead, useReaderSession } from '../../reader';
-import { H5Page } from '../../H5Page';
-import { readerUpload } from '../../upload';
+import { H5Page, WriteOutcome } from '../../H5Page';
+import { fileOfUrl, ReaderFilesInput } from '../../upload';
 import { SURVEY_TEXTS as T } from './texts';
 
 type ReaderOption = SurveyOption & { full?: boolean };
@@ -115,16 +114,7 @@ export function SurveyPage() {
         <>
           {data.activity.profile && <p className="h5-muted">{data.activity.profile}</p>}
           {data.settings.anonymous === 1 && <p className="h5-muted">{T.anonymous}</p>}
-          {failure && (
-            <p role="alert" className="h5-refusal">
-              {failure}
-            </p>
-          )}
-          {done && !failure && (
-            <p role="status" className="h5-ok">
-              {done === 'draft' ? T.drafted : done === 'edit' ? T.edited : T.submitted}
-            </p>
-          )}
+          <WriteOutcome failure={failure} done={done && (done === 'draft' ? T.drafted : done === 'edit' ? T.edited : T.submitted)} />
           {refused && (
             <p role="alert" className="h5-refusal">
               {data.mine.refusal!.message}
@@ -196,9 +186,6 @@ const choiceRow = { display: 'flex', alignItems: 'center', gap: 8, minHeight: 44
 
 /** One question as its type asks (answer shapes: domain `answerProblems`). */
 function Question({ q, no, value, onChange }: { q: ReaderQuestion; no: number | undefined; value: unknown; onChange: (v: unknown) => void }) {
-  const { org, signOut } = useReaderSession();
-  const [uploadError, setUploadError] = useState('');
-  const [uploading, setUploading] = useState(false);
   const title = `${no ? `${T.numbered(no)} ` : ''}${q.title}`;
   const name = `h5-q-${q.id}`;
   if (q.type === 'description')
@@ -255,7 +242,8 @@ function Question({ q, no, value, onChange }: { q: ReaderQuestion; no: number | 
       break;
     }
     case 'text':
-    case 'textarea': {
+    case 'textarea':
+    case 'date': {
       const common = { id: name, className: 'h5-input', value: typeof value === 'string' ? value : '', placeholder: q.settings.placeholder };
       const change = (v: string) => onChange(v === '' ? undefined : v);
       return (
@@ -267,23 +255,10 @@ function Question({ q, no, value, onChange }: { q: ReaderQuestion; no: number | 
             </label>
           </h2>
           {hint}
-          {q.type === 'text' ? <input {...common} onChange={(e) => change(e.target.value)} /> : <textarea {...common} rows={4} onChange={(e) => change(e.target.value)} />}
+          {q.type === 'textarea' ? <textarea {...common} rows={4} onChange={(e) => change(e.target.value)} /> : <input {...common} type={q.type === 'date' ? 'date' : 'text'} onChange={(e) => change(e.target.value)} />}
         </section>
       );
     }
-    case 'date':
-      return (
-        <section className="h5-panel">
-          <h2 style={{ fontSize: 16 }}>
-            <label htmlFor={name}>
-              {title}
-              {q.is_required ? T.required : ''}
-            </label>
-          </h2>
-          {hint}
-          <input id={name} type="date" className="h5-input" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} />
-        </section>
-      );
     case 'rating':
     case 'nps': {
       const from = q.type === 'nps' ? 0 : 1;
@@ -416,58 +391,7 @@ function Question({ q, no, value, onChange }: { q: ReaderQuestion; no: number | 
     }
     case 'upload': {
       const urls = Array.isArray(value) ? (value as string[]) : [];
-      const max = q.settings.upload_max ?? 1;
-      const add = async (files: FileList | null) => {
-        if (!files) return;
-        setUploadError('');
-        setUploading(true);
-        try {
-          const got: string[] = [];
-          for (const f of Array.from(files).slice(0, max - urls.length)) got.push((await readerUpload(org, f)).url);
-          onChange([...urls, ...got]);
-        } catch (e) {
-          if ((e as SubjectApiError).status === 401) return signOut();
-          setUploadError((e as SubjectApiError).message);
-        } finally {
-          setUploading(false);
-        }
-      };
-      body = (
-        <>
-          <ul style={{ paddingLeft: 18, margin: 0 }}>
-            {urls.map((u) => {
-              const file = decodeURIComponent(u.split('/').pop() ?? u);
-              return (
-                <li key={u} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-                  <span style={{ wordBreak: 'break-all' }}>{file}</span>
-                  <Button size="small" fill="none" color="danger" style={{ minHeight: 44 }} aria-label={T.removeFile(file)} onClick={() => onChange(urls.length > 1 ? urls.filter((x) => x !== u) : undefined)}>
-                    ×
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-          {urls.length < max && (
-            <input
-              type="file"
-              aria-label={q.title}
-              className="h5-input"
-              multiple={max - urls.length > 1}
-              disabled={uploading}
-              onChange={(e) => {
-                void add(e.target.files);
-                e.target.value = '';
-              }}
-            />
-          )}
-          {uploading && <p className="h5-muted">{T.uploading}</p>}
-          {uploadError && (
-            <p role="alert" className="h5-refusal">
-              {uploadError}
-            </p>
-          )}
-        </>
-      );
+      body = <ReaderFilesInput label={q.title} files={urls.map(fileOfUrl)} max={q.settings.upload_max ?? 1} onChange={(files) => onChange(files.length ? files.map((f) => f.url) : undefined)} />;
       break;
     }
   }

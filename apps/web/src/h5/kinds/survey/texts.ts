@@ -22,8 +22,6 @@ export const SURVEY_TEXTS = {
   moveDown: (t: string) => `下移 ${t}`,
   keepOrder: '确认此顺序',
   rankHint: '用上移、下移调整顺序',
-  uploading: '正在上传...',
-  removeFile: (name: string) => `删除文件 ${name}`,
   row: (t: string) => t,
   anonymous: '本问卷为匿名问卷',
   left: (n: number) => `剩余名额：${n}`,

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from 'antd-mobile';
+import type { VoteQuota } from '@huodong/domain';
 import type { CaptchaResponse } from '@huodong/domain/api';
 import { readerClient } from '../../../shared/readerClient';
 import { useReaderAttempt } from '../../../shared/readerSignIn';
 import { useReaderList, useReaderRead, useReaderSession } from '../../reader';
-import { H5Page } from '../../H5Page';
+import { H5Page, WriteOutcome } from '../../H5Page';
 import { VOTE_TEXTS as T } from './texts';
 
 interface Source {
@@ -20,14 +21,6 @@ interface Source {
 interface Sources {
   show_counts: boolean;
   items: Source[];
-}
-interface Quota {
-  state: 'not_started' | 'open' | 'ended';
-  today_left: number;
-  total_left: number | null;
-  wait_seconds: number;
-  captcha: boolean;
-  account_too_new: boolean;
 }
 interface Ballot {
   outcome: 'accept' | 'suspect';
@@ -51,7 +44,7 @@ interface CommentAnswer {
 }
 
 /** Why the reader cannot vote now (the quota's state), or ''. */
-function quotaBlock(q: Quota): string {
+function quotaBlock(q: VoteQuota): string {
   if (q.state === 'not_started') return T.notStarted;
   if (q.state === 'ended') return T.ended;
   if (q.account_too_new) return T.tooNew;
@@ -70,7 +63,7 @@ export function VotingPage() {
   const { org, signOut } = useReaderSession();
   const id = useParams().id!;
   const sources = useReaderRead<Sources>(`/activities/${id}/sources`);
-  const quota = useReaderRead<Quota>(`/activities/${id}/vote-quota`);
+  const quota = useReaderRead<VoteQuota>(`/activities/${id}/vote-quota`);
   const act = useReaderRead<{ title: string }>(`/activities/${id}`);
   const [chosen, setChosen] = useState<number[]>([]);
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
@@ -124,16 +117,7 @@ export function VotingPage() {
               {blocked}
             </p>
           )}
-          {failure && (
-            <p role="alert" className="h5-refusal">
-              {failure}
-            </p>
-          )}
-          {answer && !failure && (
-            <p role="status" className="h5-ok">
-              {answer.outcome === 'suspect' ? T.suspect : T.voted}
-            </p>
-          )}
+          <WriteOutcome failure={failure} done={!busy && answer && (answer.outcome === 'suspect' ? T.suspect : T.voted)} />
           {q.state === 'open' && (
             <p className="h5-muted" data-testid="h5-vote-quota">
               {T.todayLeft(q.today_left)}
@@ -161,7 +145,9 @@ export function VotingPage() {
                 <li key={x.id} className="h5-panel" data-testid="h5-candidate">
                   <div style={{ display: 'flex', alignItems: 'flex-start', gap: 12 }}>
                     {q.state === 'open' && !blocked && (
-                      <input type="checkbox" aria-label={T.choose(x.title)} checked={chosen.includes(x.id)} onChange={() => toggle(x.id)} style={{ width: 24, height: 24, margin: '10px 0', flex: 'none' }} />
+                      <label style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, flex: 'none' }}>
+                        <input type="checkbox" aria-label={T.choose(x.title)} checked={chosen.includes(x.id)} onChange={() => toggle(x.id)} style={{ width: 24, height: 24, margin: 0 }} />
+                      </label>
                     )}
                     <div style={{ flex: 1 }}>
                       <h3 style={{ fontSize: 16, margin: '8px 0 4px' }}>{x.title}</h3>
@@ -219,16 +205,7 @@ function Comments({ actId, source, onPosted }: { actId: string; source: Source; 
   const inputId = `h5-comment-${source.id}`;
   return (
     <section aria-label={T.commentsOf(source.title)} style={{ borderTop: '1px solid #f0f0f0', paddingTop: 8 }}>
-      {failure && (
-        <p role="alert" className="h5-refusal">
-          {failure}
-        </p>
-      )}
-      {answer && !failure && (
-        <p role="status" className={answer.status === 2 ? 'h5-refusal' : 'h5-ok'}>
-          {answer.status === 1 ? T.commented : answer.status === 2 ? T.commentRejected(answer.reason) : T.commentPending}
-        </p>
-      )}
+      <WriteOutcome failure={failure} done={!busy && answer && (answer.status === 1 ? T.commented : answer.status === 2 ? T.commentRejected(answer.reason) : T.commentPending)} doneRefused={answer?.status === 2} />
       <label htmlFor={inputId} style={{ display: 'block', marginBottom: 6 }}>
         {T.yourComment}
       </label>

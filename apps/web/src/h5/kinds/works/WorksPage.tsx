@@ -4,10 +4,9 @@ import { Button } from 'antd-mobile';
 import { AUTHOR_FIELD_KEYS, AUTHOR_FIELDS, chinaDateTime, READER_EDITABLE, WORK_STATUS, wordLimitsOf, type AuthorField, type WorkConfig, type WorkStatus } from '@huodong/domain';
 import { readerClient } from '../../../shared/readerClient';
 import { useReaderAttempt } from '../../../shared/readerSignIn';
-import type { SubjectApiError } from '../../../shared/subjectClient';
 import { useReaderList, useReaderRead, useReaderSession } from '../../reader';
-import { H5Page } from '../../H5Page';
-import { readerUpload, type ReaderFile } from '../../upload';
+import { H5Page, WriteOutcome } from '../../H5Page';
+import { fileOfUrl, ReaderFilesInput, type ReaderFile } from '../../upload';
 import { WORK_TEXTS as T } from './texts';
 
 interface WorkSetup {
@@ -46,7 +45,6 @@ interface Draft {
 }
 
 const emptyDraft = (config: WorkConfig): Draft => ({ creation_type_id: config.creation_types[0].id, group_id: null, title: '', content: '', link: '', files: [], author: {}, pledge: false });
-const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
 /** The status shown to the author, with the colour of its outcome. */
 const statusClass = (s: WorkStatus) => (s === 'rejected' || s === 'disqualified' ? 'h5-refusal' : s === 'submitted' || s === 'draft' ? 'h5-muted' : 'h5-ok');
 
@@ -68,8 +66,6 @@ export function WorksPage() {
   // Which button started the attempt: read by `send` when it runs (a retry sends what the reader chose last).
   const submitRef = useRef(true);
   const [submit, setSubmit] = useState(true);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState('');
   const [done, setDone] = useState('');
   const config = setup.data?.config;
 
@@ -111,24 +107,8 @@ export function WorksPage() {
   const startEdit = (w: MyWork) => {
     setDone('');
     setEditing(w);
-    setDraft({ creation_type_id: w.creation_type_id, group_id: w.group_id, title: w.title, content: w.content, link: w.link, files: w.media.map((url) => ({ url, name: fileName(url), ext: '' })), author: { ...w.author }, pledge: !!w.pledge });
+    setDraft({ creation_type_id: w.creation_type_id, group_id: w.group_id, title: w.title, content: w.content, link: w.link, files: w.media.map(fileOfUrl), author: { ...w.author }, pledge: !!w.pledge });
   };
-  const addFiles = async (chosen: FileList | null) => {
-    if (!chosen || !draft) return;
-    setUploadError('');
-    setUploading(true);
-    try {
-      const got: ReaderFile[] = [];
-      for (const f of Array.from(chosen)) got.push(await readerUpload(org, f));
-      setDraft((d) => d && { ...d, files: [...d.files, ...got] });
-    } catch (e) {
-      if ((e as SubjectApiError).status === 401) return signOut();
-      setUploadError((e as SubjectApiError).message);
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const type = config && draft ? config.creation_types.find((t) => t.id === draft.creation_type_id) : undefined;
   const group = config && draft ? config.groups.find((g) => g.id === draft.group_id) : undefined;
   const words = type ? wordLimitsOf(type, group) : null;
@@ -138,16 +118,7 @@ export function WorksPage() {
     <H5Page title={act.data?.title ?? T.page} testId="h5-works" error={setup.error || list.error} loading={!setup.data || !list.items}>
       {setup.data && config && list.items && (
         <>
-          {failure && (
-            <p role="alert" className="h5-refusal">
-              {failure}
-            </p>
-          )}
-          {done && !failure && (
-            <p role="status" className="h5-ok">
-              {done}
-            </p>
-          )}
+          <WriteOutcome failure={failure} done={done} />
           <section className="h5-panel" aria-label={T.mine}>
             <h2>{T.mine}</h2>
             {w && (w.submit_start_at || w.submit_end_at) && (
@@ -236,38 +207,7 @@ export function WorksPage() {
               )}
               {type && type.files_max > 0 && (
                 <Field id="h5-work-files" label={T.files} hint={T.filesHint(type.formats.join('、'), type.files_min, type.files_max)}>
-                  {draft.files.length > 0 && (
-                    <ul style={{ paddingLeft: 18, margin: '0 0 8px' }}>
-                      {draft.files.map((f) => (
-                        <li key={f.url} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-                          <span style={{ wordBreak: 'break-all' }}>{f.name}</span>
-                          <Button size="small" fill="none" color="danger" style={{ minHeight: 44 }} aria-label={T.removeFile(f.name)} onClick={() => set({ files: draft.files.filter((x) => x.url !== f.url) })}>
-                            ×
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {draft.files.length < type.files_max && (
-                    <input
-                      id="h5-work-files"
-                      className="h5-input"
-                      type="file"
-                      multiple={type.files_max - draft.files.length > 1}
-                      accept={type.formats.map((f) => `.${f}`).join(',')}
-                      disabled={uploading}
-                      onChange={(e) => {
-                        void addFiles(e.target.files);
-                        e.target.value = '';
-                      }}
-                    />
-                  )}
-                  {uploading && <p className="h5-muted">{T.uploading}</p>}
-                  {uploadError && (
-                    <p role="alert" className="h5-refusal">
-                      {uploadError}
-                    </p>
-                  )}
+                  <ReaderFilesInput id="h5-work-files" files={draft.files} max={type.files_max} accept={type.formats.map((f) => `.${f}`).join(',')} onChange={(files) => set({ files })} />
                 </Field>
               )}
               {AUTHOR_FIELD_KEYS.filter((k) => config.author_fields[k] !== 'hidden').map((k) => (
@@ -298,11 +238,11 @@ export function WorksPage() {
                   {T.cancel}
                 </Button>
                 {(!editing || editing.status === 'draft' || editing.status === 'rejected') && (
-                  <Button block size="large" loading={busy && !submit} disabled={uploading} onClick={() => write(false)}>
+                  <Button block size="large" loading={busy && !submit} onClick={() => write(false)}>
                     {T.saveDraft}
                   </Button>
                 )}
-                <Button block size="large" color="primary" loading={busy && submit} disabled={uploading} onClick={() => write(true)}>
+                <Button block size="large" color="primary" loading={busy && submit} onClick={() => write(true)}>
                   {T.submit}
                 </Button>
               </div>

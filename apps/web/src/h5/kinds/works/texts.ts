@@ -13,8 +13,6 @@ export const WORK_TEXTS = {
   link: '作品链接',
   files: '作品文件',
   filesHint: (formats: string, min: number, max: number) => `支持${formats}，${min > 0 ? `至少${min}个，` : ''}最多${max}个`,
-  uploading: '正在上传...',
-  removeFile: (name: string) => `删除文件 ${name}`,
   pledge: '原创承诺',
   pledgeAgree: '我已阅读并同意以上承诺',
   submit: '提交作品',

@@ -117,7 +117,7 @@ export function VotingPage() {
               {blocked}
             </p>
           )}
-          <WriteOutcome failure={failure} done={!busy && answer && (answer.outcome === 'suspect' ? T.suspect : T.voted)} />
+          <WriteOutcome failure={failure} done={busy ? null : answer && (answer.outcome === 'suspect' ? T.suspect : T.voted)} />
           {q.state === 'open' && (
             <p className="h5-muted" data-testid="h5-vote-quota">
               {T.todayLeft(q.today_left)}
@@ -205,7 +205,7 @@ function Comments({ actId, source, onPosted }: { actId: string; source: Source; 
   const inputId = `h5-comment-${source.id}`;
   return (
     <section aria-label={T.commentsOf(source.title)} style={{ borderTop: '1px solid #f0f0f0', paddingTop: 8 }}>
-      <WriteOutcome failure={failure} done={!busy && answer && (answer.status === 1 ? T.commented : answer.status === 2 ? T.commentRejected(answer.reason) : T.commentPending)} doneRefused={answer?.status === 2} />
+      <WriteOutcome failure={failure} done={busy ? null : answer && (answer.status === 1 ? T.commented : answer.status === 2 ? T.commentRejected(answer.reason) : T.commentPending)} doneRefused={answer?.status === 2} />
       <label htmlFor={inputId} style={{ display: 'block', marginBottom: 6 }}>
         {T.yourComment}
       </label>

@@ -43,3 +43,27 @@ export async function quiet(page: Page): Promise<void> {
   await settled(page);
 }
 
+
+/**
+ * What is wrong with a reader-app page on the phone as it is now (issue 27): axe (WCAG 2 A/AA)
+ * violations, not exactly one h1, a page that scrolls sideways, a touch target under 44 px high (a
+ * box or a radio counts by the label around it).
+ */
+export async function phoneProblems(page: Page, name: string): Promise<string[]> {
+  await quiet(page);
+  const found = report(name, await axeViolations(page));
+  const facts = await page.evaluate(() => ({
+    h1: document.querySelectorAll('h1').length,
+    width: document.documentElement.scrollWidth,
+    small: [...document.querySelectorAll('a, button, input, textarea, select')]
+      .map((el) => {
+        const box = (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) || el;
+        return [el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName, box.getBoundingClientRect().height] as const;
+      })
+      .filter(([, h]) => h > 0 && h < 44),
+  }));
+  if (facts.h1 !== 1) found.push(`${name}: ${facts.h1} h1`);
+  if (facts.width > (page.viewportSize()?.width ?? 390)) found.push(`${name}: ${facts.width}px wide`);
+  for (const [what, h] of facts.small) found.push(`${name}: ${what} is ${h}px high`);
+  return found;
+}

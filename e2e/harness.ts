@@ -254,6 +254,16 @@ export async function signedInReaderApi(
   return client;
 }
 
+/**
+ * The reader app on a phone (390 × 844, touch, zh-CN) with the reader's token kept as the app keeps
+ * it after signing in (`readerToken:{org}`): a page that opens signed in.
+ */
+export async function readerPhonePage(browser: Browser, baseURL: string, org: string, token: string): Promise<Page> {
+  const phone = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await phone.addInitScript(([key, value]) => localStorage.setItem(`readerToken:${key}`, value), [org, token] as const);
+  return phone.newPage();
+}
+
 export const chromiumAvailable = (): boolean => fs.existsSync(CHROMIUM_PATH);
 export const e2eRequired = (): boolean => process.env.E2E_REQUIRED === '1';
 

@@ -21,3 +21,22 @@ export function H5Page({ title, testId, error, loading, children }: { title: str
     </main>
   );
 }
+
+/**
+ * The outcome of the reader's last write: the server's refusal (or the network's) as an alert, else
+ * `done` (what was done, in words) as a status; `doneRefused` shows a done write that was turned
+ * down (a comment the screen rejected) in the refusal's colour.
+ */
+export function WriteOutcome({ failure, done, doneRefused }: { failure: string; done?: string | null; doneRefused?: boolean }) {
+  if (failure)
+    return (
+      <p role="alert" className="h5-refusal">
+        {failure}
+      </p>
+    );
+  return done ? (
+    <p role="status" className={doneRefused ? 'h5-refusal' : 'h5-ok'}>
+      {done}
+    </p>
+  ) : null;
+}

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import { H5_TEXTS as T } from './texts';
+import { WORK_TEXTS } from './kinds/works/texts';
+import { VOTE_TEXTS } from './kinds/voting/texts';
+import { SURVEY_TEXTS } from './kinds/survey/texts';
 
 /**
  * The one list of the reader app's kind pages (issue 27): each kind's pages live in `kinds/<kind>/`
@@ -18,4 +21,9 @@ export interface H5KindPage {
 
 export const H5_KIND_PAGES: H5KindPage[] = [
   { type: 8, path: 'checkin', label: T.goCheckin, load: async () => (await import('./kinds/readClock/CheckinPage')).CheckinPage },
+  // 原创作品 and 多类型原创 share the page (one route: main.tsx routes a path once)
+  { type: 1, path: 'works', label: WORK_TEXTS.go, load: async () => (await import('./kinds/works/WorksPage')).WorksPage },
+  { type: 9, path: 'works', label: WORK_TEXTS.go, load: async () => (await import('./kinds/works/WorksPage')).WorksPage },
+  { type: 2, path: 'vote', label: VOTE_TEXTS.go, load: async () => (await import('./kinds/voting/VotingPage')).VotingPage },
+  { type: 4, path: 'survey', label: SURVEY_TEXTS.go, load: async () => (await import('./kinds/survey/SurveyPage')).SurveyPage },
 ];

@@ -18,7 +18,8 @@ const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: 'activities', lazy: async () => ({ Component: (await import('./ActivitiesPage')).ActivitiesPage }) },
       { path: 'activities/:id', lazy: async () => ({ Component: (await import('./ActivityPage')).ActivityPage }) },
-      ...H5_KIND_PAGES.map((k) => ({ path: `activities/:id/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
+      // a page several types share is routed once
+      ...[...new Map(H5_KIND_PAGES.map((k) => [k.path, k])).values()].map((k) => ({ path: `activities/:id/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },
     ],

@@ -56,4 +56,6 @@ export const H5_TEXTS = {
   realName: '姓名',
   phone: '手机号',
   unit: '单位',
+  uploading: '正在上传...',
+  removeFile: '删除文件',
 } as const;

@@ -4,7 +4,7 @@ import { Button, TextArea } from 'antd-mobile';
 import { readerClient } from '../../../shared/readerClient';
 import { useReaderAttempt } from '../../../shared/readerSignIn';
 import { useReaderRead, useReaderSession } from '../../reader';
-import { H5Page } from '../../H5Page';
+import { H5Page, WriteOutcome } from '../../H5Page';
 import { H5_TEXTS as T } from '../../texts';
 
 interface CalendarDay {
@@ -87,16 +87,7 @@ export function CheckinPage() {
               {T.totalDays}
             </div>
           </section>
-          {failure && (
-            <p role="alert" className="h5-refusal">
-              {failure}
-            </p>
-          )}
-          {answer && !failure && (
-            <p role="status" className="h5-ok">
-              {T.marked}
-            </p>
-          )}
+          <WriteOutcome failure={failure} done={answer && T.marked} />
           <section className="h5-panel">
             <h2>{makeupDay ? T.makeupOf(makeupDay) : T.today}</h2>
             {data.today_mark && !makeupDay && <p className="h5-ok">{T.todayDone}：{data.today_mark.content}</p>}

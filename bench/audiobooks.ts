@@ -14,8 +14,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
-import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { againstFloor, benchReaders, readersNeeded, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
 
 const args = process.argv.slice(2);
@@ -32,11 +31,7 @@ async function run(label: string, database: Database): Promise<void> {
   const floorBook = await call<{ id: number }>('POST', `/v1/${ORG}/digitalresource`, { title: '基线有声书', kind: 2 });
   const n = readersNeeded(RUN);
   const t0 = Date.now();
-  const readerRows = await database.query<{ id: number }>(
-    `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'a' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
-    [org.id],
-  );
-  const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
+  const { ids, tokens } = await benchReaders(database, { id: org.id, key: ORG }, n, 'a');
   console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} beats, ${CONCURRENCY} at once`);
   const span = { first: Infinity, last: 0, beats: 0 };
   const figures = await againstFloor(database, {
@@ -68,7 +63,7 @@ async function run(label: string, database: Database): Promise<void> {
            values ($1, $2, $3, (to_timestamp($4 + 28800) at time zone 'UTC')::date, 1, 30, $4, $4)
            on conflict (resource_id, reader_id, day) do update set plays = audiobook_listens.plays + 1, seconds = least(audiobook_listens.seconds + 30, 86400), updated_at = $4
            returning plays, seconds`,
-          [org.id, floorBook.id, readerRows[i].id, at],
+          [org.id, floorBook.id, ids[i], at],
         ),
       );
     },

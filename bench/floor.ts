@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client.js';
+import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { postgresUrls } from './databases.js';
 
 /** Times `work` under the name of the call it is (a flow may make several calls: start, save, submit). */
@@ -53,6 +54,20 @@ export async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promi
   const out: R[] = [];
   for (let k = 0; k < xs.length; k += size) out.push(...(await Promise.all(xs.slice(k, k + size).map(fn))));
   return out;
+}
+
+/**
+ * `n` readers of the organisation made by bulk SQL (accounts `prefix1` …, a bench's own rows, not
+ * readers the benchmark measures signing up) and a reader token each (issued 50 at a time): their
+ * ids and tokens, index by index.
+ */
+export async function benchReaders(database: Database, org: { id: number; key: string }, n: number, prefix: string): Promise<{ ids: number[]; tokens: string[] }> {
+  const rows = await database.query<{ id: number }>(
+    `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, $2 || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
+    [org.id, prefix],
+  );
+  const tokens = await inBatches(rows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: org.key }, 3_600_000)).access_token);
+  return { ids: rows.map((r) => r.id), tokens };
 }
 
 /** Flow indices a run uses: one for the probe, then every round's. */

@@ -24,8 +24,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
-import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { againstFloor, benchReaders, inBatches, readersNeeded, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
 
 const args = process.argv.slice(2);
@@ -57,11 +56,7 @@ async function run(label: string, database: Database): Promise<void> {
   const floorLecture = await lecture('心跳基线讲座');
   const n = readersNeeded(RUN);
   const t0 = Date.now();
-  const readerRows = await database.query<{ id: number }>(
-    `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'l' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
-    [org.id],
-  );
-  const ids = readerRows.map((r) => r.id);
+  const { ids, tokens } = await benchReaders(database, { id: org.id, key: ORG }, n, 'l');
   const lastBeat = Math.floor(Date.now() / 1000) - 10;
   // A play under way per reader on one item of each lecture (what POST …/lecture/play leaves), its last beat 10 s ago.
   for (const lec of [real, floorLecture]) {
@@ -72,7 +67,6 @@ async function run(label: string, database: Database): Promise<void> {
     );
     await database.query(`insert into lecture_learners (org_id, act_id, reader_id, last_at) select $1, $2, r, $3 from unnest($4::int[]) r`, [org.id, lec.id, lastBeat, ids]);
   }
-  const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
   const beatOf = (i: number, seq: number) =>
     fetch(`${base}/v1/${ORG}/client/activities/${real.id}/lecture/heartbeat`, {
       method: 'POST',

@@ -247,4 +247,21 @@ describe('audiobook listening', () => {
     expect(before.totals.plays).toBe(0);
     expect((await ok(t.call('GET', `/v1/${other.key}/audiobook/count`, su()))).top.map((x: { title: string }) => x.title)).not.toContain('红楼梦（有声）');
   });
+
+  it('figures of a unit: its readers and those of the units below it; a unit outside the organisation is refused by name', async () => {
+    const o = await t.org('hhomeu');
+    const [unitA, unitB] = [await t.org('hhomeua', { parent_id: o.id }), await t.org('hhomeub', { parent_id: o.id })];
+    const belowA = await t.org('hhomeua2', { parent_id: unitA.id });
+    const book = await audiobook('西游记（单位）', o);
+    const [ra, ra2, rb] = [await signedInReader(t, o, { unit_id: unitA.id }), await signedInReader(t, o, { unit_id: belowA.id }), await signedInReader(t, o, { unit_id: unitB.id })];
+    for (const r of [ra, ra2, rb]) await ok(listen(r.token, book.id, { play: true, seconds: 36 }, o));
+    const ofA = await ok(t.call('GET', `/v1/${o.key}/audiobook/count?unit_id=${unitA.id}`, su()));
+    expect(ofA.totals).toMatchObject({ plays: 2, listeners: 2, hours: 0.02 });
+    expect(ofA.units.map((u: { unit_id: number }) => u.unit_id).sort()).toEqual([unitA.id, belowA.id].sort());
+    expect((await ok(t.call('GET', `/v1/${o.key}/audiobook/count?unit_id=${unitB.id}`, su()))).totals).toMatchObject({ plays: 1, listeners: 1 });
+    expect((await ok(t.call('GET', `/v1/${o.key}/audiobook/count?unit_id=${o.id}`, su()))).totals).toMatchObject({ plays: 3, listeners: 3 });
+    const outside = await t.call('GET', `/v1/${o.key}/audiobook/count?unit_id=${other.id}`, su());
+    expect(outside.status).toBe(422);
+    expect(outside.data.errors[0]).toEqual({ field: 'unit_id', message: '所选单位不属于本机构' });
+  });
 });

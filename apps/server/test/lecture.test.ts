@@ -153,6 +153,70 @@ describe('completion', () => {
   });
 });
 
+describe('certificate on completion', () => {
+  /** A lecture whose certificate is issued automatically on completion (a 结业证书 template, rule lecture_complete). */
+  async function certified(items: Item[]) {
+    const lec = await lecture(items, { threshold_pct: 90 });
+    const template = await ok(t.call('POST', `/v1/${org.key}/cert/templates`, { ...su(), body: { name: `结业${lec.id}`, kind: 'completion', elements: [{ type: 'field', field_key: 'real_name', x_mm: 148, y_mm: 80 }, { type: 'field', field_key: 'hours', x_mm: 148, y_mm: 100 }] } }));
+    const bad = await t.call('POST', `/v1/${org.key}/cert/${lec.id}/config`, { ...su(), body: { template_id: template.id, issue_mode: 'auto', auto_rule: { kind: 'award_level' } } });
+    expect(bad.status).toBe(422);
+    expect(bad.data.errors[0]).toMatchObject({ field: 'auto_rule', message: '该类型活动不能使用“作品获奖”' });
+    await ok(t.call('POST', `/v1/${org.key}/cert/${lec.id}/config`, { ...su(), body: { template_id: template.id, issue_mode: 'auto', auto_rule: { kind: 'lecture_complete' } } }));
+    return lec;
+  }
+  const certsOf = async (act: number) => (await ok(t.call('GET', `/v1/${org.key}/cert/${act}/index?page=1&page_size=50`, su()))).items as { reader_id: number; kind: string; status: string }[];
+
+  it('a lecture completed through heartbeats issues exactly one 结业证书; watching again and a send issue no second', async () => {
+    const lec = await certified([video(1, 20)]);
+    const a = await reader();
+    const t0 = now() - 3600;
+    await ok(play(a.token, lec.id, lec.items[0], t0));
+    await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 1, position: 10 }, t0 + 10));
+    await t.app.jobs.idle();
+    expect(await certsOf(lec.id)).toEqual([]);
+    expect(await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 1, seq: 2, position: 20 }, t0 + 20))).toMatchObject({ lecture: { finished: true } });
+    await t.app.jobs.idle();
+    const certs = await certsOf(lec.id);
+    expect(certs).toMatchObject([{ reader_id: a.id, kind: 'completion', status: 'valid' }]);
+    await ok(play(a.token, lec.id, lec.items[0], t0 + 30));
+    await ok(beat(a.token, lec.id, { item_id: lec.items[0], play: 2, seq: 1, position: 10 }, t0 + 40));
+    expect((await ok(t.call('POST', `/v1/${org.key}/cert/${lec.id}/send`, su()))).issued).toBe(0);
+    await t.app.jobs.idle();
+    expect(await certsOf(lec.id)).toHaveLength(1);
+    const mine = await ok(t.call('GET', `/v1/${org.key}/client/certificates`, { token: a.token }));
+    expect(JSON.stringify(mine)).toContain('结业证书');
+  });
+
+  it('parallel final heartbeats of two items issue one certificate; a send issues those who completed before the rule', async () => {
+    const early = await lecture([video(1, 10)], { threshold_pct: 90 });
+    const b = await reader();
+    const t0 = now() - 3600;
+    await ok(play(b.token, early.id, early.items[0], t0));
+    await ok(beat(b.token, early.id, { item_id: early.items[0], play: 1, seq: 1, position: 10 }, t0 + 10));
+    await t.app.jobs.idle();
+
+    const lec = await certified([video(1, 10), video(2, 10)]);
+    const a = await reader();
+    await ok(play(a.token, lec.id, lec.items[0], t0));
+    await ok(play(a.token, lec.id, lec.items[1], t0));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => beat(a.token, lec.id, { item_id: lec.items[i % 2], play: 1, seq: 1 + (i % 3), position: 10 }, t0 + 10 + (i % 3))),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.data.lecture?.points)).toHaveLength(1);
+    await t.app.jobs.idle();
+    expect(await certsOf(lec.id)).toMatchObject([{ reader_id: a.id, kind: 'completion' }]);
+
+    // The rule set after a reader completed: the send issues theirs, once.
+    const template = await ok(t.call('POST', `/v1/${org.key}/cert/templates`, { ...su(), body: { name: `结业补发${early.id}`, kind: 'completion', elements: [] } }));
+    await ok(t.call('POST', `/v1/${org.key}/cert/${early.id}/config`, { ...su(), body: { template_id: template.id, issue_mode: 'auto', auto_rule: { kind: 'lecture_complete' } } }));
+    const sends = await Promise.all([1, 2].map(() => t.call('POST', `/v1/${org.key}/cert/${early.id}/send`, su())));
+    expect(sends.map((r) => r.data.issued).sort()).toEqual([0, 1]);
+    await t.app.jobs.idle();
+    expect(await certsOf(early.id)).toMatchObject([{ reader_id: b.id, kind: 'completion' }]);
+  });
+});
+
 describe('items and figures', () => {
   it('an item needs the source of its type; an audio gets 音频 and 管理员; the quiz must be a contest of the organisation', async () => {
     const lec = await lecture([video(1, 60)]);

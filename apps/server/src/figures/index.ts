@@ -5,7 +5,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 import { activities, contestFigures, surveyRollups } from '../db/schema.js';
 import { chinaDay, chinaDayOf, everyDayOf } from '../db/chinaDay.js';
-import { notFound } from '../http/errors.js';
+import { notFound, validationError } from '../http/errors.js';
+import { rowsOf } from '../db/rows.js';
+import { unitChain } from '../participation/scope.js';
 import { orgOf } from '../auth/access.js';
 import { nowSec } from '../participation/clock.js';
 import { activityWithJoinCount } from '../participation/joinCount.js';
@@ -85,4 +87,25 @@ export async function staleRollupsOfOrg(tx: Db | Tx, orgId: number): Promise<voi
   await tx.update(surveyRollups).set({ stale: 1 }).where(eq(surveyRollups.org_id, orgId));
   await tx.update(contestFigures).set({ stale: 1 }).where(eq(contestFigures.org_id, orgId));
   await staleStatistics(tx, orgId);
+}
+
+export const UNIT_NOT_IN_ORG = '所选单位不属于本机构';
+
+/**
+ * A figures page's unit filter (`unit_id`): the unit and every unit below it; null for none or the
+ * organisation itself (no narrowing); 422 on `unit_id` outside the organisation's tree.
+ */
+export async function unitsBelow(db: Db | Tx, orgId: number, unitId: number | undefined): Promise<number[] | null> {
+  if (unitId === undefined || unitId === orgId) return null;
+  if (!(await unitChain(db, orgId, unitId))) throw validationError([{ field: 'unit_id', message: UNIT_NOT_IN_ORG }]);
+  const rows = rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      with recursive below as (
+        select id, 0 as depth from organizations where id = ${unitId}
+        union
+        select o.id, b.depth + 1 from organizations o join below b on o.parent_id = b.id where b.depth < 64
+      )
+      select id from below`),
+  );
+  return rows.map((r) => Number(r.id));
 }

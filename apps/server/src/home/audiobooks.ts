@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, countDistinct, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { audioLabels, AUDIOBOOK_KIND, chinaDate, DAY_SECONDS, listenBody, round2, type ListenBody } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
@@ -8,7 +8,7 @@ import { rowsOf } from '../db/rows.js';
 import { audiobookListens as L, digitalResources, organizations, readers } from '../db/schema.js';
 import { orgOf, readerOf } from '../auth/access.js';
 import { notFound } from '../http/errors.js';
-import { noGapDays } from '../figures/index.js';
+import { noGapDays, unitsBelow } from '../figures/index.js';
 import { atOnce, idempotent, keptFrom } from '../participation/idempotency.js';
 import { nowSec } from '../participation/clock.js';
 import { actParams, orgParams } from '../participation/params.js';
@@ -40,15 +40,20 @@ async function audiobookOf(tx: Db | Tx, orgId: number, id: number): Promise<void
 
 const hours = (seconds: number) => round2(seconds / 3600);
 
-/** The figures' filter: listens on China days from `from` to `to` (Unix seconds of any moment of those days). */
+/** The figures' filter: listens of readers of a unit (and the units below it) on China days from `from` to `to` (Unix seconds of any moment of those days). */
 const countQuery = z.object({
+  unit_id: z.coerce.number({ error: '单位必须是数字' }).int('单位不正确').positive('单位不正确').optional(),
   from: z.coerce.number({ error: '开始日期必须是数字' }).int('开始日期必须是整数').min(0, '开始日期不正确').optional(),
   to: z.coerce.number({ error: '结束日期必须是数字' }).int('结束日期必须是整数').min(0, '结束日期不正确').optional(),
 });
 
 /** `GET /v1/{org}/audiobook/count`: totals, per day (no gaps), the top titles and per unit. */
 async function audiobookCount(db: Db, orgId: number, q: z.infer<typeof countQuery>) {
-  const where: SQL | undefined = and(eq(L.org_id, orgId), q.from !== undefined ? gte(L.day, chinaDate(q.from)) : undefined, q.to !== undefined ? lte(L.day, chinaDate(q.to)) : undefined);
+  const units = await unitsBelow(db, orgId, q.unit_id);
+  const where: SQL | undefined = and(
+    eq(L.org_id, orgId),
+    units ? inArray(L.reader_id, db.select({ id: readers.id }).from(readers).where(and(eq(readers.org_id, orgId), inArray(readers.unit_id, units)))) : undefined,
+    q.from !== undefined ? gte(L.day, chinaDate(q.from)) : undefined, q.to !== undefined ? lte(L.day, chinaDate(q.to)) : undefined);
   const plays = sql<number>`coalesce(sum(${L.plays}), 0)::integer`;
   const heard = sql<number>`coalesce(sum(${L.seconds}), 0)::bigint`;
   const listeners = countDistinct(L.reader_id);
@@ -68,7 +73,7 @@ async function audiobookCount(db: Db, orgId: number, q: z.infer<typeof countQuer
     .groupBy(digitalResources.id)
     .orderBy(desc(plays), desc(heard), digitalResources.id)
     .limit(20);
-  const units = await db
+  const perUnit = await db
     .select({ unit_id: readers.unit_id, unit_name: organizations.name, plays, listeners, seconds: heard })
     .from(L)
     .innerJoin(readers, eq(readers.id, L.reader_id))
@@ -80,7 +85,7 @@ async function audiobookCount(db: Db, orgId: number, q: z.infer<typeof countQuer
     totals: { titles, plays: totals.plays, listeners: totals.listeners, hours: hours(Number(totals.seconds)), today_plays: days.find((d) => d.day === today)?.plays ?? 0 },
     days,
     top: top.map(({ seconds, author, ...t }) => ({ ...t, artist: audioLabels(t.title, author).artist, hours: hours(Number(seconds)) })),
-    units: units.map(({ seconds, ...u }) => ({ ...u, unit_name: u.unit_name ?? '', hours: hours(Number(seconds)) })),
+    units: perUnit.map(({ seconds, ...u }) => ({ ...u, unit_name: u.unit_name ?? '', hours: hours(Number(seconds)) })),
   };
 }
 

@@ -11,8 +11,8 @@ import { CERT_TAB } from '../features/review/texts';
  */
 const ActivityCertificates = lazy(() => import('../features/review/ActivityCertificates'));
 
-/** Activity types with certificate rules (the works activities: docs/decisions.md, certificates). */
-const CERT_TYPES = new Set([1, 9]);
+/** Activity types with certificate rules (the works activities and lectures: the domain's CERT_RULE_TYPES, docs/decisions.md). */
+const CERT_TYPES = new Set([1, 9, 19]);
 
 const extraTabs = (act: ActivityOfTab, org: string): DetailTab[] =>
   CERT_TYPES.has(act.type)

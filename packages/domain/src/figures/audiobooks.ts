@@ -3,7 +3,7 @@ import { defineFigures } from './define.js';
 /**
  * 有声书统计 (`adminCount/adminAudiobookCount`, spec §7 `/audiobook/count`, issue 25): the
  * organisation's listening to its audiobooks (digital resources of kind 有声书), read from
- * `GET /v1/{org}/audiobook/count?from=&to=` — plays, listeners, hours, per China day, the top
+ * `GET /v1/{org}/audiobook/count?unit_id=&from=&to=` — plays, listeners, hours, per China day, the top
  * titles and per unit. Not one activity's: an organisation-wide page (`wide`).
  */
 export const audiobookCountFigures = defineFigures({
@@ -14,7 +14,10 @@ export const audiobookCountFigures = defineFigures({
   testId: 'audiobook-count',
   wide: true,
   backTo: { resource: 'digitalResources', text: '返回数字资源' },
-  filters: [{ kind: 'dateRange', title: '收听日期', from: 'from', to: 'to' }],
+  filters: [
+    { kind: 'unit', title: '单位', param: 'unit_id' },
+    { kind: 'dateRange', title: '收听日期', from: 'from', to: 'to' },
+  ],
   cards: [
     { key: 'titles', title: '有声书数', value: 'totals.titles' },
     { key: 'plays', title: '播放次数', value: 'totals.plays' },

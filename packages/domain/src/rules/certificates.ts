@@ -84,10 +84,20 @@ export type CertTemplate = z.output<typeof certTemplateSchema>;
  * (participation), or every awarded work, of the given levels or of any level (award). The
  * other kinds' rules (contest pass, attendance, check-in, lecture) arrive with their issues.
  */
-export const CERT_RULES = { work_approved: '作品审核通过', award_level: '作品获奖' } as const;
+export const CERT_RULES = { work_approved: '作品审核通过', award_level: '作品获奖', lecture_complete: '完成讲座学习' } as const;
 export type CertRuleKind = keyof typeof CERT_RULES;
 /** The template kind a rule issues. */
-export const CERT_RULE_KIND: Readonly<Record<CertRuleKind, CertKind>> = { work_approved: 'participation', award_level: 'award' };
+export const CERT_RULE_KIND: Readonly<Record<CertRuleKind, CertKind>> = { work_approved: 'participation', award_level: 'award', lecture_complete: 'completion' };
+/** The activity types a rule serves: the works activities' rules, the lecture's completion (type 19). */
+export const CERT_RULE_TYPES: Readonly<Record<CertRuleKind, readonly number[]>> = { work_approved: [1, 9], award_level: [1, 9], lecture_complete: [19] };
+/** The rules an activity of this type may issue by (none: it has no certificates). */
+export const certRulesOf = (type: number): CertRuleKind[] => (Object.keys(CERT_RULE_TYPES) as CertRuleKind[]).filter((k) => CERT_RULE_TYPES[k].includes(type));
+/**
+ * The runner's job kind of a completion that may earn a certificate (`{ act_id, reader_id }`):
+ * queued by the kind whose reader completed (the lecture's completion, in its transaction, keyed
+ * per activity and reader), run by the certificates kind (issued once by the activity's rule).
+ */
+export const CERT_COMPLETION_JOB = 'cert.completion';
 
 export const DEFAULT_CERT_NO_PATTERN = '{ORG}{YYYY}{ACT}{SEQ6}';
 const PATTERN_TOKEN = /\{(ORG|YYYY|ACT|SEQ[1-9])\}/g;
@@ -142,6 +152,7 @@ export function templateKindProblem(rule: CertConfig['auto_rule'], templateKind:
 
 /** What a rule grants for a work: the kind and level of the certificate (unique per config, holder, kind, level), or null. */
 export function certificateGrant(rule: NonNullable<CertConfig['auto_rule']>, work: { status: WorkStatus; award_level: string | null }): { kind: CertKind; award_level: string } | null {
+  if (rule.kind === 'lecture_complete') return null;
   if (rule.kind === 'work_approved') return PASSED_STATUSES.includes(work.status) ? { kind: 'participation', award_level: '' } : null;
   if (work.status !== 'awarded' || !work.award_level) return null;
   return rule.levels.length === 0 || rule.levels.includes(work.award_level) ? { kind: 'award', award_level: work.award_level } : null;

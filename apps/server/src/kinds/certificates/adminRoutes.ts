@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { certConfigSchema, certificateGrant, certTemplatesResource, canWrite, idRef, pageQuerySchema, plainText, templateKindProblem, type CertKind, type WorkStatus } from '@huodong/domain';
+import { CERT_RULES, CERT_RULE_TYPES, certConfigSchema, certificateGrant, certTemplatesResource, canWrite, idRef, pageQuerySchema, plainText, templateKindProblem, type CertKind, type WorkStatus } from '@huodong/domain';
 import { activities, certConfigs, certificates, certJobs, certTemplates, organizations, works } from '../../db/schema.js';
 import { HttpError, forbidden, notFound, validationError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
@@ -12,6 +12,7 @@ import { nowSec } from '../../participation/clock.js';
 import { originOf } from '../../http/origin.js';
 import { actParams, activityOf, CERT_ACT_TYPES, CERT_NOT_FOUND, CERT_SEND_JOB, configOf, issueFor, NO_CERT_CONFIG, present, RESOURCE, ruleForKind } from './issue.js';
 import { sendPdf } from './pdf.js';
+import { completedHolders, isCompletionRule, issueCompletions } from './completion.js';
 
 /**
  * The administrator's certificate routes of an activity: its configuration (`/cert/{id}/config`),
@@ -38,7 +39,9 @@ export async function certificateAdminRoutes(app: FastifyInstance): Promise<void
     writer(request);
     const org = orgOf(request);
     const act = await activityOf(db, org.id, request.params.id);
-    if (!CERT_ACT_TYPES.includes(act.type) && request.body.auto_rule) throw validationError([{ field: 'auto_rule', message: '该类型活动暂不支持自动发放条件' }]);
+    const rule = request.body.auto_rule;
+    if (rule && !CERT_RULE_TYPES[rule.kind].includes(act.type))
+      throw validationError([{ field: 'auto_rule', message: CERT_ACT_TYPES.includes(act.type) ? `该类型活动不能使用“${CERT_RULES[rule.kind]}”` : '该类型活动暂不支持自动发放条件' }]);
     const [template] = await db.select().from(certTemplates).where(and(eq(certTemplates.id, request.body.template_id), eq(certTemplates.org_id, org.id)));
     if (!template) throw validationError([{ field: 'template_id', message: '证书模板不存在' }]);
     const problem = templateKindProblem(request.body.auto_rule, template.kind as CertKind);
@@ -79,6 +82,7 @@ export async function certificateAdminRoutes(app: FastifyInstance): Promise<void
     if (!cfg) throw new HttpError(409, NO_CERT_CONFIG);
     const [template] = await db.select().from(certTemplates).where(eq(certTemplates.id, cfg.template_id));
     const rule = cfg.auto_rule ?? ruleForKind(template.kind as CertKind);
+    if (isCompletionRule(rule)) throw validationError([{ field: 'work_ids', message: `“${CERT_RULES[rule.kind]}”的证书在完成时发放，不能按作品发放` }]);
     if (!rule) throw validationError([{ field: 'template_id', message: '该类型证书暂不支持按作品发放' }]);
     const chosen = await db.select().from(works).where(and(eq(works.org_id, org.id), eq(works.act_id, act.id), eq(works.is_delete, 0), inArray(works.id, request.body.work_ids)));
     const missing = request.body.work_ids.find((id) => !chosen.some((w) => w.id === id));
@@ -114,7 +118,8 @@ export async function certificateAdminRoutes(app: FastifyInstance): Promise<void
       const cfg = (await configOf(tx, act.id))!;
       // Automatic mode: issue by the rule now (rows only, quick); the job renders the PDFs.
       let issued = 0;
-      if (cfg.issue_mode === 'auto' && cfg.auto_rule) {
+      if (isCompletionRule(cfg.auto_rule)) issued = await issueCompletions(tx, { org: orgFull, act, config: cfg, origin }, await completedHolders(tx, act.id));
+      else if (cfg.issue_mode === 'auto' && cfg.auto_rule) {
         const candidates = await tx.select().from(works).where(and(eq(works.org_id, org.id), eq(works.act_id, act.id), eq(works.is_delete, 0)));
         for (const w of candidates) {
           const grant = certificateGrant(cfg.auto_rule as never, { status: w.status as WorkStatus, award_level: w.award_level });

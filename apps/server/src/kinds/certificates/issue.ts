@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CERT_KINDS, CERT_STATUS, certExpiresAt, certFieldValues, certNumber, certStatus, idParam, verifyCodeFromBytes, type CertConfig, type CertKind } from '@huodong/domain';
+import { CERT_KINDS, CERT_RULE_TYPES, CERT_STATUS, certExpiresAt, certFieldValues, certNumber, certStatus, idParam, verifyCodeFromBytes, type CertConfig, type CertKind } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, activityCounters, certConfigs, certificates, certTemplates, readers, works } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
@@ -19,8 +19,8 @@ export const RESOURCE = 'certificates';
 export const CERT_SEND_JOB = 'cert.send';
 export const CERT_NOT_FOUND = '证书不存在';
 export const NO_CERT_CONFIG = '请先设置本活动的证书';
-/** Works activities are the ones with certificate rules so far (rules/certificates.ts CERT_RULES). */
-export const CERT_ACT_TYPES = [1, 9];
+/** The activity types with certificate rules (rules/certificates.ts CERT_RULE_TYPES): works activities and lectures. */
+export const CERT_ACT_TYPES = [...new Set(Object.values(CERT_RULE_TYPES).flat())];
 
 export type ConfigRow = typeof certConfigs.$inferSelect;
 export type TemplateRow = typeof certTemplates.$inferSelect;
@@ -65,27 +65,48 @@ export interface IssueContext {
 }
 
 /** Issue the certificate a grant gives a work's author, unless a valid one of that kind and level exists. */
-export async function issueFor(tx: Tx, c: IssueContext, work: typeof works.$inferSelect, grant: { kind: CertKind; award_level: string }): Promise<CertRow | null> {
+export function issueFor(tx: Tx, c: IssueContext, work: typeof works.$inferSelect, grant: { kind: CertKind; award_level: string }): Promise<CertRow | null> {
+  return issueTo(tx, c, { reader_id: work.reader_id, work_id: work.id, real_name: work.author.real_name, unit_name: work.author.unit, score: work.score, instructor_name: work.author.instructor ?? '', work_title: work.title }, grant);
+}
+
+/** Who a certificate is issued to and what it prints of them beyond the reader's name and unit (a work's, a lecture's hours). */
+export interface Holder {
+  reader_id: number;
+  work_id?: number | null;
+  real_name?: string | null;
+  unit_name?: string | null;
+  score?: number | null;
+  instructor_name?: string;
+  work_title?: string;
+  hours?: string;
+}
+
+/**
+ * Issue the certificate a grant gives a holder, unless a valid one of that kind and level exists
+ * (a parallel issue of the same grant meets `certificates_grant_uq` and answers null).
+ */
+export async function issueTo(tx: Tx, c: IssueContext, h: Holder, grant: { kind: CertKind; award_level: string }): Promise<CertRow | null> {
   const [existing] = await tx
     .select({ id: certificates.id })
     .from(certificates)
-    .where(and(eq(certificates.config_id, c.config.id), eq(certificates.reader_id, work.reader_id), eq(certificates.kind, grant.kind), eq(certificates.award_level, grant.award_level), isNull(certificates.revoked_at)));
+    .where(and(eq(certificates.config_id, c.config.id), eq(certificates.reader_id, h.reader_id), eq(certificates.kind, grant.kind), eq(certificates.award_level, grant.award_level), isNull(certificates.revoked_at)));
   if (existing) return null;
-  const [reader] = await tx.select({ real_name: readers.real_name, unit: readers.unit }).from(readers).where(eq(readers.id, work.reader_id));
+  const [reader] = await tx.select({ real_name: readers.real_name, unit: readers.unit }).from(readers).where(eq(readers.id, h.reader_id));
   const issuedAt = nowSec();
   const seq = await nextSeq(tx, c.org.id);
   const certNo = certNumber(c.config.cert_no_pattern, { org: c.org.key, act_id: c.act.id, issued_at: issuedAt, seq });
   const code = verifyCodeFromBytes(randomBytes(8));
   const fields = certFieldValues({
-    real_name: work.author.real_name || reader?.real_name || '',
-    unit_name: work.author.unit || reader?.unit || '',
+    real_name: h.real_name || reader?.real_name || '',
+    unit_name: h.unit_name || reader?.unit || '',
     act_title: c.act.title,
     award_level: grant.award_level,
-    score: work.score,
+    score: h.score ?? null,
+    hours: h.hours ?? '',
     cert_no: certNo,
     org_name: c.org.name,
-    instructor_name: work.author.instructor ?? '',
-    work_title: work.title,
+    instructor_name: h.instructor_name ?? '',
+    work_title: h.work_title ?? '',
     issued_at: issuedAt,
   });
   const [row] = await tx
@@ -94,8 +115,8 @@ export async function issueFor(tx: Tx, c: IssueContext, work: typeof works.$infe
       org_id: c.org.id,
       act_id: c.act.id,
       config_id: c.config.id,
-      reader_id: work.reader_id,
-      work_id: work.id,
+      reader_id: h.reader_id,
+      work_id: h.work_id ?? null,
       kind: grant.kind,
       award_level: grant.award_level,
       cert_no: certNo,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  CERT_COMPLETION_JOB,
   GATE,
   heartbeatRefusal,
   heartbeatStep,
@@ -18,6 +19,8 @@ import { activities, lectureItems, lectureLearners, lectureProgress as P } from 
 import { HttpError, refused, validationError } from '../../http/errors.js';
 import { orgOf, readerOf } from '../../auth/access.js';
 import { postPoints } from '../../points/ledger.js';
+import { enqueueJob } from '../../jobs/runner.js';
+import { originOf } from '../../http/origin.js';
 import type { ActivityRow } from '../kind.js';
 
 export const LECTURE_TYPE = 19;
@@ -49,9 +52,11 @@ export interface LectureDone {
  * An item of the reader finished (in the transaction that finished it): the learner's row is
  * locked first, so that two items finished at once count each other; then the items finished are
  * counted, the lecture's progress written, and on the lecture's completion its points posted once
- * (`lecture_complete`, the ledger's key per activity) in the same transaction.
+ * (`lecture_complete`, the ledger's key per activity) in the same transaction, and the completion
+ * queued for the certificates kind (`CERT_COMPLETION_JOB`, keyed per activity and reader: it issues
+ * by the activity's rule, once). `origin` is the site's as the reader reached it (the certificate's check link).
  */
-export async function itemDone(tx: Tx, act: ActivityRow, readerId: number, now: number): Promise<LectureDone> {
+export async function itemDone(tx: Tx, act: ActivityRow, readerId: number, now: number, origin: string): Promise<LectureDone> {
   const [was] = await tx
     .select({ finished: lectureLearners.finished })
     .from(lectureLearners)
@@ -72,6 +77,7 @@ export async function itemDone(tx: Tx, act: ActivityRow, readerId: number, now: 
   if (completes) {
     const got = await postPoints(tx, { orgId: act.org_id, readerId, actId: act.id, rule: 'lecture_complete', source: { type: 'lecture', id: act.id }, key: `lecture_complete:${act.id}` });
     out.points = { rule: 'lecture_complete', status: got.status, ...('delta' in got ? { delta: got.delta } : {}) };
+    await enqueueJob(tx, CERT_COMPLETION_JOB, { act_id: act.id, reader_id: readerId, origin }, { key: `${CERT_COMPLETION_JOB}:${act.id}:${readerId}`, orgId: act.org_id });
   }
   return out;
 }
@@ -81,7 +87,7 @@ export async function itemDone(tx: Tx, act: ActivityRow, readerId: number, now: 
  * progress row made or its play counted (the beats of an earlier play are stale from now on), the
  * learner's row made or touched; a document or a link is finished by opening it.
  */
-export async function startPlay(tx: Tx, act: ActivityRow, readerId: number, itemId: number, now: number) {
+export async function startPlay(tx: Tx, act: ActivityRow, readerId: number, itemId: number, now: number, origin: string) {
   const [item] = await tx.select().from(lectureItems).where(and(eq(lectureItems.id, itemId), eq(lectureItems.act_id, act.id), eq(lectureItems.is_pause, 0)));
   if (!item) throw validationError([{ field: 'item_id', message: LECTURE_TEXTS.itemMissing }]);
   await tx
@@ -98,7 +104,7 @@ export async function startPlay(tx: Tx, act: ActivityRow, readerId: number, item
       set: { play_count: sql`${P.play_count} + 1`, last_seq: 0, last_beat_at: now, version: sql`${P.version} + 1`, updated_at: now, ...(opened ? { finished: 1, finished_at: sql`coalesce(${P.finished_at}, ${now}::bigint)` } : {}) },
     })
     .returning();
-  const lecture = opened && before?.finished !== 1 ? await itemDone(tx, act, readerId, now) : undefined;
+  const lecture = opened && before?.finished !== 1 ? await itemDone(tx, act, readerId, now, origin) : undefined;
   return { item_id: item.id, play: p.play_count, ...shownProgress(p, item), ...(lecture ? { lecture } : {}) };
 }
 
@@ -153,6 +159,43 @@ const unchangedSince = (b: BeatBasis, now: number) =>
     sql`exists (select 1 from ${lectureItems} i where i.id = ${b.p.item_id} and i.duration_sec = ${b.duration} and i.is_pause = 0)`,
   );
 
+const ph = sql.placeholder;
+/**
+ * The remembered beat's write (`creditBeat` with the `unchangedSince` guard, an item not finishing),
+ * prepared once per database: the hot path of a lecture's beats sends one named statement with its
+ * values, neither built by drizzle nor parsed by the server again.
+ */
+const preparedBeats = new WeakMap<Db, ReturnType<typeof prepareBeat>>();
+const prepareBeat = (db: Db) =>
+  db
+    .update(P)
+    .set({
+      last_position: sql`${ph('position')}::float8`,
+      last_beat_at: sql`${ph('now')}::bigint`,
+      last_seq: sql`${ph('seq')}::int`,
+      ranges: sql`${ph('ranges')}::jsonb`,
+      watched_sec: sql`${ph('watched')}::float8`,
+      real_sec: sql`${P.real_sec} + ${ph('credit')}::float8`,
+      version: sql`${P.version} + 1`,
+      updated_at: sql`${ph('now')}::bigint`,
+    })
+    .where(
+      and(
+        eq(P.id, ph('id')),
+        eq(P.version, ph('version')),
+        sql`exists (select 1 from ${activities} a where a.id = ${ph('act')}::int and a.config = ${ph('config')}::jsonb and a.is_delete = 0 and a.is_tmp = 0
+          and a.is_pause = 0 and coalesce(a.state, 0) = 0 and a.start_at <= ${ph('now')}::bigint and a.end_at > ${ph('now')}::bigint)`,
+        sql`exists (select 1 from ${lectureItems} i where i.id = ${ph('item')}::int and i.duration_sec = ${ph('duration')}::int and i.is_pause = 0)`,
+      ),
+    )
+    .returning()
+    .prepare('lecture_beat');
+const preparedBeatOf = (db: Db) => {
+  let q = preparedBeats.get(db);
+  if (!q) preparedBeats.set(db, (q = prepareBeat(db)));
+  return q;
+};
+
 /** How many times a beat reads again after another beat of the same row wrote first. */
 const BEAT_TRIES = 5;
 
@@ -169,7 +212,7 @@ export async function heartbeat(db: Db, request: FastifyRequest, actId: number, 
   const known = memory.get(key);
   // Remembered: a new beat of the same play (a repeat, a refusal or a failed guard takes the long way).
   if (known && known.act.id === actId && known.act.org_id === orgOf(request).id && body.play === known.p.play_count && body.seq > known.p.last_seq) {
-    const answer = await creditBeat(db, known, body, now, unchangedSince(known, now));
+    const answer = await creditBeat(db, known, body, now, originOf(request), 'remembered');
     if (answer && answer !== 'refused') {
       memory.set(key, answer.basis);
       return answer.shown;
@@ -185,7 +228,7 @@ export async function heartbeat(db: Db, request: FastifyRequest, actId: number, 
     if (!p) throw validationError([{ field: 'item_id', message: LECTURE_TEXTS.notPlaying }]);
     const basis: BeatBasis = { act, duration: facts.duration_sec ?? 0, p };
     if (body.play !== p.play_count || body.seq <= p.last_seq) return { duplicate: true, play: p.play_count, seq: p.last_seq, credited: 0, ...shownProgress(p, { duration_sec: basis.duration }) };
-    const answer = await creditBeat(db, basis, body, now);
+    const answer = await creditBeat(db, basis, body, now, originOf(request));
     if (answer === 'refused') {
       const step = stepOf(basis, body, now);
       throw new HttpError(422, LECTURE_TEXTS.seekAhead, { errors: [{ field: 'position', message: LECTURE_TEXTS.seekAhead }], resume_at: step.refused ? step.resume_at : p.last_position });
@@ -207,7 +250,7 @@ const stepOf = (b: BeatBasis, body: LectureBeatBody, now: number) => {
  * the answer and the basis of the next beat; 'refused' for a seek ahead; undefined when the guard
  * failed (nothing written).
  */
-async function creditBeat(db: Db, b: BeatBasis, body: LectureBeatBody, now: number, guard?: SQL) {
+async function creditBeat(db: Db, b: BeatBasis, body: LectureBeatBody, now: number, origin: string, remembered?: 'remembered') {
   const step = stepOf(b, body, now);
   if (step.refused) return 'refused' as const;
   const { p } = b;
@@ -227,14 +270,30 @@ async function creditBeat(db: Db, b: BeatBasis, body: LectureBeatBody, now: numb
         updated_at: now,
         ...(finishes ? { finished: 1, finished_at: now } : {}),
       })
-      .where(and(eq(P.id, p.id), eq(P.version, p.version), guard))
+      .where(and(eq(P.id, p.id), eq(P.version, p.version), remembered ? unchangedSince(b, now) : undefined))
       .returning();
   const done = finishes
     ? await db.transaction(async (tx) => {
         const [w] = await write(tx);
-        return w ? { w, lecture: await itemDone(tx, b.act, p.reader_id, now) } : undefined;
+        return w ? { w, lecture: await itemDone(tx, b.act, p.reader_id, now, origin) } : undefined;
       })
-    : await write(db).then(([w]) => (w ? { w, lecture: undefined } : undefined));
+    : await (remembered
+        ? preparedBeatOf(db).execute({
+            position: step.position,
+            now,
+            seq: body.seq,
+            ranges: JSON.stringify(step.ranges),
+            watched: step.watched_sec,
+            credit: step.credit,
+            id: p.id,
+            version: p.version,
+            act: b.act.id,
+            config: JSON.stringify(b.act.config ?? {}),
+            item: p.item_id,
+            duration: b.duration,
+          })
+        : write(db)
+      ).then(([w]) => (w ? { w, lecture: undefined } : undefined));
   if (!done) return undefined;
   const shown = { duplicate: false, play: p.play_count, seq: body.seq, credited: step.credit, ...shownProgress(done.w, { duration_sec: b.duration }), resume_at: step.position, ...(done.lecture ? { lecture: done.lecture } : {}) };
   return { shown, basis: { ...b, p: done.w } };

@@ -8,6 +8,7 @@ import { passGate, seenBy } from '../../participation/gate.js';
 import { idempotent } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
+import { originOf } from '../../http/origin.js';
 import { BeatMemory, heartbeat, itemsOf, learnerOf, LECTURE_TYPE, shownProgress, startPlay } from './progress.js';
 
 const config = { access: 'reader' as const };
@@ -57,12 +58,17 @@ export async function lectureReaderRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/:org/client/activities/:id/lecture/play', { config, schema: { params: actParams, body: lecturePlayBodySchema } }, (request) =>
     idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, reader, now } = await passGate(tx, request, request.params.id, LECTURE_TYPE, { action: 'join', join: true });
-      return startPlay(tx, act, reader.id, request.body.item_id, now);
+      const answer = await startPlay(tx, act, reader.id, request.body.item_id, now, originOf(request));
+      if (answer.lecture?.points) app.jobs.kickAfter(request);
+      return answer;
     }),
   );
 
   /** `POST /client/activities/{id}/lecture/heartbeat`: every 10 s of a play (position, rate, playing); a repeated `seq` is a no-op. */
-  r.post('/v1/:org/client/activities/:id/lecture/heartbeat', { config, schema: { params: actParams, body: lectureBeatBodySchema } }, (request) =>
-    heartbeat(db, request, request.params.id, request.body, nowSec(), memory),
-  );
+  r.post('/v1/:org/client/activities/:id/lecture/heartbeat', { config, schema: { params: actParams, body: lectureBeatBodySchema } }, async (request) => {
+    const answer = await heartbeat(db, request, request.params.id, request.body, nowSec(), memory);
+    // The lecture completed by this beat: its certificate's job runs once the answer is sent.
+    if ('lecture' in answer && answer.lecture?.points) app.jobs.kickAfter(request);
+    return answer;
+  });
 }

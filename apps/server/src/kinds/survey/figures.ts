@@ -21,10 +21,8 @@ import {
 } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { activities, surveyAnswers, surveyResponses } from '../../db/schema.js';
-import { noGapDays, perDaySeries, todayOf } from '../../figures/index.js';
+import { noGapDays, perDaySeries, todayOf, unitsBelow, UNIT_NOT_IN_ORG } from '../../figures/index.js';
 import { foldSurveyRollup, rolledUpStats, type RolledCell } from './rollup.js';
-import { validationError } from '../../http/errors.js';
-import { unitChain } from '../../participation/scope.js';
 import { currentQuestions, latestVersion } from './store.js';
 import { rowsOf } from '../../db/rows.js';
 import { nowSec } from '../../participation/clock.js';
@@ -39,22 +37,11 @@ export interface SurveyFilter {
   to?: number;
 }
 
-export const UNIT_NOT_IN_ORG = '所选单位不属于本机构';
+export { UNIT_NOT_IN_ORG };
 
 /** The unit and every unit below it; null for the organisation itself (no narrowing); 422 outside its tree. */
 export async function filterOf(db: Db, orgId: number, q: { unit_id?: number; from?: number; to?: number }): Promise<SurveyFilter> {
-  if (q.unit_id === undefined || q.unit_id === orgId) return { units: null, from: q.from, to: q.to };
-  if (!(await unitChain(db, orgId, q.unit_id))) throw validationError([{ field: 'unit_id', message: UNIT_NOT_IN_ORG }]);
-  const rows = rowsOf<{ id: number | string }>(
-    await db.execute(sql`
-      with recursive below as (
-        select id, 0 as depth from organizations where id = ${q.unit_id}
-        union
-        select o.id, b.depth + 1 from organizations o join below b on o.parent_id = b.id where b.depth < 64
-      )
-      select id from below`),
-  );
-  return { units: rows.map((r) => Number(r.id)), from: q.from, to: q.to };
+  return { units: await unitsBelow(db, orgId, q.unit_id), from: q.from, to: q.to };
 }
 
 /** The filter on a table of the questionnaire's rows (answers or responses). */

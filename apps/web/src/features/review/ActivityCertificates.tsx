@@ -9,6 +9,7 @@ import {
   WORK_KINDS,
   WORK_STATUS,
   canWrite,
+  certRulesOf,
   formatSeconds,
   type CertKind,
   type CertRuleKind,
@@ -106,15 +107,17 @@ export default function ActivityCertificates({ org, actId, actType }: { org: str
   const saved = !!config.data;
   return (
     <Flex vertical gap={16} data-testid="activity-certificates">
-      {config.isPending ? null : <ConfigCard org={org} base={base} invalidate={key} initial={config.data ?? null} writable={writable} />}
+      {config.isPending ? null : <ConfigCard org={org} base={base} invalidate={key} actType={actType} initial={config.data ?? null} writable={writable} />}
       {saved && <IssueCard org={org} base={base} invalidate={key} actId={actId} actType={actType} writable={writable} />}
       <CertList org={org} base={base} invalidate={key} writable={writable} />
     </Flex>
   );
 }
 
-function ConfigCard({ org, base, invalidate, initial, writable }: { org: string; base: string; invalidate: unknown[]; initial: CertConfigRow | null; writable: boolean }) {
+function ConfigCard({ org, base, invalidate, actType, initial, writable }: { org: string; base: string; invalidate: unknown[]; actType: number; initial: CertConfigRow | null; writable: boolean }) {
   const [form] = Form.useForm<FormValues>();
+  // The rules of the activity's type (a lecture: its completion; works: approval and awards).
+  const [rules] = useState(() => certRulesOf(actType));
   const templates = useApiQuery<Paged<Template>>(['certTemplates', org], `/v1/${org}/cert/templates`, { page: 1, page_size: 100 });
   const mode = Form.useWatch('issue_mode', form);
   const rule = Form.useWatch('rule', form);
@@ -141,8 +144,8 @@ function ConfigCard({ org, base, invalidate, initial, writable }: { org: string;
   };
   // The automatic mode needs a rule; a rule prints on a template of its kind.
   useEffect(() => {
-    if (mode === 'auto' && !form.getFieldValue('rule')) form.setFieldValue('rule', 'award_level');
-  }, [mode, form]);
+    if (mode === 'auto' && !form.getFieldValue('rule')) form.setFieldValue('rule', rules.includes('award_level') ? 'award_level' : rules[0]);
+  }, [mode, form, rules]);
   const wantedKind = rule ? CERT_RULE_KIND[rule] : undefined;
   return (
     <Card title={T.CERT_CONFIG} size="small" data-testid="cert-config">
@@ -162,7 +165,7 @@ function ConfigCard({ org, base, invalidate, initial, writable }: { org: string;
         </Form.Item>
         <Form.Item name="rule" label={T.ISSUE_RULE} rules={mode === 'auto' ? [{ required: true, message: '自动发放需设置发放条件' }] : []}>
           <Select
-            options={[...(mode === 'auto' ? [] : [{ value: '', label: T.ISSUE_RULE_NONE }]), ...Object.entries(CERT_RULES).map(([value, label]) => ({ value, label: `${label}（${CERT_KINDS[CERT_RULE_KIND[value as CertRuleKind]]}）` }))]}
+            options={[...(mode === 'auto' ? [] : [{ value: '', label: T.ISSUE_RULE_NONE }]), ...rules.map((value) => ({ value, label: `${CERT_RULES[value]}（${CERT_KINDS[CERT_RULE_KIND[value]]}）` }))]}
           />
         </Form.Item>
         {rule === 'award_level' && (

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_AUDIO_ARTIST, HOME_MODULE, LISTEN_BEAT_MAX_SEC } from '@huodong/domain';
+import { AUDIO_ARTIST, HOME_MODULE, LISTEN_BEAT_MAX_SEC } from '@huodong/domain';
 import { MANAGER_PASSWORD, ok, publishedThird, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -53,7 +53,7 @@ describe('the reader home', () => {
     expect(home.modules.map((m: { title: string }) => m.title)).toEqual(['轮播', '精选活动', '听书']);
     expect(home.modules[1].albums[0]).toMatchObject({ id: group.id, name: '热门活动', items: [{ id: act.id, title: '春季读书会' }] });
     // An audiobook module lists audiobooks only, each with the player's labels (spec §9: 管理员 without an author).
-    expect(home.modules[2]).toMatchObject({ style: 4, albums: [{ id: books.id, items: [{ id: book.id, audio: { title: '西游记（有声）', artist: DEFAULT_AUDIO_ARTIST } }] }] });
+    expect(home.modules[2]).toMatchObject({ style: 4, albums: [{ id: books.id, items: [{ id: book.id, audio: { title: '西游记（有声）', artist: AUDIO_ARTIST } }] }] });
     expect(home.modules[2].albums[0].items).toHaveLength(1);
     expect(home.reading_show.map((s: { id: number }) => s.id)).toEqual([act.id]);
     expect(home.rules).toBe('<p>每人每天可参加一次活动</p>');
@@ -240,7 +240,7 @@ describe('audiobook listening', () => {
       ['红楼梦（有声）', 2, 2],
       ['水浒传（有声）', 1, 1],
     ]);
-    expect(count.top[0].artist).toBe(DEFAULT_AUDIO_ARTIST);
+    expect(count.top[0].artist).toBe(AUDIO_ARTIST);
     expect(count.units).toEqual([{ unit_id: null, unit_name: '', plays: 3, listeners: 2, hours: 0.06 }]);
     // A range before the listens has none; another organisation's figures do not see them.
     const before = await ok(t.call('GET', `/v1/${o.key}/audiobook/count?to=${Math.floor(Date.now() / 1000) - 3 * 86_400}`, su()));

@@ -11,6 +11,7 @@ import { plainText } from '../resources/fields.js';
 
 // The module kinds and styles live apart, without zod, for the reader app's first load (src/h5/HomePage.tsx).
 import { HOME_MODULE } from './homeKinds.js';
+import { AUDIO_ARTIST, AUDIO_TITLE } from './constants.js';
 export { HOME_MODULE, HOME_MODULE_KINDS, HOME_STYLES } from './homeKinds.js';
 
 /**
@@ -55,13 +56,10 @@ export interface RulesText {
 
 /** The digital resource kind of an audiobook (DIGITAL_KINDS 2 有声书). */
 export const AUDIOBOOK_KIND = 2;
-/** Spec §9: an audio without a title or an artist shows these. */
-export const DEFAULT_AUDIO_TITLE = '音频';
-export const DEFAULT_AUDIO_ARTIST = '管理员';
 /** The title and artist a player shows for an audio (spec §9 defaults where none is given). */
 export const audioLabels = (title: string | null | undefined, artist: string | null | undefined): { title: string; artist: string } => ({
-  title: title?.trim() || DEFAULT_AUDIO_TITLE,
-  artist: artist?.trim() || DEFAULT_AUDIO_ARTIST,
+  title: title?.trim() || AUDIO_TITLE,
+  artist: artist?.trim() || AUDIO_ARTIST,
 });
 
 /**

@@ -3,6 +3,7 @@ import { flagSchema, wholeNumber } from './ruleSchemas.js';
 import { requestIdSchema } from '../client.js';
 import { readRefusal, GATE, type GateActivity, type GateRefusal } from './gate.js';
 import { activityStateOf } from './activityState.js';
+import { AUDIO_ARTIST, AUDIO_TITLE } from './constants.js';
 
 /**
  * Lectures on demand (点播讲座, type 19, design activities §11, issue 25): the settings with their
@@ -13,7 +14,7 @@ import { activityStateOf } from './activityState.js';
 export const LECTURE_MEDIA_TYPES = { video: '视频', audio: '音频', pdf: 'PDF文档', link: '链接' } as const;
 export type LectureMediaType = keyof typeof LECTURE_MEDIA_TYPES;
 /** Spec §9: an audio item without its own title and artist. */
-export const LECTURE_AUDIO_DEFAULTS = { audio_title: '音频', artist: '管理员' } as const;
+export const LECTURE_AUDIO_DEFAULTS = { audio_title: AUDIO_TITLE, artist: AUDIO_ARTIST } as const;
 
 /** Design §11b's defaults. */
 export const LECTURE_DEFAULTS = {

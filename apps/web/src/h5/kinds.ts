@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { H5_TEXTS as T } from './texts';
+import { CONTEST_TEXTS } from './kinds/contests/texts';
 
 /**
  * The one list of the reader app's kind pages (issue 27): each kind's pages live in `kinds/<kind>/`
@@ -18,4 +19,6 @@ export interface H5KindPage {
 
 export const H5_KIND_PAGES: H5KindPage[] = [
   { type: 8, path: 'checkin', label: T.goCheckin, load: async () => (await import('./kinds/readClock/CheckinPage')).CheckinPage },
+  { type: 3, path: 'contest', label: CONTEST_TEXTS.goContest, load: async () => (await import('./kinds/contests/ContestPage')).ContestPage },
+  { type: 6, path: 'levels', label: CONTEST_TEXTS.goLevels, load: async () => (await import('./kinds/contests/ContestPage')).ContestPage },
 ];

@@ -17,6 +17,8 @@ const ADMIN = { account: 'h5case_admin', real_name: '周馆长', password: 'H5#A
 const READER = { account: 'R7300001', real_name: '读案例的读者', first: 'First#Pass1', password: 'Reader#2026' };
 const TITLE = '社区书房共读计划';
 const PAUSED = '已停用的案例';
+const THIRD = '合作方阅读闯关';
+const LINK = 'https://p.example.org/read';
 
 async function upload(server: Server, token: string, path: string, name: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
@@ -30,6 +32,7 @@ browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
   let browser: Browser;
   let adminApi: ApiClient;
   let shown: number;
+  let third: number;
   let phone: BrowserContext;
   let page: Page;
   const found: string[] = [];
@@ -48,7 +51,7 @@ browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    adminApi = await orgWithAdmin(server.url, { key: KEY, name: '城南图书馆', types: [8] }, ADMIN);
+    adminApi = await orgWithAdmin(server.url, { key: KEY, name: '城南图书馆', types: [7] }, ADMIN);
     const [pdf] = await casePdfs([{ title: TITLE, org: '城南图书馆', sections: ['案例背景', '实施过程', '成效与经验'].map((heading) => ({ heading, paragraphs: [`${heading}：社区读者每周共读一本书。`] })) }]);
     const address = await upload(server, adminApi.token!, `/v1/${KEY}/upload/public`, 'case.pdf', pdf);
     const cover = await upload(server, adminApi.token!, `/v1/${KEY}/upload/cover`, 'cover.png', png([30, 80, 140], 320, 180));
@@ -56,6 +59,8 @@ browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
     const paused = (await adminApi.post<{ id: number }>(`/v1/${KEY}/readingCase/case`, { title: PAUSED, cover, address, category: 1 })).id;
     await adminApi.post(`/v1/${KEY}/readingCase/case/${paused}/disable`);
 
+    third = (await adminApi.post<{ id: number }>(`/v1/${KEY}/third`, { title: THIRD, start_at: Math.floor(Date.now() / 1000) - 3600, end_at: Math.floor(Date.now() / 1000) + 30 * 86_400, config: { link: LINK } })).id;
+    await adminApi.post(`/v1/${KEY}/third/${third}/publish`, {});
     const { first, ...fields } = READER;
     await adminApi.post(`/v1/${KEY}/readers`, { account: fields.account, real_name: fields.real_name, password: first });
     const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: READER.account, password: first, key: '', code: '' });
@@ -91,5 +96,18 @@ browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
 
     // the back office's case shows the view
     await expect.poll(async () => (await adminApi.get<{ views: number }>(`/v1/${KEY}/readingCase/case/${shown}/detail`)).views).toBe(1);
+  });
+
+  it('launches a third-party activity: the partner page opens, the back office counts the launch', { timeout: 120_000 }, async () => {
+    await page.route('https://p.example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<html lang="zh-CN"><title>合作方</title><h1>合作方</h1></html>' }));
+    await page.goto(`/${KEY}/h5/activities/${third}`);
+    await page.getByRole('link', { name: '进入活动' }).click();
+    await page.getByTestId('h5-third').waitFor();
+    await audit('third');
+    expect(found).toEqual([]);
+    await page.getByRole('button', { name: '进入活动' }).click();
+    await page.waitForURL(`${LINK}**`);
+    const counted = await adminApi.get<{ totals: { launches: number; joins: number } }>(`/v1/${KEY}/third/${third}/count`);
+    expect(counted.totals).toMatchObject({ launches: 1, joins: 1 });
   });
 });

@@ -152,6 +152,9 @@ export function HomePage() {
       ))}
       {!placed.has(HOME_MODULE.readingShow) && show(T.readingShow, 1)}
       {!placed.has(HOME_MODULE.rules) && rulesText(T.rules)}
+      <Link className="h5-link h5-panel" to={`/${org}/h5/cases`}>
+        {T.readingCases}
+      </Link>
       {nothing && (
         <p className="h5-muted">
           {T.empty}，<Link to={`/${org}/h5/activities`}>{T.myActivities}</Link>

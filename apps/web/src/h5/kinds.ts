@@ -3,6 +3,9 @@ import { H5_TEXTS as T } from './texts';
 import { WORK_TEXTS } from './kinds/works/texts';
 import { VOTE_TEXTS } from './kinds/voting/texts';
 import { SURVEY_TEXTS } from './kinds/survey/texts';
+import { CONTEST_TEXTS } from './kinds/contests/texts';
+import { LECTURE_TEXTS } from './kinds/lecture/texts';
+import { THIRD_TEXTS } from './kinds/third/texts';
 
 /**
  * The one list of the reader app's kind pages (issue 27): each kind's pages live in `kinds/<kind>/`
@@ -26,4 +29,8 @@ export const H5_KIND_PAGES: H5KindPage[] = [
   { type: 9, path: 'works', label: WORK_TEXTS.go, load: async () => (await import('./kinds/works/WorksPage')).WorksPage },
   { type: 2, path: 'vote', label: VOTE_TEXTS.go, load: async () => (await import('./kinds/voting/VotingPage')).VotingPage },
   { type: 4, path: 'survey', label: SURVEY_TEXTS.go, load: async () => (await import('./kinds/survey/SurveyPage')).SurveyPage },
+  { type: 3, path: 'contest', label: CONTEST_TEXTS.goContest, load: async () => (await import('./kinds/contests/ContestPage')).ContestPage },
+  { type: 6, path: 'levels', label: CONTEST_TEXTS.goLevels, load: async () => (await import('./kinds/contests/ContestPage')).ContestPage },
+  { type: 19, path: 'lecture', label: LECTURE_TEXTS.goLecture, load: async () => (await import('./kinds/lecture/LecturePage')).LecturePage },
+  { type: 7, path: 'launch', label: THIRD_TEXTS.goThird, load: async () => (await import('./kinds/third/LaunchPage')).LaunchPage },
 ];

@@ -20,6 +20,8 @@ const router = createBrowserRouter([
       { path: 'activities/:id', lazy: async () => ({ Component: (await import('./ActivityPage')).ActivityPage }) },
       // a page several types share is routed once
       ...[...new Map(H5_KIND_PAGES.map((k) => [k.path, k])).values()].map((k) => ({ path: `activities/:id/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
+      { path: 'cases', lazy: async () => ({ Component: (await import('./kinds/cases/CasesPage')).CasesPage }) },
+      { path: 'cases/:id', lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).CasePage }) },
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },
     ],

@@ -19,6 +19,7 @@ export const H5_TEXTS = {
   noPoints: '暂无积分记录',
   rules: '活动规则',
   readingShow: '阅读展示',
+  readingCases: '阅读推广案例',
   joined: '已参加',
   notJoined: '未参加',
   timeRange: '活动时间',

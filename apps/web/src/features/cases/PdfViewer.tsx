@@ -19,10 +19,10 @@ interface Size {
  * when it comes near the visible area (and again at a new zoom), with zoom steps and a jump to a
  * page number. Until a page is drawn it holds its place at the first page's size.
  */
-export function PdfViewer({ url }: { url: string }) {
+export function PdfViewer({ url, zoom: firstZoom = 1 }: { url: string; /** The first zoom step (a phone: 0.5). */ zoom?: number }) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [size, setSize] = useState<Size | null>(null);
-  const [zoomAt, setZoomAt] = useState(ZOOMS.indexOf(1));
+  const [zoomAt, setZoomAt] = useState(Math.max(0, ZOOMS.indexOf(firstZoom)));
   const [current, setCurrent] = useState(1);
   const [target, setTarget] = useState<number | null>(1);
   const [error, setError] = useState('');

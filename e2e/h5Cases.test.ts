@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { casePdfs } from '../apps/server/src/seed/casePdf';
+import { axeViolations, quiet, report } from './axe';
+import { png } from './png';
+import { api, browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
+
+/**
+ * Reading cases in the reader app (issue 27) on a phone (390 × 844), against the real server. Set
+ * up through the admin API: an enabled case with its PDF and a disabled one. The signed-in reader
+ * opens 阅读推广案例 from the home, sees the enabled case only, opens it and reads its PDF drawn
+ * by pdf.js (the web's viewer, lazily loaded), fitted to the phone; the back office's case shows
+ * the reader's view counted. Both pages are axe clean with 44 px touch targets.
+ */
+const KEY = 'h5case';
+const ADMIN = { account: 'h5case_admin', real_name: '周馆长', password: 'H5#Admin123' };
+const READER = { account: 'R7300001', real_name: '读案例的读者', first: 'First#Pass1', password: 'Reader#2026' };
+const TITLE = '社区书房共读计划';
+const PAUSED = '已停用的案例';
+const THIRD = '合作方阅读闯关';
+const LINK = 'https://p.example.org/read';
+
+async function upload(server: Server, token: string, path: string, name: string, bytes: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(server.url + path, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return ((await res.json()) as { data: { url: string } }).data.url;
+}
+
+browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
+  let server: Server;
+  let browser: Browser;
+  let adminApi: ApiClient;
+  let shown: number;
+  let third: number;
+  let phone: BrowserContext;
+  let page: Page;
+  const found: string[] = [];
+
+  async function audit(where: string) {
+    await quiet(page);
+    found.push(...report(where, await axeViolations(page)));
+    const h1 = await page.locator('h1').allInnerTexts();
+    if (h1.length !== 1) found.push(`${where}: h1 ${JSON.stringify(h1)}`);
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('a, button, input, textarea')].map((el) => [el.textContent?.trim() || el.tagName, el.getBoundingClientRect().height] as const).filter(([, h]) => h > 0 && h < 44),
+    );
+    for (const [what, h] of small) found.push(`${where}: ${what} is ${h}px high`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    adminApi = await orgWithAdmin(server.url, { key: KEY, name: '城南图书馆', types: [7] }, ADMIN);
+    const [pdf] = await casePdfs([{ title: TITLE, org: '城南图书馆', sections: ['案例背景', '实施过程', '成效与经验'].map((heading) => ({ heading, paragraphs: [`${heading}：社区读者每周共读一本书。`] })) }]);
+    const address = await upload(server, adminApi.token!, `/v1/${KEY}/upload/public`, 'case.pdf', pdf);
+    const cover = await upload(server, adminApi.token!, `/v1/${KEY}/upload/cover`, 'cover.png', png([30, 80, 140], 320, 180));
+    shown = (await adminApi.post<{ id: number }>(`/v1/${KEY}/readingCase/case`, { title: TITLE, cover, address, category: 3, origination: '城南图书馆', awardSituation: '市级优秀案例' })).id;
+    const paused = (await adminApi.post<{ id: number }>(`/v1/${KEY}/readingCase/case`, { title: PAUSED, cover, address, category: 1 })).id;
+    await adminApi.post(`/v1/${KEY}/readingCase/case/${paused}/disable`);
+
+    third = (await adminApi.post<{ id: number }>(`/v1/${KEY}/third`, { title: THIRD, start_at: Math.floor(Date.now() / 1000) - 3600, end_at: Math.floor(Date.now() / 1000) + 30 * 86_400, config: { link: LINK } })).id;
+    await adminApi.post(`/v1/${KEY}/third/${third}/publish`, {});
+    const { first, ...fields } = READER;
+    await adminApi.post(`/v1/${KEY}/readers`, { account: fields.account, real_name: fields.real_name, password: first });
+    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: READER.account, password: first, key: '', code: '' });
+    await api(server.url, login.access_token).put(`/v1/${KEY}/client/me/password`, { old_password: first, password: READER.password });
+    phone = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await phone.addInitScript(([key, token]) => localStorage.setItem(`readerToken:${key}`, token), [KEY, login.access_token] as const);
+    page = await phone.newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists the enabled cases from the home, reads one in the PDF reader; the back office counts the view', { timeout: 180_000 }, async () => {
+    await page.goto(`/${KEY}/h5`);
+    await page.getByTestId('h5-home').waitFor();
+    await page.getByRole('link', { name: '阅读推广案例' }).click();
+    await page.getByTestId('h5-cases').waitFor();
+    await page.getByRole('link', { name: new RegExp(TITLE) }).waitFor();
+    expect(await page.getByText(PAUSED).count()).toBe(0);
+    await audit('cases');
+
+    await page.getByRole('link', { name: new RegExp(TITLE) }).click();
+    await page.getByTestId('h5-case').waitFor();
+    await expectText(page, '市级优秀案例');
+    const first = page.locator('[data-testid="pdf-page"][data-page="1"]');
+    await first.and(page.locator('[data-rendered="true"]')).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('pdf-zoom').innerText()).toBe('50%');
+    expect((await first.boundingBox())!.width).toBeLessThanOrEqual(370);
+    await expectText(page, /第 1 \/ \d+ 页/);
+    await audit('case');
+    expect(found).toEqual([]);
+
+    // the back office's case shows the view
+    await expect.poll(async () => (await adminApi.get<{ views: number }>(`/v1/${KEY}/readingCase/case/${shown}/detail`)).views).toBe(1);
+  });
+
+  it('launches a third-party activity: the partner page opens, the back office counts the launch', { timeout: 120_000 }, async () => {
+    await page.route('https://p.example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<html lang="zh-CN"><title>合作方</title><h1>合作方</h1></html>' }));
+    await page.goto(`/${KEY}/h5/activities/${third}`);
+    await page.getByRole('link', { name: '进入活动' }).click();
+    await page.getByTestId('h5-third').waitFor();
+    await audit('third');
+    expect(found).toEqual([]);
+    await page.getByRole('button', { name: '进入活动' }).click();
+    await page.waitForURL(`${LINK}**`);
+    const counted = await adminApi.get<{ totals: { launches: number; joins: number } }>(`/v1/${KEY}/third/${third}/count`);
+    expect(counted.totals).toMatchObject({ launches: 1, joins: 1 });
+  });
+});

@@ -43,3 +43,19 @@ export async function quiet(page: Page): Promise<void> {
   await settled(page);
 }
 
+
+/**
+ * What a page of the reader app (issue 27) must not have, as it is now: an axe (WCAG 2 A/AA)
+ * violation, other than one h1, a touch target under 44 px high. `where` names the page in the lines.
+ */
+export async function phonePageProblems(page: Page, where: string): Promise<string[]> {
+  await quiet(page);
+  const found = report(where, await axeViolations(page));
+  const h1 = await page.locator('h1').allInnerTexts();
+  if (h1.length !== 1) found.push(`${where}: h1 ${JSON.stringify(h1)}`);
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('a, button, input, textarea, select')].map((el) => [el.textContent?.trim() || el.tagName, el.getBoundingClientRect().height] as const).filter(([, h]) => h > 0 && h < 44),
+  );
+  for (const [what, h] of small) found.push(`${where}: ${what} is ${h}px high`);
+  return found;
+}

@@ -15,13 +15,13 @@ export interface ReaderActivity {
   join_num: number;
 }
 
-/** The activities the reader may take part in (`GET /client/activities`, the scope applied by the server), newest first. */
-export function ActivitiesPage() {
+/** A list of activities, 20 at a time, each with its type, dates and state, linked to its page. */
+function ActivityList({ path, title, testId, empty }: { path: string; title: string; testId: string; empty: string }) {
   const { org } = useReaderSession();
-  const { items, error, hasMore, more } = useReaderList<ReaderActivity>('/activities');
+  const { items, error, hasMore, more } = useReaderList<ReaderActivity>(path);
   return (
-    <H5Page title={T.myActivities} testId="h5-activities" error={error} loading={!items}>
-      {items && items.length === 0 && <p className="h5-muted">{T.noActivities}</p>}
+    <H5Page title={title} testId={testId} error={error} loading={!items}>
+      {items && items.length === 0 && <p className="h5-muted">{empty}</p>}
       {items && items.length > 0 && (
         <List>
           {items.map((a) => (
@@ -40,4 +40,14 @@ export function ActivitiesPage() {
       )}
     </H5Page>
   );
+}
+
+/** The activities the reader may take part in (`GET /client/activities`, the scope applied by the server), newest first. */
+export function ActivitiesPage() {
+  return <ActivityList path="/activities" title={T.activities} testId="h5-activities" empty={T.noActivities} />;
+}
+
+/** 我的活动: the activities the reader joined (`GET /client/activities?mine=1`), with their state. */
+export function MyActivitiesPage() {
+  return <ActivityList path="/activities?mine=1" title={T.myActivities} testId="h5-my-activities" empty={T.noJoined} />;
 }

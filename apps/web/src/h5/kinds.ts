@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { H5_TEXTS as T } from './texts';
+import { OFFLINE_TEXTS } from './kinds/offline/texts';
 
 /**
  * The one list of the reader app's kind pages (issue 27): each kind's pages live in `kinds/<kind>/`
@@ -18,4 +19,21 @@ export interface H5KindPage {
 
 export const H5_KIND_PAGES: H5KindPage[] = [
   { type: 8, path: 'checkin', label: T.goCheckin, load: async () => (await import('./kinds/readClock/CheckinPage')).CheckinPage },
+  { type: 5, path: 'sessions', label: OFFLINE_TEXTS.goBook, load: async () => (await import('./kinds/offline/SessionsPage')).SessionsPage },
+];
+
+/**
+ * A kind's pages of the reader's own records, routed under `me/` (我的): an entry of the 我的 page
+ * when it has a label (a page under another, such as one ticket, has none).
+ */
+export interface H5MePage {
+  /** Under `me/`. */
+  path: string;
+  label?: string;
+  load: () => Promise<ComponentType>;
+}
+
+export const H5_ME_PAGES: H5MePage[] = [
+  { path: 'bookings', label: OFFLINE_TEXTS.myBookings, load: async () => (await import('./kinds/offline/MyBookingsPage')).MyBookingsPage },
+  { path: 'bookings/:rid', load: async () => (await import('./kinds/offline/TicketPage')).TicketPage },
 ];

@@ -50,7 +50,7 @@ interface ListPage<T> {
 
 /**
  * A reader list read page by page (`?page=`, 20 a page): the items so far and `more` to read the
- * next page while there is one (a phone list grows downwards rather than paging).
+ * next page while there is one (a phone list grows downwards rather than paging); `reload` starts again.
  */
 export function useReaderList<T>(path: string) {
   const [page, setPage] = useState(1);
@@ -62,5 +62,11 @@ export function useReaderList<T>(path: string) {
   }, [read.data]);
   const hasMore = !!read.data && read.data._meta.currentPage < read.data._meta.pageCount;
   const more = useCallback(() => setPage((p) => p + 1), []);
-  return { items: read.data ? items : null, error: read.error, hasMore, more };
+  /** Read again from the first page (after a write changed the list). */
+  const { reload: again } = read;
+  const reload = useCallback(() => {
+    setPage(1);
+    again();
+  }, [again]);
+  return { items: read.data ? items : null, error: read.error, hasMore, more, reload };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { phonePageProblems } from './axe';
-import { browserSuite, expectText, launchBrowser, orgWithAdmin, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
+import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhone, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
 
 /**
  * 我的 in the reader app (issue 27) on a phone (390 × 844) against the real server. Set up through
@@ -67,13 +67,7 @@ browserSuite('the reader app (h5): my activities, my certificates, my profile', 
     const issued = await adminApi.post<{ issued: number }>(`/v1/${KEY}/cert/${act}/choose`, { work_ids: [work.id] });
     expect(issued.issued).toBe(1);
     certNo = (await adminApi.get<{ items: { cert_no: string }[] }>(`/v1/${KEY}/cert/${act}/index`)).items[0].cert_no;
-    const phone = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, acceptDownloads: true });
-    page = await phone.newPage();
-    await page.goto(`/${KEY}/h5`);
-    await page.getByLabel('账号').fill(READER.account);
-    await page.getByLabel('密码').fill(READER.password);
-    await page.getByRole('button', { name: /^登\s?录$/ }).click();
-    await page.getByTestId('h5-home').waitFor();
+    page = await readerPhone(browser, server.url, KEY, READER);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { phonePageProblems } from './axe';
-import { browserSuite, expectText, launchBrowser, orgWithAdmin, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
+import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhone, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
 
 /**
  * Offline events in the reader app (issue 27, type 5) on a phone (390 × 844) against the real
@@ -56,13 +56,7 @@ browserSuite('the reader app (h5): offline bookings, waiting list, tickets', () 
     // the other reader holds the full lecture's one seat; our reader booked the one starting soon
     await otherApi.post(`/v1/${KEY}/client/sessions/${sessions[FULL]}/reservations`, { request_id: randomUUID() });
     await readerApi.post(`/v1/${KEY}/client/sessions/${sessions[SOON]}/reservations`, { request_id: randomUUID() });
-    const phone = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    page = await phone.newPage();
-    await page.goto(`/${KEY}/h5`);
-    await page.getByLabel('账号').fill(READER.account);
-    await page.getByLabel('密码').fill(READER.password);
-    await page.getByRole('button', { name: /^登\s?录$/ }).click();
-    await page.getByTestId('h5-home').waitFor();
+    page = await readerPhone(browser, server.url, KEY, READER);
   });
   afterAll(async () => {
     await browser?.close();

@@ -410,3 +410,15 @@ declare module 'vitest' {
     e2eTemplate: string;
   }
 }
+
+/** A phone (390 × 844, touch) signed in to the reader app (`/{org}/h5`) with a reader's changed password, on the home. */
+export async function readerPhone(browser: Browser, baseURL: string, org: string, reader: { account: string; password: string }): Promise<Page> {
+  const phone = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, acceptDownloads: true });
+  const page = await phone.newPage();
+  await page.goto(`/${org}/h5`);
+  await page.getByLabel('账号').fill(reader.account);
+  await page.getByLabel('密码').fill(reader.password);
+  await page.getByRole('button', { name: /^登\s?录$/ }).click();
+  await page.getByTestId('h5-home').waitFor();
+  return page;
+}

@@ -4,7 +4,7 @@ import { Button, List } from 'antd-mobile';
 import { readerClient } from '../shared/readerClient';
 import { useReaderAttempt } from '../shared/readerSignIn';
 import { useReaderRead, useReaderSession } from './reader';
-import { H5Page } from './H5Page';
+import { H5Form, H5Page } from './H5Page';
 import { H5_ME_PAGES } from './kinds';
 import { H5_TEXTS as T } from './texts';
 
@@ -35,34 +35,14 @@ function ProfileForm({ profile, onSaved, onCancel }: { profile: Profile; onSaved
     if (answer) onSaved();
   }, [answer, onSaved]);
   return (
-    <form
-      className="h5-form"
-      aria-label={T.profile}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void attempt();
-      }}
-    >
+    <H5Form label={T.profile} failure={failure} busy={busy} submitText={T.save} cancelText={T.cancel} onSubmit={() => void attempt()} onCancel={onCancel}>
       {EDITABLE.map((f) => (
         <div key={f.key}>
           <label htmlFor={`h5-me-${f.key}`}>{f.label}</label>
           <input id={`h5-me-${f.key}`} className="h5-input" type={f.type} maxLength={f.max} value={values[f.key]} onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))} />
         </div>
       ))}
-      {failure && (
-        <p role="alert" className="h5-refusal">
-          {failure}
-        </p>
-      )}
-      <div className="h5-actions">
-        <Button type="button" onClick={onCancel}>
-          {'取消'}
-        </Button>
-        <Button type="submit" color="primary" loading={busy}>
-          {T.save}
-        </Button>
-      </div>
-    </form>
+    </H5Form>
   );
 }
 

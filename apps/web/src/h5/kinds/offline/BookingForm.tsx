@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button } from 'antd-mobile';
 import { readerClient } from '../../../shared/readerClient';
 import { useReaderAttempt } from '../../../shared/readerSignIn';
 import { useReaderSession } from '../../reader';
+import { H5Form } from '../../H5Page';
 import { OFFLINE_TEXTS as T } from './texts';
 
 export interface BookingSettings {
@@ -57,14 +57,7 @@ export function BookingForm({ settings, sessionId, full, onBooked, onCancel }: {
     });
   const id = (k: string) => `h5-book-${k}`;
   return (
-    <form
-      className="h5-form"
-      aria-label={T.submit}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void attempt();
-      }}
-    >
+    <H5Form label={T.submit} failure={failure} busy={busy} submitText={full && settings.waitlist ? T.joinWaitlist : T.submit} cancelText={T.cancel} onSubmit={() => void attempt()} onCancel={onCancel}>
       {settings.seats_per_user > 1 && (
         <>
           <label htmlFor={id('seats')}>{T.seats}</label>
@@ -116,19 +109,6 @@ export function BookingForm({ settings, sessionId, full, onBooked, onCancel }: {
           </div>
         );
       })}
-      {failure && (
-        <p role="alert" className="h5-refusal">
-          {failure}
-        </p>
-      )}
-      <div className="h5-actions">
-        <Button type="button" onClick={onCancel}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" color="primary" loading={busy}>
-          {full && settings.waitlist ? T.joinWaitlist : T.submit}
-        </Button>
-      </div>
-    </form>
+    </H5Form>
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, quiet, report } from './axe';
+import { axeViolations, phoneProblems, quiet, report } from './axe';
 import { browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
@@ -145,15 +145,8 @@ browserSuite('the reader app (h5): sign in, home, check-in, the back office sees
       await page.goto(`/${KEY}/h5${path}`);
       await page.getByTestId(testId).locator('h1').waitFor();
       await page.getByText('正在加载...').waitFor({ state: 'detached' });
-      await quiet(page);
-      found.push(...report(path || '/', await axeViolations(page)));
-      const h1 = await page.locator('h1').allInnerTexts();
-      if (h1.length !== 1) found.push(`${path}: h1 ${JSON.stringify(h1)}`);
-      // touch targets at least 44 px high
-      const small = await page.evaluate(() =>
-        [...document.querySelectorAll('a, button, input, textarea')].map((el) => [el.textContent?.trim() || el.tagName, el.getBoundingClientRect().height] as const).filter(([, h]) => h > 0 && h < 44),
-      );
-      for (const [what, h] of small) found.push(`${path}: ${what} is ${h}px high`);
+      // axe, one h1, touch targets at least 44 px high
+      found.push(...(await phoneProblems(page, path || '/')));
     }
     // the sign-in page too, after signing out from the profile
     await page.getByRole('button', { name: '退出登录' }).click();

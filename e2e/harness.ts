@@ -254,12 +254,16 @@ export async function signedInReaderApi(
   return client;
 }
 
+/** A phone (390 × 844, touch, zh-CN) of the reader app; downloads kept. */
+export const phoneContext = (browser: Browser, baseURL: string) =>
+  browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, acceptDownloads: true });
+
 /**
  * The reader app on a phone (390 × 844, touch, zh-CN) with the reader's token kept as the app keeps
  * it after signing in (`readerToken:{org}`): a page that opens signed in.
  */
 export async function readerPhonePage(browser: Browser, baseURL: string, org: string, token: string): Promise<Page> {
-  const phone = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const phone = await phoneContext(browser, baseURL);
   await phone.addInitScript(([key, value]) => localStorage.setItem(`readerToken:${key}`, value), [org, token] as const);
   return phone.newPage();
 }
@@ -419,4 +423,16 @@ declare module 'vitest' {
     /** Migrated PGlite data directory the servers copy. */
     e2eTemplate: string;
   }
+}
+
+/** A phone (390 × 844, touch) signed in to the reader app (`/{org}/h5`) with a reader's changed password, on the home. */
+export async function readerPhone(browser: Browser, baseURL: string, org: string, reader: { account: string; password: string }): Promise<Page> {
+  const phone = await phoneContext(browser, baseURL);
+  const page = await phone.newPage();
+  await page.goto(`/${org}/h5`);
+  await page.getByLabel('账号').fill(reader.account);
+  await page.getByLabel('密码').fill(reader.password);
+  await page.getByRole('button', { name: /^登\s?录$/ }).click();
+  await page.getByTestId('h5-home').waitFor();
+  return page;
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { api, browserSuite, dialogWith, expectText, fillPicker, launchBrowser, orgWithAdmin, pickerText, signedInPage, signedInReaderApi, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, dialogWith, fillPicker, launchBrowser, orgWithAdmin, pickerText, readerPhone, signedInPage, signedInReaderApi, startServer, superToken, type ApiClient, type Server } from './harness';
 
 /**
  * Tags in the activity form (issue 25): an administrator picks a platform tag and one of the
  * organisation's own in the shared activity form; the list shows both; filtering by one keeps
  * only the activities carrying it. Another organisation's tag is never offered. A reader's
- * 我的活动 shows each activity's tags and filters by one.
+ * 活动 shows each activity's tags and filters by one.
  */
 const KEY = 'taglib';
 const ADMIN = { account: 'tag_admin', real_name: '标签管理员', password: 'Tag#Admin123' };
@@ -92,17 +92,10 @@ browserSuite('tags: picked in the activity form, shown and filtered in the list'
     await page.context().close();
   });
 
-  it('a reader’s 我的活动 shows the tags and filters by one', { timeout: 180_000 }, async () => {
+  it('the reader app’s 活动 shows the tags and filters by one', { timeout: 180_000 }, async () => {
     const tagged = (await adminApi.get<{ items: { id: number; title: string }[] }>(`/v1/${KEY}/third?page_size=100`)).items.find((a) => a.title === TAGGED)!;
     await adminApi.post(`/v1/${KEY}/third/${tagged.id}/publish`, {});
-    const phone = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await phone.newPage();
-    await page.goto(`/${KEY}/h5`);
-    await expectText(page, '读者登录');
-    await page.getByLabel('账号').fill(READER.account);
-    await page.getByLabel('密码').fill(READER.password);
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
-    await page.getByTestId('h5-home').waitFor();
+    const page = await readerPhone(browser, server.url, KEY, READER);
     await page.goto(`/${KEY}/h5/activities`);
     const list = page.getByTestId('h5-activities');
     await list.getByRole('link', { name: PLAIN }).waitFor();
@@ -113,6 +106,6 @@ browserSuite('tags: picked in the activity form, shown and filtered in the list'
     await list.getByLabel('按标签筛选').getByText(OWN_TAG, { exact: true }).click();
     await list.getByRole('link', { name: PLAIN }).waitFor({ state: 'detached' });
     await list.getByRole('link', { name: TAGGED }).waitFor();
-    await phone.close();
+    await page.context().close();
   });
 });

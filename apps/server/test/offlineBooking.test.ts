@@ -146,13 +146,17 @@ describe('cancelling', () => {
     const second = await ok(book(b.token, sid));
     const third = await ok(book(c.token, sid));
     expect([second.status, third.status]).toEqual(['waitlisted', 'waitlisted']);
+    // the reader's list shows each one's place in line
+    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations`, { token: c.token }))).items[0]).toMatchObject({ id: third.id, waitlist_place: 2 });
+    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations/${mine.id}`, { token: a.token })))).toMatchObject({ waitlist_place: null });
     const done = await ok(cancel(a.token, mine.id));
     expect(done).toMatchObject({ id: mine.id, status: 'cancelled' });
     const offered = await ok(t.call('GET', `/v1/${org.key}/client/reservations/${second.id}`, { token: b.token }));
     expect(offered.status).toBe('offered');
     expect(offered.offer_expires_at).toBeGreaterThan(now() + 23 * HOUR);
     expect(await sessionRow(sid)).toMatchObject({ taken: 1, waiting: 1 });
-    expect((await ok(t.call('GET', `/v1/${org.key}/client/reservations/${third.id}`, { token: c.token }))).status).toBe('waitlisted');
+    const line = await ok(t.call('GET', `/v1/${org.key}/client/reservations/${third.id}`, { token: c.token }));
+    expect(line).toMatchObject({ status: 'waitlisted', waitlist_place: 1 });
     const accepted = await ok(t.call('POST', `/v1/${org.key}/client/reservations/${second.id}/accept-offer`, { token: b.token, body: { request_id: randomUUID() } }));
     expect(accepted).toMatchObject({ status: 'confirmed', offer_expires_at: null });
     // Another reader's reservation reads as missing.

@@ -239,6 +239,20 @@ describe('the participation gate', () => {
     expect(views[0].data.mine).toMatchObject({ joined: false, refusal: null, places_left: null });
     expect((await t.call('GET', `/v1/${org.key}/client/activities/${narrow.id}`, { token: r.token })).status).toBe(404);
   });
+
+  it('mine=1 lists only the activities the reader joined (我的活动), with their state', async () => {
+    const r = await reader();
+    const [joined, notJoined] = [await activity(), await activity()];
+    expect((await join(r.token, joined.id)).status).toBe(200);
+    const other = await reader();
+    expect((await join(other.token, notJoined.id)).status).toBe(200);
+    const mine = await t.call('GET', `/v1/${org.key}/client/activities?mine=1`, { token: r.token });
+    expect(mine.status, mine.message).toBe(200);
+    expect(mine.data.items.map((a: { id: number; act_state: number }) => [a.id, a.act_state])).toEqual([[joined.id, 2]]);
+    const bad = await t.call('GET', `/v1/${org.key}/client/activities?mine=x`, { token: r.token });
+    expect(bad.status).toBe(422);
+    expect(bad.message).toContain('我的活动');
+  });
 });
 
 describe('the public figures of an activity (alter/viewCount)', () => {

@@ -58,6 +58,8 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     type: filterSchema({ name: 'type', label: '活动类型', kind: 'select', options: Object.entries(ACTIVITY_TYPES).map(([value, label]) => ({ value: Number(value), label })) }),
     act_state: filterSchema({ name: 'act_state', label: '活动状态', kind: 'select', options: [1, 2, 3].map((v) => ({ value: v, label: String(v) })) }),
     tag_id: filterSchema({ name: 'tag_id', label: '标签', kind: 'select', optionsFrom: { path: '/v1/{org}/client/tags' } }),
+    /** `mine=1`: the activities the reader has joined (我的活动), whatever the scope says now. */
+    mine: filterSchema({ name: 'mine', label: '我的活动', kind: 'select', options: [{ value: 1, label: '1' }] }),
   });
 
   // The tags the reader's list may be filtered by: the platform's and the organisation's enabled ones.
@@ -73,7 +75,9 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
       eq(activities.org_id, org.id),
       eq(activities.is_delete, 0),
       eq(activities.is_tmp, 0),
-      scopeWhere(reader, units),
+      q.mine === 1
+        ? sql`exists (select 1 from ${activityJoins} where ${activityJoins.act_id} = ${activities.id} and ${activityJoins.reader_id} = ${reader.id} and ${activityJoins.status} = 1)`
+        : scopeWhere(reader, units),
       q.type !== undefined ? eq(activities.type, q.type as number) : undefined,
       q.act_state !== undefined ? activityStateWhere(q.act_state as number) : undefined,
       q.tag_id !== undefined ? taggedWhere(q.tag_id as number) : undefined,

@@ -22,32 +22,42 @@ interface ReaderTag {
   name: string;
 }
 
-/**
- * The activities the reader may take part in (`GET /client/activities`, the scope applied by the
- * server), newest first, with their tags; filtered by one tag (`tag_id`, from `GET /client/tags`).
- */
-export function ActivitiesPage() {
-  const [tag, setTag] = useState(0);
-  const tags = useReaderRead<{ items: ReaderTag[] }>('/tags').data?.items ?? [];
-  // A new list (from its first page) per tag.
-  return <TaggedActivities key={tag} tag={tag} tags={tags} onTag={setTag} />;
+interface ListProps {
+  /** The list's query (`mine=1` or nothing) before the tag. */
+  query: string;
+  title: string;
+  testId: string;
+  empty: string;
 }
 
-function TaggedActivities({ tag, tags, onTag }: { tag: number; tags: ReaderTag[]; onTag: (tag: number) => void }) {
-  const { org } = useReaderSession();
-  const { items, error, hasMore, more } = useReaderList<ReaderActivity>(tag ? `/activities?tag_id=${tag}` : '/activities');
+/**
+ * A list of activities (`GET /client/activities`), filtered by one tag (`tag_id`, from
+ * `GET /client/tags`) when the organisation has tags.
+ */
+function TaggedList(props: ListProps) {
+  const [tag, setTag] = useState(0);
+  const tags = useReaderRead<{ items: ReaderTag[] }>('/tags').data?.items ?? [];
+  const query = [props.query, tag ? `tag_id=${tag}` : ''].filter(Boolean).join('&');
   return (
-    <H5Page title={T.myActivities} testId="h5-activities" error={error} loading={!items}>
+    // A new list (from its first page) per tag.
+    <ActivityList key={tag} {...props} path={query ? `/activities?${query}` : '/activities'}>
       {tags.length > 0 && (
         <div aria-label={T.tagFilter} style={{ marginBottom: 12 }}>
-          <Selector
-            options={[{ label: T.allTags, value: 0 }, ...tags.map((t) => ({ label: t.name, value: t.id }))]}
-            value={[tag]}
-            onChange={(v) => onTag(v[0] ?? 0)}
-          />
+          <Selector options={[{ label: T.allTags, value: 0 }, ...tags.map((t) => ({ label: t.name, value: t.id }))]} value={[tag]} onChange={(v) => setTag(v[0] ?? 0)} />
         </div>
       )}
-      {items && items.length === 0 && <p className="h5-muted">{T.noActivities}</p>}
+    </ActivityList>
+  );
+}
+
+/** A list of activities, 20 at a time, each with its type, dates, state and tags, linked to its page. */
+function ActivityList({ path, title, testId, empty, children }: ListProps & { path: string; children: React.ReactNode }) {
+  const { org } = useReaderSession();
+  const { items, error, hasMore, more } = useReaderList<ReaderActivity>(path);
+  return (
+    <H5Page title={title} testId={testId} error={error} loading={!items}>
+      {children}
+      {items && items.length === 0 && <p className="h5-muted">{empty}</p>}
       {items && items.length > 0 && (
         <List>
           {items.map((a) => (
@@ -75,4 +85,14 @@ function TaggedActivities({ tag, tags, onTag }: { tag: number; tags: ReaderTag[]
       )}
     </H5Page>
   );
+}
+
+/** The activities the reader may take part in (the scope applied by the server), newest first. */
+export function ActivitiesPage() {
+  return <TaggedList query="" title={T.activities} testId="h5-activities" empty={T.noActivities} />;
+}
+
+/** 我的活动: the activities the reader joined (`mine=1`), with their state. */
+export function MyActivitiesPage() {
+  return <TaggedList query="mine=1" title={T.myActivities} testId="h5-my-activities" empty={T.noJoined} />;
 }

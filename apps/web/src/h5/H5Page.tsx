@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { Button } from 'antd-mobile';
 import { READER_TEXTS } from '../shared/readerClient';
 
 /** A page of the reader app: its one h1, the document title, the load's state (loading, the server's message). */
@@ -39,4 +40,36 @@ export function WriteOutcome({ failure, done, doneRefused }: { failure: string; 
       {done}
     </p>
   ) : null;
+}
+
+/**
+ * A form of the reader app: its fields, the server's refusal (naming the field) shown as it is,
+ * then cancel and submit (busy while the write is under way).
+ */
+export function H5Form({ label, failure, busy, submitText, cancelText, onSubmit, onCancel, children }: { label: string; failure: string; busy: boolean; submitText: string; cancelText: string; onSubmit: () => void; onCancel: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="h5-form"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      {failure && (
+        <p role="alert" className="h5-refusal">
+          {failure}
+        </p>
+      )}
+      <div className="h5-actions">
+        <Button type="button" onClick={onCancel}>
+          {cancelText}
+        </Button>
+        <Button type="submit" color="primary" loading={busy}>
+          {submitText}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -6,6 +6,7 @@ import { SURVEY_TEXTS } from './kinds/survey/texts';
 import { CONTEST_TEXTS } from './kinds/contests/texts';
 import { LECTURE_TEXTS } from './kinds/lecture/texts';
 import { THIRD_TEXTS } from './kinds/third/texts';
+import { OFFLINE_TEXTS } from './kinds/offline/texts';
 
 /**
  * The one list of the reader app's kind pages (issue 27): each kind's pages live in `kinds/<kind>/`
@@ -33,4 +34,21 @@ export const H5_KIND_PAGES: H5KindPage[] = [
   { type: 6, path: 'levels', label: CONTEST_TEXTS.goLevels, load: async () => (await import('./kinds/contests/ContestPage')).ContestPage },
   { type: 19, path: 'lecture', label: LECTURE_TEXTS.goLecture, load: async () => (await import('./kinds/lecture/LecturePage')).LecturePage },
   { type: 7, path: 'launch', label: THIRD_TEXTS.goThird, load: async () => (await import('./kinds/third/LaunchPage')).LaunchPage },
+  { type: 5, path: 'sessions', label: OFFLINE_TEXTS.goBook, load: async () => (await import('./kinds/offline/SessionsPage')).SessionsPage },
+];
+
+/**
+ * A kind's pages of the reader's own records, routed under `me/` (我的): an entry of the 我的 page
+ * when it has a label (a page under another, such as one ticket, has none).
+ */
+export interface H5MePage {
+  /** Under `me/`. */
+  path: string;
+  label?: string;
+  load: () => Promise<ComponentType>;
+}
+
+export const H5_ME_PAGES: H5MePage[] = [
+  { path: 'bookings', label: OFFLINE_TEXTS.myBookings, load: async () => (await import('./kinds/offline/MyBookingsPage')).MyBookingsPage },
+  { path: 'bookings/:rid', load: async () => (await import('./kinds/offline/TicketPage')).TicketPage },
 ];

@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { H5Shell } from './H5Shell';
 import { HomePage } from './HomePage';
-import { H5_KIND_PAGES } from './kinds';
+import { H5_KIND_PAGES, H5_ME_PAGES } from './kinds';
 
 /**
  * The reader's phone app (issue 27), served for `/{org}/h5/…` (apps/server/src/http/static.ts):
@@ -24,6 +24,9 @@ const router = createBrowserRouter([
       { path: 'cases/:id', lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).CasePage }) },
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },
+      { path: 'me/activities', lazy: async () => ({ Component: (await import('./ActivitiesPage')).MyActivitiesPage }) },
+      { path: 'me/certificates', lazy: async () => ({ Component: (await import('./CertificatesPage')).CertificatesPage }) },
+      ...H5_ME_PAGES.map((k) => ({ path: `me/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
     ],
   },
 ]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { cancelDeadline, formatSeconds, idParam, OFFLINE_VARIANT, offlineConfigOf, pageQuerySchema, plainText, requestIdSchema, type OfflineConfig, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
@@ -79,14 +79,35 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
 
-  /** A reservation with its session and activity, as the reader's list and detail show it. */
+  /** Each waitlisted reservation's place in line (1: offered the next free seat), in the order offers go (`waitlisted_at`, `id`; offers.ts). */
+  const linePlaces = async (rows: (typeof offlineReservations.$inferSelect)[]): Promise<Map<number, number>> => {
+    const waiting = rows.filter((x) => x.status === 'waitlisted').map((x) => x.id);
+    if (!waiting.length) return new Map();
+    const found = await db
+      .select({
+        id: offlineReservations.id,
+        place: sql<number>`(select count(*)::int from offline_reservations o where o.session_id = offline_reservations.session_id and o.status = 'waitlisted' and (o.waitlisted_at, o.id) <= (offline_reservations.waitlisted_at, offline_reservations.id))`,
+      })
+      .from(offlineReservations)
+      .where(inArray(offlineReservations.id, waiting));
+    return new Map(found.map((f) => [f.id, f.place]));
+  };
+
+  /** A reservation with its session and activity (and its place in line while waitlisted), as the reader's list and detail show it. */
   const detailed = async (rows: (typeof offlineReservations.$inferSelect)[]) => {
     if (!rows.length) return [];
     const sessions = await shownSessions(db, inArray(offlineSessions.id, [...new Set(rows.map((x) => x.session_id))]));
     const acts = await db.select({ id: activities.id, title: activities.title }).from(activities).where(inArray(activities.id, [...new Set(rows.map((x) => x.act_id))]));
     const bySession = new Map(sessions.map((s) => [s.id, s]));
     const byAct = new Map(acts.map((a) => [a.id, a]));
-    return rows.map((x) => ({ ...shownReservation(x), status_text: statusText(x.status), session: bySession.get(x.session_id) ?? null, activity: byAct.get(x.act_id) ?? null }));
+    const places = await linePlaces(rows);
+    return rows.map((x) => ({
+      ...shownReservation(x),
+      status_text: statusText(x.status),
+      waitlist_place: places.get(x.id) ?? null,
+      session: bySession.get(x.session_id) ?? null,
+      activity: byAct.get(x.act_id) ?? null,
+    }));
   };
 
   /** `GET /client/activities/{id}/sessions`: the activity's booking settings and its sessions with seats left and the reader's own reservation. */
@@ -101,6 +122,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
     // The reader's reservation of a session: the active one, else the latest.
     const active = new Set<string>(['pending', 'confirmed', 'offered', 'waitlisted']);
     const ownOf = (sid: number) => mine.find((m) => m.session_id === sid && active.has(m.status)) ?? mine.find((m) => m.session_id === sid);
+    const places = await linePlaces(mine);
     const perSession = act.variant !== OFFLINE_VARIANT.series || c.booking_scope === 'session';
     return {
       activity: bookingSettings(act, c),
@@ -111,7 +133,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
           return {
             ...s,
             open: perSession && bookingRefusal({ ...s, is_pause: 0 }, now) === null,
-            mine: own ? { id: own.id, status: own.status, seats: own.seats, offer_expires_at: own.offer_expires_at } : null,
+            mine: own ? { id: own.id, status: own.status, seats: own.seats, offer_expires_at: own.offer_expires_at, waitlist_place: places.get(own.id) ?? null } : null,
           };
         }),
     };

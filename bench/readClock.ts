@@ -110,6 +110,7 @@ async function reads(database: Database, orgId: number, base: string, superToken
   const figures = [
     await measureGet("a reader's streaks (GET /client/activities/{id}/checkin)", () => ({ url: `${base}/v1/${ORG}/client/activities/${act.id}/checkin`, token: pick(tokens) })),
     await measureGet("a reader's streaks, one connection", () => ({ url: `${base}/v1/${ORG}/client/activities/${act.id}/checkin`, token: pick(tokens) }), 1),
+    await measureGet("a reader's own marks, page 1 (GET /client/activities/{id}/marks)", () => ({ url: `${base}/v1/${ORG}/client/activities/${act.id}/marks?page=1&page_size=20`, token: pick(tokens) })),
     await measureGet('records, page 1 (20)', () => ({ url: `${records}?page=1&page_size=20`, token: superToken })),
     await measureGet(`records of one day (${day}), page 1`, () => ({ url: `${records}?page=1&page_size=20&day=${day}`, token: superToken })),
     await measureGet('records pending, page 1', () => ({ url: `${records}?page=1&page_size=20&status=0`, token: superToken })),

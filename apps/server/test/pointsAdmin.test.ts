@@ -9,10 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chinaSeconds } from '@huodong/domain';
-import { pointCounters, pointTxns } from '../src/db/schema.js';
+import { pointAccounts, pointCounters, pointRankCounts, pointTxns } from '../src/db/schema.js';
+import { foldRankMoves, rankingPlaceOf } from '../src/points/rank.js';
 import { pointsAccountOf, postPoints, reversePoints } from '../src/points/ledger.js';
 import { sweepPointsExpiry } from '../src/points/admin.js';
-import { MANAGER_PASSWORD, ok, signedInReader, testApp, type TestApp } from './helpers.js';
+import { MANAGER_PASSWORD, ok, READER_FIRST_PASSWORD, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let org: { id: number; key: string };
@@ -183,6 +184,47 @@ describe('accounts, export and the reader', () => {
       expect(me.items[me.mine.rank - 1]).toMatchObject({ me: true, rank: me.mine.rank });
     }
     expect((await ok(t.call('GET', `/v1/${o.key}/client/total/score`, { token: d.token }))).mine).toEqual({ balance: 0, rank: null });
+  });
+
+  it("a reader's place equals a recount after parallel postings and spends, with the moves folded and not", async () => {
+    const o = await t.org('ptrecount');
+    // Readers made by the administrator (no sign-in each: the sign-in throttle), one signed in to read its place over HTTP.
+    const made = async (i: number) => ({ id: (await ok(t.call('POST', `/v1/${o.key}/readers`, { token: t.superToken, body: { account: `rc${process.pid % 1000}r${i}`, password: READER_FIRST_PASSWORD, real_name: '读者', phone: '13900000000', identity: 1 } }))).id as number });
+    const [signedIn, ...others] = await Promise.all([signedInReader(t, o), ...Array.from({ length: 11 }, (_, i) => made(i))]);
+    const rs = [signedIn, ...others];
+    const recount = async () => {
+      const rows = await t.db.select().from(pointAccounts).where(eq(pointAccounts.org_id, o.id));
+      const order = rows.filter((x) => x.balance > 0).sort((x, y) => y.balance - x.balance || y.reader_id - x.reader_id);
+      return new Map(rs.map((r) => [r.id, order.findIndex((x) => x.reader_id === r.id) + 1 || null]));
+    };
+    const places = async () => {
+      const out = new Map<number, number | null>();
+      for (const r of rs) out.set(r.id, (await rankingPlaceOf(t.db, o.id, r.id)).rank);
+      expect((await ok(t.call('GET', `/v1/${o.key}/client/total/score`, { token: signedIn.token }))).mine.rank).toBe(out.get(signedIn.id));
+      return out;
+    };
+    // Earnings (ties among them) and spends at once, each posting in a transaction of its own.
+    const post = (round: number) =>
+      Promise.all(
+        rs.flatMap((r, i) => [
+          t.db.transaction((tx) => postPoints(tx, { orgId: o.id, readerId: r.id, rule: 'manual', points: 10 * ((i * 7 + round) % 5) + 10, source: { type: 'test', id: `${round}e${i}` } })),
+          t.db.transaction((tx) => postPoints(tx, { orgId: o.id, readerId: r.id, rule: 'makeup_cost', points: -((i + round) % 3) * 10, source: { type: 'test', id: `${round}s${i}` } })),
+        ]),
+      );
+    await post(1);
+    expect(await places()).toEqual(await recount());
+    await foldRankMoves(t.db, o.id);
+    expect(await places()).toEqual(await recount());
+    await post(2);
+    // Half folded, half not: the moves since the fold are summed with the histogram.
+    expect(await places()).toEqual(await recount());
+    await foldRankMoves(t.db);
+    expect(await places()).toEqual(await recount());
+    const counts = await t.db.select().from(pointRankCounts).where(eq(pointRankCounts.org_id, o.id));
+    const accounts = await t.db.select().from(pointAccounts).where(eq(pointAccounts.org_id, o.id));
+    const byBalance = new Map<number, number>();
+    for (const a of accounts) byBalance.set(a.balance, (byBalance.get(a.balance) ?? 0) + 1);
+    expect(new Map(counts.filter((c) => c.n !== 0).map((c) => [c.balance, c.n]))).toEqual(byBalance);
   });
 
   it('lists readers by balance with a keyword, exports them, and answers the reader its own', async () => {

@@ -289,3 +289,16 @@ export async function seenBy<A extends GateActivity & { id: number }>(
   if (act === undefined || readRefusal(act) || !inScope(act.scope, reader)) throw refused(GATE.missing);
   return { act, reader };
 }
+
+/**
+ * `seenBy` for the reader's activity of the path's organisation and of `type`, in the gate's one
+ * statement (gateFacts: the reader, the activity, its unit chain and reader list) instead of a read
+ * of each: the same answer and the same 404, for the reads a reader's page makes on every visit
+ * (the check-in page's status, resources and marks).
+ */
+export async function seenByOne(db: Db | Tx, request: FastifyRequest, id: number, type: number): Promise<{ act: ActivityRow; reader: GateReader & { id: number } }> {
+  const facts = await gateFacts(db, request, id, type, { action: 'view' });
+  const act = facts.act;
+  if (act === undefined || readRefusal(act) || !inScope(act.scope, facts.gateReader)) throw refused(GATE.missing);
+  return { act, reader: facts.gateReader };
+}

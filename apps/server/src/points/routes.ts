@@ -19,7 +19,6 @@ import {
 } from '@huodong/domain';
 import type { Db } from '../db/client.js';
 import { orgSettings, pointAccounts, pointTxns, readers } from '../db/schema.js';
-import { rowsOf } from '../db/rows.js';
 import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { validationError } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
@@ -28,6 +27,7 @@ import { nowSec } from '../participation/clock.js';
 import { defineSweep } from '../jobs/sweep.js';
 import { POINTS_CONFIG_KEY, pointsAccountOf, pointsConfigFor, postPoints } from './ledger.js';
 import { askerOf, decidePending, reverseTxn, sweepPointsExpiry } from './admin.js';
+import { foldRankMoves, rankingPlaceOf } from './rank.js';
 
 const ruleName = (key: string) => (POINT_RULES as Record<string, { name: string }>)[key]?.name ?? key;
 
@@ -44,21 +44,6 @@ const txnColumns = {
   created_at: pointTxns.created_at,
 };
 const withName = <T extends { rule_key: string }>(r: T) => ({ ...r, rule_name: ruleName(r.rule_key) });
-
-/**
- * A reader's balance and place in the organisation's ranking (`balance desc, reader_id desc`, the
- * list's order): the accounts ahead of it counted through point_accounts_rank_idx alone, one
- * range of the index bounded by the row comparison `(balance, reader_id) > (mine)`, in the
- * statement that reads the account. No place without points.
- */
-export async function rankingPlaceOf(db: Db, orgId: number, readerId: number): Promise<{ balance: number; rank: number | null }> {
-  const [row] = rowsOf<{ balance: number; ahead: number }>(
-    await db.execute(sql`select a.balance, (select count(*) from point_accounts o where o.org_id = ${orgId} and (o.balance, o.reader_id) > (a.balance, a.reader_id))::int as ahead
-      from point_accounts a where a.org_id = ${orgId} and a.reader_id = ${readerId}`),
-  );
-  const balance = Number(row?.balance ?? 0);
-  return { balance, rank: balance > 0 ? Number(row!.ahead) + 1 : null };
-}
 
 export const POINTS_EXPIRY_JOB = 'points.expiry';
 export const POINTS_EXPIRY_SWEEP_SECONDS = 3600;
@@ -191,5 +176,10 @@ const maskName = (name: string) => (name ? `${[...name][0]}${'*'.repeat(Math.max
 
 /** The expiry sweep on the job runner: hourly on the grid. */
 export function definePointsJobs(app: FastifyInstance): void {
-  defineSweep(app, POINTS_EXPIRY_JOB, POINTS_EXPIRY_SWEEP_SECONDS, () => sweepPointsExpiry(app.database.db as Db));
+  // The hourly sweep also folds the ranking's moves of every organisation (those whose places nobody read).
+  defineSweep(app, POINTS_EXPIRY_JOB, POINTS_EXPIRY_SWEEP_SECONDS, async () => {
+    const swept = await sweepPointsExpiry(app.database.db as Db);
+    await foldRankMoves(app.database.db as Db);
+    return swept;
+  });
 }

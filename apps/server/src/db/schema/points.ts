@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, foreignKey, index, integer, pgTable, primaryKey, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { nowSeconds, seconds } from './columns.js';
 import { readers } from './activities.js';
 
@@ -61,6 +61,31 @@ export const pointAccounts = pgTable('point_accounts', {
    */
   index('point_accounts_rank_idx').on(t.org_id, t.balance.desc().nullsFirst(), t.reader_id.desc().nullsFirst()),
 ]);
+
+/**
+ * The ranking's histogram (issue 24, a reader's place): how many accounts of the organisation hold
+ * each balance, as folded from `point_rank_moves`. A reader's place is the accounts above its balance
+ * (these rows, plus the moves not folded yet) and its ties ahead (`point_accounts_rank_idx`, one
+ * balance): a read that no longer grows with the place (docs/decisions.md "A reader's place").
+ */
+export const pointRankCounts = pgTable('point_rank_counts', {
+  org_id: integer('org_id').notNull(),
+  balance: integer('balance').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ name: 'point_rank_counts_pk', columns: [t.org_id, t.balance] })]);
+
+/**
+ * Every change of an account's balance as (old, new), appended by a trigger on `point_accounts`
+ * (migration 0042: whatever writes the accounts) in the writer's transaction, insert-only so that no
+ * two postings share a row; folded into `point_rank_counts` by one statement (points/rank.ts).
+ * `old_balance` is null for an account opened, `new_balance` for one removed.
+ */
+export const pointRankMoves = pgTable('point_rank_moves', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  org_id: integer('org_id').notNull(),
+  old_balance: integer('old_balance'),
+  new_balance: integer('new_balance'),
+}, (t) => [index('point_rank_moves_org_idx').on(t.org_id, t.id)]);
 
 /**
  * The caps' counters of a reader: `scope` is `d:{day}` (points earned that China day, against the

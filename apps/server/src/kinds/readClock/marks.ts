@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   courseDayOf,
@@ -21,19 +20,13 @@ import {
   type ReadClockConfig,
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, activityCounters, readClockMarks, readClockSources } from '../../db/schema.js';
+import { activityCounters, readClockMarks, readClockSources } from '../../db/schema.js';
 import { HttpError, validationError } from '../../http/errors.js';
-import { orgOf } from '../../auth/access.js';
 import { bumpCounter } from '../../participation/counters.js';
 import type { ActivityRow } from '../kind.js';
 
 export const READ_CLOCK_TYPE = 8;
 type MarkRow = typeof readClockMarks.$inferSelect;
-
-/** The check-in activity of the path's organisation (undefined: missing or of another type). */
-export async function readClockOf(db: Db | Tx, request: FastifyRequest, id: number): Promise<ActivityRow | undefined> {
-  return (await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.org_id, orgOf(request).id), eq(activities.type, READ_CLOCK_TYPE))))[0];
-}
 
 /** An activity's settings and calendar. */
 export function settingsOf(act: ActivityRow): { c: ReadClockConfig; cal: ReadClockCalendar } {
@@ -85,17 +78,19 @@ export async function unlockedSources(db: Db | Tx, act: ActivityRow, c: ReadCloc
 export async function checkinStatus(db: Db | Tx, act: ActivityRow, readerId: number, now: number) {
   const { c, cal } = settingsOf(act);
   const today = markDayOf(now);
-  const [marks, used] = await Promise.all([
-    db.select().from(readClockMarks).where(and(eq(readClockMarks.act_id, act.id), eq(readClockMarks.reader_id, readerId), ne(readClockMarks.status, ITEM_REJECTED))).orderBy(asc(readClockMarks.day)),
-    db
-      .select({ value: activityCounters.value })
-      .from(activityCounters)
-      .where(and(eq(activityCounters.org_id, act.org_id), eq(activityCounters.act_id, act.id), eq(activityCounters.name, makeupCounter(readerId)))),
-  ]);
+  // The marks and the make-ups used in one statement (the count with every row); read alone only when there is no mark.
+  const usedSql = sql<number>`(select ${activityCounters.value} from ${activityCounters} where ${and(eq(activityCounters.org_id, act.org_id), eq(activityCounters.act_id, act.id), eq(activityCounters.name, makeupCounter(readerId)))})`;
+  const rows = await db
+    .select({ mark: readClockMarks, used: usedSql })
+    .from(readClockMarks)
+    .where(and(eq(readClockMarks.act_id, act.id), eq(readClockMarks.reader_id, readerId), ne(readClockMarks.status, ITEM_REJECTED)))
+    .orderBy(asc(readClockMarks.day));
+  const marks = rows.map((r) => r.mark);
+  const used = rows.length ? rows[0]!.used : (await db.select({ used: usedSql }).from(sql`(select 1) one`))[0]?.used;
   const figures = streakFigures(cal, marks.filter((m) => m.status === 1).map((m) => m.day), today);
   const target = targetDaysOf(cal, c);
   const byDay = new Map(marks.map((m) => [m.day, m]));
-  const makeupsUsed = used[0]?.value ?? 0;
+  const makeupsUsed = Number(used ?? 0);
   return {
     today,
     scheduled_today: isScheduled(cal, today),

@@ -3,17 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { makeupBodySchema, markBodySchema, markDayOf, pageQuerySchema } from '@huodong/domain';
-import { readClockMarks, readers } from '../../db/schema.js';
+import { readClockMarks } from '../../db/schema.js';
 import { pagedList } from '../../http/pagination.js';
 import { readerOf } from '../../auth/access.js';
-import { passGate, refuseWhenFull, seenBy } from '../../participation/gate.js';
+import { passGate, refuseWhenFull, seenByOne } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
 import { chargeMakeup, postMarkPoints } from './points.js';
-import { checkinStatus, READ_CLOCK_TYPE, readClockOf, settingsOf, shownMark, unlockedSources, writeMark } from './marks.js';
+import { checkinStatus, READ_CLOCK_TYPE, settingsOf, shownMark, unlockedSources, writeMark } from './marks.js';
 
 const config = { access: 'reader' as const };
 const resourcesQuery = z.object({ all: z.enum(['0', '1'], { error: 'all只能是0或1' }).optional() });
@@ -42,17 +42,16 @@ async function finish<T extends object>(tx: Tx, request: FastifyRequest, request
 export async function readClockReaderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const readerRow = async (id: number) => (await db.select().from(readers).where(eq(readers.id, id)))[0];
 
   /** `GET /client/activities/{id}/checkin`: today's mark, total days, current and longest streak, make-ups left, completion, the calendar. */
   r.get('/v1/:org/client/activities/:id/checkin', { config, schema: { params: actParams } }, async (request) => {
-    const { act } = await seenBy(db, await readerRow(readerOf(request).id), await readClockOf(db, request, request.params.id));
+    const { act } = await seenByOne(db, request, request.params.id, READ_CLOCK_TYPE);
     return { activity: { id: act.id, title: act.title, start_at: act.start_at, end_at: act.end_at }, ...(await checkinStatus(db, act, readerOf(request).id, nowSec())) };
   });
 
   /** `GET /client/activities/{id}/checkin/resources`: the resources of today (`all=1`: every one unlocked so far). */
   r.get('/v1/:org/client/activities/:id/checkin/resources', { config, schema: { params: actParams, querystring: resourcesQuery } }, async (request) => {
-    const { act } = await seenBy(db, await readerRow(readerOf(request).id), await readClockOf(db, request, request.params.id));
+    const { act } = await seenByOne(db, request, request.params.id, READ_CLOCK_TYPE);
     const { c, cal } = settingsOf(act);
     const today = markDayOf(nowSec());
     return { day: today, items: await unlockedSources(db, act, c, cal, today, request.query.all !== '1') };
@@ -84,7 +83,7 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
 
   /** `GET /client/activities/{id}/marks`: my marks, newest day first. */
   r.get('/v1/:org/client/activities/:id/marks', { config, schema: { params: actParams, querystring: pageQuerySchema } }, async (request) => {
-    const { act } = await seenBy(db, await readerRow(readerOf(request).id), await readClockOf(db, request, request.params.id));
+    const { act } = await seenByOne(db, request, request.params.id, READ_CLOCK_TYPE);
     const where = and(eq(readClockMarks.act_id, act.id), eq(readClockMarks.reader_id, readerOf(request).id));
     return pagedList(
       request.query,

@@ -193,7 +193,8 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
       db.execute(sql`select p.act_id, a.title, ${measures} from redpack_payouts p join activities a on a.id = p.act_id where ${where} group by p.act_id, a.title order by p.act_id`),
       db.execute(sql`select to_char(to_timestamp(p.created_at) at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, ${measures} from redpack_payouts p where ${where} group by 1 order by 1`),
     ]);
-    return { totals: rowsOf(totals)[0], activities: rowsOf(byAct), days: rowsOf(byDay) };
+    // The cost in yuan beside its fen for the chart's line (the tables show the fen as yuan).
+    return { totals: rowsOf(totals)[0], activities: rowsOf(byAct), days: rowsOf<{ cost_fen: number }>(byDay).map((d) => ({ ...d, cost_yuan: d.cost_fen / 100 })) };
   });
 
   /** A reader's amounts (user amount detail): the totals and every receipt. */

@@ -25,7 +25,7 @@ import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { badRequest, forbidden, notFound, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
-import { idempotent } from '../participation/idempotency.js';
+import { idempotent, keptAnswer } from '../participation/idempotency.js';
 import { Refused, unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
 import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
@@ -223,21 +223,36 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     if (app.payments.notConfigured) throw badRequest(app.payments.notConfigured);
     const reader = readerOf(request);
     const org = orgOf(request);
-    // Kept by request_id: WeChat's code is good once, so a retry of the same request must get the first answer.
-    const answer = await idempotent(db, request, request.body.request_id, async (tx) => {
-      let openid: string;
-      try {
-        openid = await app.payments.openidOf(request.body.code);
-      } catch (err) {
-        if (err instanceof Refused) throw validationError([{ field: 'code', message: err.message }]);
-        throw err;
-      }
-      await tx.insert(redpackOpenids).values({ org_id: org.id, reader_id: reader.id, appid: app.payments.appid, openid }).onConflictDoUpdate({ target: [redpackOpenids.org_id, redpackOpenids.reader_id, redpackOpenids.appid], set: { openid } });
-      // What waited for the binding is sent now.
-      const waiting = await tx.select().from(redpackPayouts).where(and(eq(redpackPayouts.org_id, org.id), eq(redpackPayouts.reader_id, reader.id), eq(redpackPayouts.reward_status, REWARD_STATUS.pending), eq(redpackPayouts.attempts, 0)));
-      for (const p of waiting) await queuePayout(tx, p, 0, `:bound${Date.now()}`);
-      return { bound: true, payouts: waiting.length };
-    });
+    // Kept by request_id: WeChat's code is good once, so a retry of the same request must get the
+    // first answer, read before WeChat is asked again. The exchange (a network call, up to the
+    // client's time-out) runs before the transaction, which then only writes.
+    const kept = await keptAnswer<{ bound: boolean; payouts: number }>(db, request, request.body.request_id);
+    if (kept) return kept;
+    let openid: string;
+    try {
+      openid = await app.payments.openidOf(request.body.code);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      // The same request alongside may have used the code first: its answer, else the refusal (not
+      // kept: nothing was written, and asking again is refused again).
+      const other = await keptAnswer<{ bound: boolean; payouts: number }>(db, request, request.body.request_id);
+      if (other) return other;
+      throw validationError([{ field: 'code', message: err.message }]);
+    }
+    const answer = await idempotent(
+      db,
+      request,
+      request.body.request_id,
+      async (tx) => {
+        await tx.insert(redpackOpenids).values({ org_id: org.id, reader_id: reader.id, appid: app.payments.appid, openid }).onConflictDoUpdate({ target: [redpackOpenids.org_id, redpackOpenids.reader_id, redpackOpenids.appid], set: { openid } });
+        // What waited for the binding is sent now.
+        const waiting = await tx.select().from(redpackPayouts).where(and(eq(redpackPayouts.org_id, org.id), eq(redpackPayouts.reader_id, reader.id), eq(redpackPayouts.reward_status, REWARD_STATUS.pending), eq(redpackPayouts.attempts, 0)));
+        for (const p of waiting) await queuePayout(tx, p, 0, `:bound${Date.now()}`);
+        return { bound: true, payouts: waiting.length };
+      },
+      // Read just above; a replay alongside meets the kept row's key and gets the first answer.
+      { readKeptFirst: false },
+    );
     app.jobs.kickAfter(request);
     return answer;
   });

@@ -218,6 +218,19 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     return reconcileDay(db, app.payments, orgOf(request).id, request.body.day);
   });
 
+  /**
+   * The reader's WeChat: whether payouts can be made (else why not), the appid whose web
+   * authorisation gives the code `openid` takes, and whether the reader has bound it.
+   */
+  r.get('/v1/:org/client/redpack/wechat', { config: { access: 'reader' as const }, schema: { params } }, async (request) => {
+    const reader = readerOf(request);
+    const configured = !app.payments.notConfigured;
+    const [bound] = configured
+      ? await db.select({ id: redpackOpenids.reader_id }).from(redpackOpenids).where(and(eq(redpackOpenids.org_id, orgOf(request).id), eq(redpackOpenids.reader_id, reader.id), eq(redpackOpenids.appid, app.payments.appid)))
+      : [];
+    return { configured, message: app.payments.notConfigured ?? '', appid: app.payments.appid, bound: bound !== undefined };
+  });
+
   // ---- The reader's own: binding WeChat (the openid payouts go to), receipts ----------------------
   r.post('/v1/:org/client/redpack/openid', { config: { access: 'reader' as const }, schema: { params, body: redpackBindBody } }, async (request) => {
     if (app.payments.notConfigured) throw badRequest(app.payments.notConfigured);

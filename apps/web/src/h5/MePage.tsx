@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button, List } from 'antd-mobile';
 import { useReaderRead, useReaderSession } from './reader';
 import { H5Page } from './H5Page';
@@ -12,7 +13,7 @@ interface Profile {
 
 /** My profile (`GET /client/me`) and signing out. */
 export function MePage() {
-  const { signOut } = useReaderSession();
+  const { org, signOut } = useReaderSession();
   const { data, error } = useReaderRead<Profile>('/me');
   return (
     <H5Page title={T.profile} testId="h5-me" error={error} loading={!data}>
@@ -24,6 +25,11 @@ export function MePage() {
           {data.unit && <List.Item extra={data.unit}>{T.unit}</List.Item>}
         </List>
       )}
+      <nav className="h5-panel" aria-label={T.me}>
+        <Link className="h5-link" to={`/${org}/h5/redpack`}>
+          {T.myRedpacks}
+        </Link>
+      </nav>
       <Button block size="large" onClick={signOut}>
         {T.signOut}
       </Button>

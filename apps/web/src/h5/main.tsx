@@ -20,6 +20,7 @@ const router = createBrowserRouter([
       { path: 'activities/:id', lazy: async () => ({ Component: (await import('./ActivityPage')).ActivityPage }) },
       ...H5_KIND_PAGES.map((k) => ({ path: `activities/:id/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
+      { path: 'redpack', lazy: async () => ({ Component: (await import('./redpack/RedpackPage')).RedpackPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },
     ],
   },

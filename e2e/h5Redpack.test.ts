@@ -90,7 +90,7 @@ browserSuite('the reader app (h5): my red packets, claimed by binding WeChat', (
     const pending = page.getByTestId('h5-redpack-pending');
     await pending.waitFor();
     await expectText(page, '待领取（2）');
-    expect(await pending.getByText(REWARD_TEXT.PENDING, { exact: false }).count()).toBe(2);
+    expect(await pending.getByText(new RegExp(` · ${REWARD_TEXT.PENDING}$`)).count()).toBe(2);
     await expectText(page, '¥5.00');
     await expectText(page, '¥8.00');
     await checkPage(page, 'before claiming');
@@ -106,7 +106,7 @@ browserSuite('the reader app (h5): my red packets, claimed by binding WeChat', (
       await page.getByText('正在加载...').waitFor({ state: 'detached' });
     }
     await expectText(page, '已到账（2）');
-    expect(await page.getByTestId('h5-redpack-received').getByText(REWARD_TEXT.RECEIVED, { exact: false }).count()).toBe(2);
+    expect(await page.getByTestId('h5-redpack-received').getByText(new RegExp(` · ${REWARD_TEXT.RECEIVED}$`)).count()).toBe(2);
     expect(await page.getByTestId('h5-redpack-pending').count()).toBe(0);
     expect(await page.getByRole('button', { name: '领取红包' }).count()).toBe(0);
     expect(merchant.oauthCalls).toBe(1);

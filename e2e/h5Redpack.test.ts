@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REWARD_TEXT } from '@huodong/domain';
 import { startLocalMerchant, type LocalMerchant } from '../apps/server/src/payouts/localMerchant';
-import { axeViolations, quiet, report } from './axe';
 import { browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
+import { expectPhonePageClean as checkPage, firstReaderSignIn } from './h5Reader';
 
 /**
  * My red packets in the reader app (issue 26/27) on a phone (390 × 844), against the real server
@@ -20,7 +20,6 @@ const KEY = 'h5redpack';
 const ADMIN = { account: 'h5rp_admin', real_name: '钱馆长', password: 'H5rp#Admin123' };
 const READER = { account: 'R8000001', real_name: '读者丙', first: 'First#Pass1', password: 'Reader#2026' };
 const TITLE = '读书月红包';
-const SIGN_IN = /^登\s?录$/;
 
 browserSuite('the reader app (h5): my red packets, claimed by binding WeChat', () => {
   let merchant: LocalMerchant;
@@ -77,13 +76,7 @@ browserSuite('the reader app (h5): my red packets, claimed by binding WeChat', (
 
   it('我的 opens 我的红包: two wait to be claimed; 领取红包 binds WeChat and both arrive', { timeout: 180_000 }, async () => {
     await page.goto(`/${KEY}/h5/me`);
-    await expectText(page, '读者登录');
-    await page.getByLabel('账号').fill(READER.account);
-    await page.getByLabel('密码').fill(READER.first);
-    await page.getByRole('button', { name: SIGN_IN }).click();
-    await expectText(page, '首次登录请修改密码');
-    await page.getByLabel('新密码').fill(READER.password);
-    await page.getByRole('button', { name: /^保存并继续$/ }).click();
+    await firstReaderSignIn(page, READER);
     await page.getByTestId('h5-me').waitFor();
     await page.getByRole('link', { name: '我的红包' }).click();
 
@@ -115,15 +108,3 @@ browserSuite('the reader app (h5): my red packets, claimed by binding WeChat', (
   });
 });
 
-/** One h1, touch targets of 44 px, no axe violation (WCAG 2 A/AA). */
-async function checkPage(page: Page, what: string) {
-  await quiet(page);
-  const found = report(what, await axeViolations(page));
-  const h1 = await page.locator('h1').allInnerTexts();
-  if (h1.length !== 1) found.push(`${what}: h1 ${JSON.stringify(h1)}`);
-  const small = await page.evaluate(() =>
-    [...document.querySelectorAll('a, button, input, textarea')].map((el) => [el.textContent?.trim() || el.tagName, el.getBoundingClientRect().height] as const).filter(([, h]) => h > 0 && h < 44),
-  );
-  for (const [el, h] of small) found.push(`${what}: ${el} is ${h}px high`);
-  expect(found).toEqual([]);
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, phoneProblems, quiet, report } from './axe';
+import { firstReaderSignIn } from './h5Reader';
 import { browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
@@ -22,7 +23,6 @@ const MODULE = '精选活动';
 const CONTENT = '今天读完了《草房子》第三章，桑桑真勇敢。';
 const MAKEUP = '昨天读了《城南旧事》的《惠安馆》，补上打卡。';
 const DAY = 24 * 3600;
-const SIGN_IN = /^登\s?录$/;
 
 browserSuite('the reader app (h5): sign in, home, check-in, the back office sees the mark', () => {
   let server: Server;
@@ -59,13 +59,7 @@ browserSuite('the reader app (h5): sign in, home, check-in, the back office sees
 
   it('signs in (first password changed), sees the home, opens the check-in, marks today, sees the streak', { timeout: 180_000 }, async () => {
     await page.goto(`/${KEY}/h5`);
-    await expectText(page, '读者登录');
-    await page.getByLabel('账号').fill(READER.account);
-    await page.getByLabel('密码').fill(READER.first);
-    await page.getByRole('button', { name: SIGN_IN }).click();
-    await expectText(page, '首次登录请修改密码');
-    await page.getByLabel('新密码').fill(READER.password);
-    await page.getByRole('button', { name: /^保存并继续$/ }).click();
+    await firstReaderSignIn(page, READER);
 
     // the home as configured: the module, its album, the activity in it
     await page.getByTestId('h5-home').waitFor();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { REWARD_TEXT, WECHATPAY_NOT_CONFIGURED } from '@huodong/domain';
-import { api, browserSuite, expectText, launchBrowser, signedInPage, startServer, superToken, type ApiClient, type Server } from './harness';
+import { api, browserSuite, expectText, launchBrowser, signedInPage, startServer, SUPER_ACCOUNT, SUPER_PASSWORD, superToken, type ApiClient, type Server } from './harness';
 import { axeViolations, quiet, report } from './axe';
+import { rowControl, rowOffers } from './rowControl';
 
 /**
  * Red packets (issue 26) in the browser, on a server without a WeChat Pay merchant: 红包统计
@@ -68,5 +69,19 @@ browserSuite('red packets: the figures page, the second administrator, the lists
     await b.goto(`/${KEY}/adminCount/adminRedpackCount/adminRedpackConfig`);
     await shell(b, '红包配置');
     await expectText(b, '读书月红包活动');
+  });
+
+  it('the platform’s 红包金额 lists every organisation’s amounts and pauses one', { timeout: 180_000 }, async () => {
+    const p = await signedInPage(browser, server.url, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
+    await p.goto('/super/system/amountManage');
+    await shell(p, '红包金额');
+    const row = p.getByRole('row').filter({ hasText: '读书月红包活动' }).filter({ hasText: '城东图书馆' });
+    await row.waitFor();
+    await (await rowControl(p, row, '暂停')).click();
+    const confirm = p.getByRole('dialog').getByRole('button', { name: '确定', exact: true });
+    await confirm.waitFor({ timeout: 2_000 }).then(() => confirm.click(), () => undefined);
+    await rowOffers(p, row, '启用');
+    const [cfg] = await adminA.get<{ is_pause: number }[]>(`/v1/amount/${KEY}`).then((l) => (l as unknown as { items: { is_pause: number }[] }).items);
+    expect(cfg!.is_pause).toBe(1);
   });
 });

@@ -309,6 +309,44 @@ describe('a reader binds WeChat', () => {
   });
 });
 
+describe('a reader binds WeChat while WeChat is slow', () => {
+  it('the code is exchanged before the transaction: the database stays free meanwhile; a replay answers without asking WeChat again', async () => {
+    const account = `rps${++seq}`;
+    await ok(t.call('POST', `/v1/${org.key}/readers`, { token: t.superToken, body: { account, password: 'Reader#First1', real_name: '慢速读者', phone: '13900000000' } }));
+    const login = await ok(t.call('POST', `/v1/${org.key}/client/login`, { body: { account, password: 'Reader#First1' } }));
+    const token = login.access_token as string;
+    await ok(t.call('PUT', `/v1/${org.key}/client/me/password`, { token, body: { old_password: 'Reader#First1', password: 'Reader#Pass2' } }));
+    let release!: () => void;
+    merchant.oauthHold = new Promise<void>((r) => (release = r));
+    const calls = merchant.oauthCalls;
+    const body = { request_id: `bind-slow-${seq}`, code: `demoSLOW${seq}` };
+    const binding = t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token, body });
+    try {
+      for (let i = 0; merchant.oauthCalls === calls; i++) {
+        if (i > 500) throw new Error(`WeChat was not asked: ${JSON.stringify(await binding)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // WeChat has the code and has not answered: no transaction of the bind is open, so a write
+      // of the whole database (one transaction on PGlite's single connection) goes through now.
+      const written = await t.db.transaction(async (tx) => tx.update(redpackConfigs).set({ remark: '慢速微信' }).where(eq(redpackConfigs.id, -1)).returning());
+      expect(written).toEqual([]);
+      expect(await t.db.select().from(redpackOpenids).where(eq(redpackOpenids.openid, `oSLOW${seq}`))).toEqual([]);
+    } finally {
+      merchant.oauthHold = undefined;
+      release();
+    }
+    expect(await ok(binding)).toEqual({ bound: true, payouts: 0 });
+    // WeChat's code is good once: the replay is answered from the kept answer, WeChat is not asked again.
+    expect(await ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token, body }))).toEqual({ bound: true, payouts: 0 });
+    expect(merchant.oauthCalls).toBe(calls + 1);
+    // Another request with the used code is refused by WeChat, naming the field.
+    const again = await t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token, body: { ...body, request_id: `bind-slow-b${seq}` } });
+    expect(again.status).toBe(422);
+    expect(again.message).toContain('code been used');
+    expect((await t.db.select().from(redpackOpenids).where(eq(redpackOpenids.openid, `oSLOW${seq}`))).length).toBe(1);
+  });
+});
+
 describe('the WeChat Pay client', () => {
   it('refuses an answer not signed by the platform key, and a request signed with another merchant key is refused by WeChat', async () => {
     const other = await startLocalMerchant();

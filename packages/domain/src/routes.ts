@@ -197,6 +197,8 @@ export const ROUTES: RouteDef[] = [
   r('system/systemTag', '系统标签', 'super', 'system', { resource: 'tags' }),
   r('system/quickReply', '快捷回复', 'super', 'system', { resource: 'quickReplies' }),
   r('system/sensitiveWord', '敏感词', 'super', 'system', { page: true }),
+  // Not named in spec §2 (§6: super manages red-packet amounts, listed with modules, tags and quick replies, system/'s pages).
+  r('system/amountManage', '红包金额', 'super', 'system', { resource: 'platformRedpackConfigs' }),
   r('checkManage', '审核管理', 'super', 'check', { resource: 'checkActivities' }),
   // Not a spec route (issue 21): the one job runner's failed work, for the platform's operators.
   r('system/jobManage', '后台任务', 'super', 'system', { resource: 'jobs' }),

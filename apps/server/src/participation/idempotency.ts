@@ -33,14 +33,7 @@ const requestIdReused = () =>
 export async function idempotent<T>(db: Db, request: FastifyRequest, requestId: string, run: (tx: Tx) => Promise<T>, opts: { readKeptFirst?: boolean; keptByRun?: boolean } = {}): Promise<T> {
   const readerId = readerOf(request).id;
   const fingerprint = requestFingerprint(request);
-  const replay = async () => {
-    const [kept] = await db.select().from(readerRequests).where(and(eq(readerRequests.reader_id, readerId), eq(readerRequests.request_id, requestId)));
-    if (!kept) return undefined;
-    // '' : kept before fingerprints were recorded (migration 0023); it answers as before.
-    if (kept.fingerprint !== '' && kept.fingerprint !== fingerprint) throw requestIdReused();
-    if (kept.status !== 200) throw new HttpError(kept.status, (kept.answer as { message: string }).message, (kept.answer as { data: unknown }).data);
-    return kept.answer as T;
-  };
+  const replay = () => keptAnswer<T>(db, request, requestId);
   // Without the read first (issue 22: one round trip less for a write whose replay is refused or
   // meets the kept row's unique key inside its transaction, which rolls it back): the answer kept
   // is found after the run, below.
@@ -64,6 +57,20 @@ export async function idempotent<T>(db: Db, request: FastifyRequest, requestId: 
     if (other !== undefined) return other;
     throw err;
   }
+}
+
+/**
+ * The answer kept for this request id (undefined when none is): the kept success, or the kept refusal
+ * thrown again; 409 when the id answered another request. A write that must call out before its
+ * transaction (a network call) reads it first, so a replay never calls out again.
+ */
+export async function keptAnswer<T>(db: Db, request: FastifyRequest, requestId: string): Promise<T | undefined> {
+  const [kept] = await db.select().from(readerRequests).where(and(eq(readerRequests.reader_id, readerOf(request).id), eq(readerRequests.request_id, requestId)));
+  if (!kept) return undefined;
+  // '' : kept before fingerprints were recorded (migration 0023); it answers as before.
+  if (kept.fingerprint !== '' && kept.fingerprint !== requestFingerprint(request)) throw requestIdReused();
+  if (kept.status !== 200) throw new HttpError(kept.status, (kept.answer as { message: string }).message, (kept.answer as { data: unknown }).data);
+  return kept.answer as T;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { rankTableText, redpackConfigsResource, redpackPayoutsResource, rewardStatusText, type RankBand } from '@huodong/domain';
+import { platformRedpackConfigsResource, rankTableText, redpackConfigsResource, redpackPayoutsResource, rewardStatusText, type RankBand } from '@huodong/domain';
 import { activities, readers, redpackConfigs, redpackPayouts } from '../db/schema.js';
 import { badRequest, validationError } from '../http/errors.js';
 import { bind, type ReadContext, type Row } from '../resources/binding.js';
+import { withOrgName } from '../resources/families/platformActivities.js';
 
 async function actTitles(ctx: ReadContext, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
@@ -34,10 +35,20 @@ export const redpackConfigsBinding = bind({
     const [used] = await tx.select({ id: redpackPayouts.id }).from(redpackPayouts).where(inArray(redpackPayouts.config_id, rows.map((r) => r.id))).limit(1);
     if (used) throw badRequest('已有发放记录的红包配置不能删除，请暂停');
   },
-  async present(rows, ctx) {
-    const titles = await actTitles(ctx, rows.map((r) => r.act_id as number));
-    return rows.map((r) => ({ ...r, act_title: titles.get(r.act_id as number) ?? '', rank_table: rankTableText((r.rank_table as RankBand[]) ?? []) }));
-  },
+  present: presentConfigs,
+});
+
+/** The configurations with their activity's title and the rank table as its text. */
+async function presentConfigs(rows: Row[], ctx: ReadContext): Promise<Row[]> {
+  const titles = await actTitles(ctx, rows.map((r) => r.act_id as number));
+  return rows.map((r) => ({ ...r, act_title: titles.get(r.act_id as number) ?? '', rank_table: rankTableText((r.rank_table as RankBand[]) ?? []) }));
+}
+
+/** The platform's list of every organisation's amounts (`/v1/amount/super`): each row with its organisation's name; 启用/暂停 only. */
+export const platformRedpackConfigsBinding = bind({
+  def: platformRedpackConfigsResource,
+  table: redpackConfigs,
+  present: async (rows, ctx) => withOrgName(await presentConfigs(rows, ctx), ctx),
 });
 
 /** The receipts: the activity, the reader and the status text of spec §4 (rewardStatusText, the one rule). */

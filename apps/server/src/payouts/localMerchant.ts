@@ -41,6 +41,10 @@ export interface LocalMerchant {
   posts: Map<string, number>;
   /** Requests refused for a bad signature. */
   badSignatures: number;
+  /** Codes of WeChat's web authorisation exchanged (each good once, as WeChat's: a second use is errcode 40163). */
+  oauthCalls: number;
+  /** While set, an exchange of a code waits for it before answering (a slow WeChat). */
+  oauthHold?: Promise<void>;
   /** Let a bill become final as the reader/WeChat would (confirm or fail). */
   settle(outBillNo: string, state: TransferState, failReason?: string): void;
   close(): Promise<void>;
@@ -97,6 +101,7 @@ export async function startLocalMerchant(opts: { mchid?: string; appid?: string;
     update_time: new Date().toISOString(),
   });
 
+  const usedCodes = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -106,9 +111,18 @@ export async function startLocalMerchant(opts: { mchid?: string; appid?: string;
       if (req.method === 'GET' && url.startsWith('/sns/oauth2/access_token?')) {
         // WeChat's web authorisation (not signed): a demo code `demo…` is the reader's openid `o…`.
         const q = new URL(url, 'http://x').searchParams;
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        const good = q.get('appid') === local.config.appid && q.get('secret') === local.config.appSecret && /^demo\w+$/.test(q.get('code') ?? '');
-        return res.end(JSON.stringify(good ? { access_token: 'demo', expires_in: 7200, openid: `o${q.get('code')!.slice(4)}`, scope: 'snsapi_base' } : { errcode: 40029, errmsg: 'invalid code' }));
+        const code = q.get('code') ?? '';
+        local.oauthCalls++;
+        const good = q.get('appid') === local.config.appid && q.get('secret') === local.config.appSecret && /^demo\w+$/.test(code);
+        const used = good && usedCodes.has(code);
+        if (good) usedCodes.add(code);
+        const answerCode = () => {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify(used ? { errcode: 40163, errmsg: 'code been used' } : good ? { access_token: 'demo', expires_in: 7200, openid: `o${code.slice(4)}`, scope: 'snsapi_base' } : { errcode: 40029, errmsg: 'invalid code' }));
+        };
+        if (local.oauthHold) void local.oauthHold.then(answerCode);
+        else answerCode();
+        return;
       }
       const a = authFields(String(req.headers.authorization ?? ''));
       const signed = a && a.mchid === mchid && a.serial_no === serial && verifyAnswerOfRequest(a, req.method ?? 'GET', url, body);
@@ -195,6 +209,7 @@ export async function startLocalMerchant(opts: { mchid?: string; appid?: string;
     bills,
     posts,
     badSignatures: 0,
+    oauthCalls: 0,
     settle(no, state, failReason) {
       const b = bills.get(no);
       if (b) Object.assign(b, { state, fail_reason: failReason });

@@ -25,7 +25,7 @@ import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { badRequest, forbidden, notFound, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
-import { idempotent } from '../participation/idempotency.js';
+import { idempotent, keptAnswer } from '../participation/idempotency.js';
 import { Refused, unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
 import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
@@ -193,7 +193,8 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
       db.execute(sql`select p.act_id, a.title, ${measures} from redpack_payouts p join activities a on a.id = p.act_id where ${where} group by p.act_id, a.title order by p.act_id`),
       db.execute(sql`select to_char(to_timestamp(p.created_at) at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, ${measures} from redpack_payouts p where ${where} group by 1 order by 1`),
     ]);
-    return { totals: rowsOf(totals)[0], activities: rowsOf(byAct), days: rowsOf(byDay) };
+    // The cost in yuan beside its fen for the chart's line (the tables show the fen as yuan).
+    return { totals: rowsOf(totals)[0], activities: rowsOf(byAct), days: rowsOf<{ cost_fen: number }>(byDay).map((d) => ({ ...d, cost_yuan: d.cost_fen / 100 })) };
   });
 
   /** A reader's amounts (user amount detail): the totals and every receipt. */
@@ -217,26 +218,54 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     return reconcileDay(db, app.payments, orgOf(request).id, request.body.day);
   });
 
+  /**
+   * The reader's WeChat: whether payouts can be made (else why not), the appid whose web
+   * authorisation gives the code `openid` takes, and whether the reader has bound it.
+   */
+  r.get('/v1/:org/client/redpack/wechat', { config: { access: 'reader' as const }, schema: { params } }, async (request) => {
+    const reader = readerOf(request);
+    const configured = !app.payments.notConfigured;
+    const [bound] = configured
+      ? await db.select({ id: redpackOpenids.reader_id }).from(redpackOpenids).where(and(eq(redpackOpenids.org_id, orgOf(request).id), eq(redpackOpenids.reader_id, reader.id), eq(redpackOpenids.appid, app.payments.appid)))
+      : [];
+    return { configured, message: app.payments.notConfigured ?? '', appid: app.payments.appid, bound: bound !== undefined };
+  });
+
   // ---- The reader's own: binding WeChat (the openid payouts go to), receipts ----------------------
   r.post('/v1/:org/client/redpack/openid', { config: { access: 'reader' as const }, schema: { params, body: redpackBindBody } }, async (request) => {
     if (app.payments.notConfigured) throw badRequest(app.payments.notConfigured);
     const reader = readerOf(request);
     const org = orgOf(request);
-    // Kept by request_id: WeChat's code is good once, so a retry of the same request must get the first answer.
-    const answer = await idempotent(db, request, request.body.request_id, async (tx) => {
-      let openid: string;
-      try {
-        openid = await app.payments.openidOf(request.body.code);
-      } catch (err) {
-        if (err instanceof Refused) throw validationError([{ field: 'code', message: err.message }]);
-        throw err;
-      }
-      await tx.insert(redpackOpenids).values({ org_id: org.id, reader_id: reader.id, appid: app.payments.appid, openid }).onConflictDoUpdate({ target: [redpackOpenids.org_id, redpackOpenids.reader_id, redpackOpenids.appid], set: { openid } });
-      // What waited for the binding is sent now.
-      const waiting = await tx.select().from(redpackPayouts).where(and(eq(redpackPayouts.org_id, org.id), eq(redpackPayouts.reader_id, reader.id), eq(redpackPayouts.reward_status, REWARD_STATUS.pending), eq(redpackPayouts.attempts, 0)));
-      for (const p of waiting) await queuePayout(tx, p, 0, `:bound${Date.now()}`);
-      return { bound: true, payouts: waiting.length };
-    });
+    // Kept by request_id: WeChat's code is good once, so a retry of the same request must get the
+    // first answer, read before WeChat is asked again. The exchange (a network call, up to the
+    // client's time-out) runs before the transaction, which then only writes.
+    const kept = await keptAnswer<{ bound: boolean; payouts: number }>(db, request, request.body.request_id);
+    if (kept) return kept;
+    let openid: string;
+    try {
+      openid = await app.payments.openidOf(request.body.code);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      // The same request alongside may have used the code first: its answer, else the refusal (not
+      // kept: nothing was written, and asking again is refused again).
+      const other = await keptAnswer<{ bound: boolean; payouts: number }>(db, request, request.body.request_id);
+      if (other) return other;
+      throw validationError([{ field: 'code', message: err.message }]);
+    }
+    const answer = await idempotent(
+      db,
+      request,
+      request.body.request_id,
+      async (tx) => {
+        await tx.insert(redpackOpenids).values({ org_id: org.id, reader_id: reader.id, appid: app.payments.appid, openid }).onConflictDoUpdate({ target: [redpackOpenids.org_id, redpackOpenids.reader_id, redpackOpenids.appid], set: { openid } });
+        // What waited for the binding is sent now.
+        const waiting = await tx.select().from(redpackPayouts).where(and(eq(redpackPayouts.org_id, org.id), eq(redpackPayouts.reader_id, reader.id), eq(redpackPayouts.reward_status, REWARD_STATUS.pending), eq(redpackPayouts.attempts, 0)));
+        for (const p of waiting) await queuePayout(tx, p, 0, `:bound${Date.now()}`);
+        return { bound: true, payouts: waiting.length };
+      },
+      // Read just above; a replay alongside meets the kept row's key and gets the first answer.
+      { readKeptFirst: false },
+    );
     app.jobs.kickAfter(request);
     return answer;
   });

@@ -26,7 +26,7 @@ import { orgSensitiveWordsBinding, sensitiveWordsBinding } from './families/sens
 import { orgCasesBinding, platformCasesBinding } from './families/cases.js';
 import { homeModulesBinding, readingShowBinding } from './families/home.js';
 import { POINTS_BINDINGS } from '../points/family.js';
-import { redpackConfigsBinding, redpackPayoutsBinding } from '../payouts/family.js';
+import { platformRedpackConfigsBinding, redpackConfigsBinding, redpackPayoutsBinding } from '../payouts/family.js';
 
 /** Every resource served by the machinery. A family adds its binding here; a kind lists its own in its `bindings`. */
 export const BINDINGS: ResourceBinding[] = [
@@ -71,4 +71,5 @@ export const BINDINGS: ResourceBinding[] = [
   ...POINTS_BINDINGS,
   redpackConfigsBinding,
   redpackPayoutsBinding,
+  platformRedpackConfigsBinding,
 ];

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  hasRealName,
   batchFirstPasswordSchema,
   canWrite,
   FIRST_PASSWORD_BATCH_MAX,
@@ -219,6 +220,32 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/:org/client/logout', { config: { access: 'reader', initialPassword: true }, schema: { params: orgParams } }, async (request) => {
     await revokeToken(db, readerOf(request).tokenId);
     return null;
+  });
+
+  /**
+   * `GET /v1/{org}/userReal/{id}` (spec §7 "Other"): a reader's real-name information for the
+   * organisation's administrators — what the reader gave (real name, phone, 学号, unit, identity,
+   * grade), whether it is complete as activities needing a real name require (`complete`, the gate's
+   * rule) and whether the organisation's roster vouches for it (`verified`: an imported user or
+   * student whose roster row carries the same name; a reader who registered is self-declared).
+   */
+  r.get('/v1/:org/userReal/:id', { config: { access: 'org' }, schema: { params: rowParams } }, async (request) => {
+    const org = orgOf(request);
+    const [reader] = await db.select({ ...profileColumns, source: readers.source, source_id: readers.source_id }).from(readers).where(and(eq(readers.org_id, org.id), eq(readers.id, request.params.id)));
+    if (!reader) throw notFound('读者不存在');
+    const roster =
+      reader.source === 'user' && reader.source_id !== null
+        ? (await db.select({ name: orgUsers.real_name, number: orgUsers.academic_num }).from(orgUsers).where(and(eq(orgUsers.org_id, org.id), eq(orgUsers.id, reader.source_id))))[0]
+        : reader.source === 'student' && reader.source_id !== null
+          ? (await db.select({ name: students.name, number: students.account }).from(students).where(and(eq(students.org_id, org.id), eq(students.id, reader.source_id))))[0]
+          : undefined;
+    const { must_change_password: _m, source_id: _s, ...info } = reader;
+    return {
+      ...info,
+      complete: hasRealName(reader),
+      verified: roster !== undefined && roster.name.trim() !== '' && roster.name.trim() === reader.real_name.trim(),
+      roster: roster ?? null,
+    };
   });
 
   /**

@@ -61,6 +61,7 @@ export function MePage() {
     { to: 'me/activities', label: T.myActivities },
     ...H5_ME_PAGES.filter((p) => p.label).map((p) => ({ to: `me/${p.path}`, label: p.label! })),
     { to: 'me/certificates', label: T.myCertificates },
+    { to: 'redpack', label: T.myRedpacks },
     { to: 'points', label: T.myPoints },
   ];
   return (

@@ -23,6 +23,7 @@ const router = createBrowserRouter([
       { path: 'cases', lazy: async () => ({ Component: (await import('./kinds/cases/CasesPage')).CasesPage }) },
       { path: 'cases/:id', lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).CasePage }) },
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
+      { path: 'redpack', lazy: async () => ({ Component: (await import('./redpack/RedpackPage')).RedpackPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },
       { path: 'me/activities', lazy: async () => ({ Component: (await import('./ActivitiesPage')).MyActivitiesPage }) },
       { path: 'me/certificates', lazy: async () => ({ Component: (await import('./CertificatesPage')).CertificatesPage }) },

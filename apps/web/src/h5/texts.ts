@@ -74,4 +74,13 @@ export const H5_TEXTS = {
   download: '下载证书',
   downloadFailed: '证书下载失败，请稍后重试',
   verify: '查验证书',
+  myRedpacks: '我的红包',
+  redpackPending: '待领取',
+  redpackReceived: '已到账',
+  redpackRefunded: '已退回',
+  redpackFailed: '发放失败',
+  redpackClaim: '领取红包',
+  redpackClaimHint: '红包将发到你的微信零钱，领取前请先授权绑定微信。',
+  redpackBound: (n: number) => (n > 0 ? `微信已绑定，${n}个红包正在发放` : '微信已绑定'),
+  noRedpacks: '暂无红包',
 } as const;

@@ -14,9 +14,10 @@ export type DataPath = string;
  * How a cell, a card or a record item shows its value beyond a plain number: `percent` (`v%`, `—`
  * without), `percent2` (2 decimals, `0.00%` without: spec §9), `dash` (`—` without), `time` (Unix
  * seconds as China time, empty without), `tag` (the column's `tag` when true), `tags` (an array of
- * texts, one tag each), `pairs` (an array of objects as `key:value` pairs, `—` when empty).
+ * texts, one tag each), `pairs` (an array of objects as `key:value` pairs, `—` when empty), `yuan` (an amount in
+ * fen as yuan with 2 decimals, `0.00` without).
  */
-export type FigureShow = 'percent' | 'percent2' | 'dash' | 'time' | 'tag' | 'tags' | 'pairs';
+export type FigureShow = 'percent' | 'percent2' | 'dash' | 'time' | 'tag' | 'tags' | 'pairs' | 'yuan';
 
 export interface FigureCard {
   /** Test id `total-<key>`. */
@@ -299,6 +300,12 @@ export function figureTableCsv(columns: readonly FigureColumn[], rows: readonly 
   return `\uFEFF${lines.map((l) => l.join(',')).join('\r\n')}\r\n`;
 }
 
+/** An amount in fen as yuan with 2 decimals: `12.50`; `0.00` without a value. */
+export function yuanText(fen: unknown): string {
+  const n = Number(fen);
+  return (Number.isFinite(n) ? n / 100 : 0).toFixed(2);
+}
+
 /** A share as a percent with 2 decimals (spec §9): `12.50%`; `0.00%` without a value. */
 export function percentText(v: unknown): string {
   const n = Number(v);
@@ -369,6 +376,8 @@ export function figureShown(v: unknown, show: FigureShow | undefined, column?: P
       return percentText(v);
     case 'time':
       return formatSeconds(v);
+    case 'yuan':
+      return yuanText(v);
     case 'dash':
       return none ? NO_VALUE : typeof v === 'number' ? v : String(v);
     case 'pairs': {

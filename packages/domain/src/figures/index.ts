@@ -8,6 +8,7 @@ import { readClockCountFigures, readClockReadersFigures } from './readClock.js';
 import { lectureCountFigures } from './lecture.js';
 import { STATISTICS_FIGURES } from './statistics.js';
 import { audiobookCountFigures } from './audiobooks.js';
+import { redpackCountFigures } from './redpack.js';
 import { surveyCountFigures, surveyPaperFigures, surveySubQuesFigures } from './survey.js';
 import {
   originalCountFigures,
@@ -30,11 +31,13 @@ export * from './readClock.js';
 export * from './lecture.js';
 export * from './statistics.js';
 export * from './audiobooks.js';
+export * from './redpack.js';
 /** Times in a figures table or record read as everywhere (China time). */
 export { formatSeconds } from '../cells.js';
 
 /** Every figures declaration; a route with `figures: true` renders the one of its path (节目下载's own page picks one of two by `?type=`). */
 export const FIGURES: FiguresDef[] = [
+  redpackCountFigures,
   originalCountFigures,
   originalMixCountFigures,
   originalDownloadFigures,

@@ -99,7 +99,44 @@ export const redpackPayoutsResource = defineResource({
   exports: [{ name: 'redpackPayouts', title: '红包发放记录' }],
 });
 
-export const REDPACK_RESOURCES = [redpackConfigsResource, redpackPayoutsResource];
+/**
+ * The platform's red-packet amounts (spec §6: super manages red-packet amounts; §7 `/v1/amount/{x}` with
+ * `{x}` = `super`, a reserved key no organisation can take): every organisation's configurations in one
+ * list, filtered by organisation, activity trigger and status, with the status change (启用/暂停) and
+ * the export. Amounts are set and altered in the organisation's own 红包配置 (they name its activity
+ * and its budget), which a super administrator opens with the organisation's key.
+ */
+export const platformRedpackConfigsResource = defineResource({
+  name: 'platformRedpackConfigs',
+  title: '红包金额',
+  scope: 'super',
+  path: '/v1/amount/super',
+  fields: [
+    idField,
+    { name: 'org_name', label: '机构', kind: 'text', width: 150 },
+    { name: 'org_id', label: '机构', kind: 'select', optionsFrom: { path: '/v1/organizations/names', value: 'id', label: 'name' }, list: false, filter: true },
+    { name: 'act_title', label: '活动名称', kind: 'text', width: 180 },
+    { name: 'mode', label: '金额方式', kind: 'select', options: choices(REDPACK_MODES), filter: true, width: 100 },
+    { name: 'amount_fen', label: '固定金额（分）', kind: 'number', width: 110 },
+    { name: 'rank_table', label: '名次金额表', kind: 'text', width: 160 },
+    { name: 'trigger', label: '发放时机', kind: 'select', options: choices(REDPACK_TRIGGERS), filter: true, width: 100 },
+    { name: 'budget_fen', label: '总预算（分）', kind: 'number', sortable: true, width: 120 },
+    { name: 'daily_budget_fen', label: '每日预算（分）', kind: 'number', width: 120 },
+    { name: 'per_user_max', label: '每人上限（次）', kind: 'number', width: 110 },
+    { name: 'reserved_fen', label: '已用预算（分）', kind: 'number', sortable: true, width: 120 },
+    statusField,
+    createdField,
+  ],
+  keywordFields: [],
+  actions: [PAUSE_TOGGLE],
+  writeRole: 'super',
+  readOnly: true,
+  nameField: 'act_title',
+  defaultSort: '-id',
+  exports: [{ name: 'platformRedpackConfigs', title: '红包金额' }],
+});
+
+export const REDPACK_RESOURCES = [redpackConfigsResource, redpackPayoutsResource, platformRedpackConfigsResource];
 
 /** `POST /v1/amount/{org}/{id}/send`: a manual payout to chosen readers (one batch; above ¥1,000 a second administrator approves). */
 export const redpackSendBody = z.object({

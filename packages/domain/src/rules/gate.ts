@@ -125,6 +125,11 @@ export function gateRefusal(
   if (!inScope(activity.scope, reader)) return GATE.outOfScope;
   if (activity.access_code && ctx.accessCode !== activity.access_code) return GATE.wrongCode;
   if (ctx.ban) return blacklistedRefusal(ctx.ban.until, ctx.ban.reason);
-  if (activity.need_real && (!reader.real_name.trim() || !reader.phone.trim())) return GATE.realName;
+  if (activity.need_real && !hasRealName(reader)) return GATE.realName;
   return null;
+}
+
+/** A reader's real-name information is complete (an activity with `need_real` admits only them): a real name and a phone. */
+export function hasRealName(reader: { real_name: string; phone: string }): boolean {
+  return reader.real_name.trim() !== '' && reader.phone.trim() !== '';
 }

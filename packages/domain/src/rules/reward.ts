@@ -31,3 +31,23 @@ export function rewardStatusText({ reward_status, wepay_status, return_code }: R
       return REWARD_TEXT.PENDING;
   }
 }
+
+/**
+ * Where a reader's receipt stands (the reader app's groups): `pending` waits to be paid or claimed
+ * (待发放, 发放中), `received` arrived, `refunded` went back unclaimed (24 h: refunded by WeChat, or
+ * never claimed for want of a bound WeChat), `failed` otherwise.
+ */
+export type RewardGroup = 'pending' | 'received' | 'refunded' | 'failed';
+
+export function rewardGroup({ reward_status, wepay_status, return_code }: RewardReceipt): RewardGroup {
+  switch (Number(reward_status)) {
+    case 2:
+      return wepay_status === 'RECEIVED' ? 'received' : wepay_status === 'REFUND' ? 'refunded' : 'pending';
+    case 3:
+      return 'failed';
+    case 4:
+      return return_code === 'NO_OPENID' ? 'refunded' : 'failed';
+    default:
+      return 'pending';
+  }
+}

@@ -1,18 +1,4 @@
 /** The red-packet pages' texts. */
-export const CONFIGS = '红包配置';
-export const PAYOUTS = '发放记录';
-export const SENT = '已发放';
-export const RECEIVED = '已到账';
-export const REFUNDED = '已退回';
-export const FAILED = '发放失败';
-export const PENDING = '待发放';
-export const COST = '实际支出（元）';
-export const REFUNDED_AMOUNT = '退回金额（元）';
-export const BY_DAY = '每日发放';
-export const BY_ACTIVITY = '各活动发放';
-export const DAY = '日期';
-export const ACTIVITY = '活动';
-export const PAYOUT_COUNT = '发放笔数';
 export const BATCHES = '待审批批次';
 export const BATCH_TOTAL = '金额（元）';
 export const BATCH_COUNT = '人数';
@@ -20,8 +6,5 @@ export const BATCH_REASON = '发放说明';
 export const APPROVE = '通过';
 export const REFUSE = '驳回';
 export const OWN_BATCH = '本人发起，需另一位管理员审批';
-export const APPROVED = '已通过，开始发放';
-export const REFUSED = '已驳回';
-export const NO_PAYOUTS = '暂无红包发放';
 export const APPROVAL_HINT = (yuan: string) => `手动发放合计超过 ¥${yuan} 时，需另一位管理员审批后才会发出。`;
-export const yuan = (fen: number) => (fen / 100).toFixed(2);
+export { yuanText as yuan } from '@huodong/domain/figures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { casePdfs } from '../apps/server/src/seed/casePdf';
-import { axeViolations, quiet, report } from './axe';
+import { phoneProblems } from './axe';
 import { png } from './png';
 import { api, browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
 
@@ -37,17 +37,8 @@ browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
   let page: Page;
   const found: string[] = [];
 
-  async function audit(where: string) {
-    await quiet(page);
-    found.push(...report(where, await axeViolations(page)));
-    const h1 = await page.locator('h1').allInnerTexts();
-    if (h1.length !== 1) found.push(`${where}: h1 ${JSON.stringify(h1)}`);
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll('a, button, input, textarea')].map((el) => [el.textContent?.trim() || el.tagName, el.getBoundingClientRect().height] as const).filter(([, h]) => h > 0 && h < 44),
-    );
-    for (const [what, h] of small) found.push(`${where}: ${what} is ${h}px high`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  }
+  /** axe (WCAG 2 A/AA), one h1, 44 px touch targets, nothing sideways (axe.ts phoneProblems). */
+  const audit = async (where: string) => found.push(...(await phoneProblems(page, where)));
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);

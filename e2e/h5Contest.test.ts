@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, quiet, report } from './axe';
+import { phoneProblems } from './axe';
 import { api, browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
 
 /**
@@ -27,18 +27,8 @@ browserSuite('the reader app (h5): knowledge contests and levels', () => {
   let page: Page;
   const found: string[] = [];
 
-  /** axe (WCAG 2 A/AA), one h1 and 44 px touch targets on the page as it is now. */
-  async function audit(where: string) {
-    await quiet(page);
-    found.push(...report(where, await axeViolations(page)));
-    const h1 = await page.locator('h1').allInnerTexts();
-    if (h1.length !== 1) found.push(`${where}: h1 ${JSON.stringify(h1)}`);
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll('a, button, input:not([type=radio]):not([type=checkbox]), textarea, label')].map((el) => [el.textContent?.trim() || el.tagName, el.getBoundingClientRect().height] as const).filter(([, h]) => h > 0 && h < 44),
-    );
-    for (const [what, h] of small) found.push(`${where}: ${what} is ${h}px high`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  }
+  /** axe (WCAG 2 A/AA), one h1, 44 px touch targets, nothing sideways (axe.ts phoneProblems). */
+  const audit = async (where: string) => found.push(...(await phoneProblems(page, where)));
 
   beforeAll(async () => {
     server = await startServer();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { casePdfs } from '../apps/server/src/seed/casePdf';
 import { phoneProblems } from './axe';
 import { png } from './png';
-import { api, browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
+import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
 
 /**
  * Reading cases in the reader app (issue 27) on a phone (390 × 844), against the real server. Set
@@ -33,7 +33,6 @@ browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
   let adminApi: ApiClient;
   let shown: number;
   let third: number;
-  let phone: BrowserContext;
   let page: Page;
   const found: string[] = [];
 
@@ -52,13 +51,8 @@ browserSuite('the reader app (h5): reading cases with the PDF reader', () => {
 
     third = (await adminApi.post<{ id: number }>(`/v1/${KEY}/third`, { title: THIRD, start_at: Math.floor(Date.now() / 1000) - 3600, end_at: Math.floor(Date.now() / 1000) + 30 * 86_400, config: { link: LINK } })).id;
     await adminApi.post(`/v1/${KEY}/third/${third}/publish`, {});
-    const { first, ...fields } = READER;
-    await adminApi.post(`/v1/${KEY}/readers`, { account: fields.account, real_name: fields.real_name, password: first });
-    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: READER.account, password: first, key: '', code: '' });
-    await api(server.url, login.access_token).put(`/v1/${KEY}/client/me/password`, { old_password: first, password: READER.password });
-    phone = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    await phone.addInitScript(([key, token]) => localStorage.setItem(`readerToken:${key}`, token), [KEY, login.access_token] as const);
-    page = await phone.newPage();
+    const reader = await signedInReaderApi(server.url, adminApi, KEY, READER);
+    page = await readerPhonePage(browser, server.url, KEY, reader.token!);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

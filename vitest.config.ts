@@ -4,18 +4,22 @@ import { defineConfig } from 'vitest/config';
 // Browser tests live in e2e/ and run with their own config after the build.
 export default defineConfig({
   test: {
+    // Two files at a time: vitest's default on a 2-core machine is one (cores - 1), which leaves a core idle
+    // while a file waits on PGlite (one thread) or on PostgreSQL.
+    maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', include: ['packages/*/test/**/*.test.ts'] } },
+      // Large inputs (a 50,000-row import) run for seconds on a busy machine: a test fails on its result, not its time.
+      { test: { name: 'domain', include: ['packages/*/test/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/globalSetup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000, // a file's set-up (an app, readers) beside another file on 2 cores
         },
       },
-      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], testTimeout: 30_000 } },
     ],
   },
 });

@@ -11,7 +11,9 @@ const PASSWORD = 'Sig#term123';
 
 /** The real server process (`src/main.ts`) on a fresh database of the suite's driver. */
 async function startServer(): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ADMIN_PASSWORD: PASSWORD };
+  // The drain must outlast the event loop's lag: a request written before the signal is read only when the loop
+  // gets to it, and with two test files at once on a busy 2-core machine that took over the default 1 s.
+  const env: NodeJS.ProcessEnv = { ADMIN_PASSWORD: PASSWORD, SHUTDOWN_DRAIN_MS: '5000' };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     const copy = await freshPostgresUrl();

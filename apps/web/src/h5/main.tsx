@@ -22,6 +22,10 @@ const router = createBrowserRouter([
       ...[...new Map(H5_KIND_PAGES.map((k) => [k.path, k])).values()].map((k) => ({ path: `activities/:id/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
       { path: 'cases', lazy: async () => ({ Component: (await import('./kinds/cases/CasesPage')).CasesPage }) },
       { path: 'cases/:id', lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).CasePage }) },
+      // 扫一扫, and a scan code's credit (the spec's `/{org}/scan?code=&sign=` redirects here)
+      { path: 'scan', lazy: async () => ({ Component: (await import('./ScanPage')).ScanPage }) },
+      // a session's sign-in QR (the spec's `/{org}/trainSign?actId&sessionId&type` redirects here)
+      { path: 'trainSign', lazy: async () => ({ Component: (await import('./kinds/offline/SignPage')).SignPage }) },
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
       { path: 'redpack', lazy: async () => ({ Component: (await import('./redpack/RedpackPage')).RedpackPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },

@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CHECKIN_RESULTS, SCAN_RESULTS } from '@huodong/domain';
-import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
+import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInPage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
 import { expectPhonePageClean } from './h5Reader';
 
 /**
@@ -156,5 +156,18 @@ browserSuite('the reader app (h5): 扫一扫 reads a QR with the camera or from 
     await page.goto(`${sign.pathname}${sign.search}`);
     await expect.poll(() => page.getByTestId('sign-result').getAttribute('data-result'), { timeout: 30_000 }).toBe('already_checked_in');
     expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(`/${KEY}/h5/trainSign${sign.search}`);
+  });
+
+  it('the staff’s 扫描票码 reads a reader’s ticket with the camera (jsqr where the browser has no QR reader)', { timeout: 120_000 }, async () => {
+    const ticket = await readerApi.get<{ secret: string }>(`/v1/${KEY}/client/reservations/${talk.rid}/ticket`);
+    const browser = await launchBrowser({ camera: (await qrFiles('ticket', ticket.secret)).y4m });
+    browsers.push(browser);
+    const staff = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await staff.goto(`/${KEY}/adminAct/adminOfflineCheckin?actID=${talk.act}`);
+    await staff.getByRole('button', { name: '打开摄像头' }).click();
+    // the reader checked in by the session's QR above: the ticket reads as already in
+    const shown = staff.getByTestId('redeem-result');
+    await expect.poll(() => shown.getAttribute('data-result'), { timeout: 30_000 }).toBe('already_checked_in');
+    await expectText(staff, READER.real_name);
   });
 });

@@ -79,8 +79,9 @@ export const ROUTES: RouteDef[] = [
   { path: 'trainSign', title: '活动签到', scope: 'organ', login: false, page: true, readerApp: true },
   // Issue 24: the page a scan code's QR opens (`scan?code=&sign=`); it signs the reader in and posts the scan.
   { path: 'scan', title: '扫码积分', scope: 'organ', login: false, page: true, readerApp: true },
-  { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true },
-  { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true },
+  // The login-free case pages open the reader app's (which lets these in without a reader's sign-in); `/super/…` keeps the back office's.
+  { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true, readerApp: true },
+  { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true, readerApp: true },
 
   r('functionIndex', '功能导航', 'both', 'home', { page: true }),
   r('index', '数据概览', 'both', 'home', { page: true }),

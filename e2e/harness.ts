@@ -12,7 +12,7 @@
  *     client.get/post/put/del(path, body?) → data, throws unless the body code is 200.
  *   await superToken(server.url), await loginApi(server.url, account, password, org?)
  *     Sign in through POST /v1/login or /v1/{org}/login (captcha off) → access_token.
- *   const browser = await launchBrowser()      // playwright-core Browser, fresh profile
+ *   const browser = await launchBrowser({ camera? })  // playwright-core Browser, fresh profile; camera: a .y4m the fake camera films
  *   const page = await newPage(browser, server.url, { timezoneId? })  // own context (own localStorage), baseURL set
  *   await fillPicker(page, input, pickerText(seconds))  // type a time into a date-time picker (China time)
  *   await loginViaPage(page, { org?, account, password })  // fills 账号/密码/验证码, clicks 登录
@@ -293,13 +293,22 @@ export function browserSuite(name: string, fn: () => void): void {
   describe.skip(name, fn);
 }
 
+export interface LaunchOptions {
+  /**
+   * A camera that films this video (a .y4m, e.g. `ffmpeg -loop 1 -i qr.png -t 3 -pix_fmt yuv420p qr.y4m`,
+   * played in a loop), granted to every page without asking.
+   */
+  camera?: string;
+}
+
 /** Chromium with a fresh temporary profile (playwright creates and deletes its user-data-dir). */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
   if (!chromiumAvailable()) throw new Error(`${CHROMIUM_PATH} not found`);
+  const camera = opts.camera ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${opts.camera}`] : [];
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...camera],
   });
 }
 

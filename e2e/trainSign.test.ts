@@ -5,7 +5,8 @@ import { CHECKIN_RESULTS } from '@huodong/domain';
 import { api, browserSuite, expectText, launchBrowser, startServer, superToken, type ApiClient, type Server, signedInReaderApi } from './harness';
 
 /**
- * The reader's sign-in page (`/{org}/trainSign`, issue 23) on a phone (390 px wide, Chromium).
+ * The reader's sign-in page (`/{org}/trainSign`, issue 23; the reader app's `/{org}/h5/trainSign`,
+ * where the address redirects) on a phone (390 px wide, Chromium).
  * Set up through the API: an organisation authorised for offline activities, its administrator,
  * two talks starting in ten minutes (sign-in open), the second with a rotating code, and a reader
  * who booked both through the reader API. The reader opens the poster's link, signs in with the
@@ -83,6 +84,8 @@ browserSuite('trainSign: a reader signs in on a phone and checks in; the staff r
     page = await phone.newPage();
     await page.goto(link(plain));
     await expectText(page, '读者登录');
+    // the spec's address opens the reader app's page with the query (its sign-in first)
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(link(plain).replace(`/${KEY}/trainSign`, `/${KEY}/h5/trainSign`));
     await page.getByLabel('账号').fill(READER.account);
     await page.getByLabel('密码').fill(READER.password);
     await page.getByRole('button', { name: SIGN_IN }).click();

@@ -281,6 +281,23 @@ describe('web app serving', () => {
     }
   });
 
+  it("a QR's spec address (trainSign, scan, the public case pages) redirects into the reader app with its query; others stay", async () => {
+    const sign = await t.app.inject({ method: 'GET', url: '/flib/trainSign?actId=3&sessionId=7&type=1&code=AB%2BC' });
+    expect(sign.statusCode).toBe(302);
+    expect(sign.headers.location).toBe('/flib/h5/trainSign?actId=3&sessionId=7&type=1&code=AB%2BC');
+    const scan = await t.app.inject({ method: 'GET', url: '/flib/scan?code=X1&sign=abc' });
+    expect([scan.statusCode, scan.headers.location]).toEqual([302, '/flib/h5/scan?code=X1&sign=abc']);
+    expect((await t.app.inject({ method: 'GET', url: '/flib/scan' })).headers.location).toBe('/flib/h5/scan');
+    const pdf = await t.app.inject({ method: 'GET', url: '/flib/readPromotion/pdfDetail?id=5' });
+    expect([pdf.statusCode, pdf.headers.location]).toEqual([302, '/flib/h5/readPromotion/pdfDetail?id=5']);
+    expect((await t.app.inject({ method: 'GET', url: '/flib/readPromotion/adminPdfDetail?id=2' })).headers.location).toBe('/flib/h5/readPromotion/adminPdfDetail?id=2');
+    for (const url of ['/flib/scanx', '/flib/adminAct/scan', '/super/scan', '/super/readPromotion/adminPdfDetail?id=2', '/scan']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+    }
+  });
+
   it('unknown /v1 paths stay JSON 404s and files outside the build are not reachable', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/v1/nothing' });
     expect(api.statusCode).toBe(404);

@@ -51,8 +51,10 @@ describe('security headers', () => {
       expect(h['x-frame-options'], name).toBe('DENY');
       expect(h['x-content-type-options'], name).toBe('nosniff');
       expect(h['referrer-policy'], name).toBe('no-referrer');
-      expect(h['permissions-policy'], name).toContain('camera=()');
-      expect(h['permissions-policy'], name).toContain('geolocation=()');
+      // the camera and the position for this origin's pages (扫一扫, 扫描票码, a geofenced sign-in), no frame's
+      expect(h['permissions-policy'], name).toContain('camera=(self)');
+      expect(h['permissions-policy'], name).toContain('geolocation=(self)');
+      expect(h['permissions-policy'], name).toContain('microphone=()');
       // HSTS belongs to the TLS-terminating proxy (README), not to a server that may be reached over HTTP.
       expect(h['strict-transport-security'], name).toBeUndefined();
     }

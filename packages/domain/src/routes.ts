@@ -28,6 +28,13 @@ export interface RouteDef {
   figures?: boolean;
   /** Only an organisation administrator (manager type `admin`) or super may open it. */
   adminOnly?: boolean;
+  /**
+   * A reader's page a QR opens: its address stays the spec's (`/{org}/{path}?…`), its page is the
+   * reader app's of the same path (`/{org}/h5/{path}?…`, the app's shell and sign-in). The server
+   * answers the spec's address with a redirect keeping the query (http/static.ts); the back office
+   * routes it to the same place.
+   */
+  readerApp?: boolean;
 }
 
 export const MENU_GROUPS: MenuGroup[] = [
@@ -69,11 +76,12 @@ export const ROUTES: RouteDef[] = [
   { path: 'certVerify', title: '证书查验', scope: 'both', login: false, page: true },
   { path: 'expertJudge', title: '专家评审', scope: 'organ', login: false, page: true },
   // Spec §2 (issue 23): the reader's sign-in page a session's QR opens; it signs the reader in, not an administrator.
-  { path: 'trainSign', title: '活动签到', scope: 'organ', login: false, page: true },
+  { path: 'trainSign', title: '活动签到', scope: 'organ', login: false, page: true, readerApp: true },
   // Issue 24: the page a scan code's QR opens (`scan?code=&sign=`); it signs the reader in and posts the scan.
-  { path: 'scan', title: '扫码积分', scope: 'organ', login: false, page: true },
-  { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true },
-  { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true },
+  { path: 'scan', title: '扫码积分', scope: 'organ', login: false, page: true, readerApp: true },
+  // The login-free case pages open the reader app's (which lets these in without a reader's sign-in); `/super/…` keeps the back office's.
+  { path: 'readPromotion/pdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true, readerApp: true },
+  { path: 'readPromotion/adminPdfDetail', title: '阅读推广详情', scope: 'both', login: false, page: true, readerApp: true },
 
   r('functionIndex', '功能导航', 'both', 'home', { page: true }),
   r('index', '数据概览', 'both', 'home', { page: true }),

@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Browser features the back office never uses, refused for the page and anything it embeds. */
-const PERMISSIONS_POLICY = ['accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'usb']
-  .map((feature) => `${feature}=()`)
-  .join(', ');
+/**
+ * Browser features: the ones no page uses refused for the page and anything it embeds; the camera
+ * (扫一扫 in the reader app, the staff's 扫描票码) and the position (a geofenced sign-in or scan code)
+ * for this origin's own pages only, never for an embedded frame.
+ */
+const PERMISSIONS_POLICY = [
+  ...['accelerometer', 'display-capture', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'usb'].map((feature) => `${feature}=()`),
+  ...['camera', 'geolocation'].map((feature) => `${feature}=(self)`),
+].join(', ');
 
 /**
  * Security headers of every answer, in one place (issue 9). The built web app has no inline

@@ -2,15 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ROUTES } from '@huodong/domain';
 
 /** Vite puts every content-hashed file under /assets/: a new build gives new names. */
 const HASHED_PREFIX = '/assets/';
 /** The reader's phone app (issue 27): `/{org}/h5` and every path under it get its own page, h5.html. */
 const READER_APP = /^\/[^/]+\/h5(?:\/|$)/;
+/** The spec's addresses of the reader's QR pages (`readerApp` routes): `/{org}/{path}` opens `/{org}/h5/{path}`. */
+const READER_APP_PATHS = new Set(ROUTES.filter((r) => r.readerApp).map((r) => r.path));
+const readerAppTarget = (url: string): string | null => {
+  const m = /^\/([^/]+)\/(.+)$/.exec(url);
+  return m && m[1] !== 'super' && READER_APP_PATHS.has(m[2]) ? `/${m[1]}/h5/${m[2]}` : null;
+};
 
 /**
  * Serve the built web app; any non-API GET returns index.html (history-mode URLs), or the reader
- * app's h5.html under `/{org}/h5`.
+ * app's h5.html under `/{org}/h5`; the spec's addresses of the reader's QR pages redirect into it.
  *
  * The build writes a `.br` and a `.gz` next to every file worth compressing (apps/web/vite.config.ts);
  * `preCompressed` sends the one the client's Accept-Encoding prefers (br, then gzip, then the file
@@ -32,10 +39,13 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     // The files are compressed at build time; @fastify/compress must not do it again per request.
     compress: false,
     handler: async (request, reply) => {
-      const url = request.url.split('?')[0];
+      const [url, ...query] = request.url.split('?');
       if (url.startsWith('/v1/') || url === '/v1') {
         return reply.status(404).send({ code: 404, message: '页面不存在', data: null });
       }
+      // A QR's link (spec §2 trainSign, issue 24 scan) opens the reader app's page, the query kept.
+      const inApp = readerAppTarget(url);
+      if (inApp) return reply.header('cache-control', 'no-cache').redirect(query.length ? `${inApp}?${query.join('?')}` : inApp, 302);
       // The answer depends on Accept-Encoding (a cache must not give a br body to a gzip-only client).
       reply.header('vary', 'accept-encoding');
       const file = path.join(dist, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));

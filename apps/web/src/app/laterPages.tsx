@@ -15,7 +15,5 @@ const later = (Page: LazyExoticComponent<ComponentType>) =>
   };
 
 export const ExpertJudge = later(lazy(() => import('../features/review/ExpertJudgePage')));
-export const TrainSign = later(lazy(() => import('../features/trainSign/TrainSignPage')));
-export const Scan = later(lazy(() => import('../features/scanCodes/ScanPage')));
 export const OrgCase = later(lazy(() => import('../features/cases/ReadPromotionPage').then((m) => ({ default: m.OrgCasePage }))));
 export const PlatformCase = later(lazy(() => import('../features/cases/ReadPromotionPage').then((m) => ({ default: m.PlatformCasePage }))));

@@ -19,8 +19,8 @@ export const OPEN_PAGES: Record<string, PageEntry> = {
   'alter/viewCount': () => import('../features/activities/ViewCountPage'),
   expertJudge: () => import('./laterPages').then((m) => ({ default: m.ExpertJudge })),
   certVerify: () => import('../features/review/CertVerifyPage'),
-  trainSign: () => import('./laterPages').then((m) => ({ default: m.TrainSign })),
-  scan: () => import('./laterPages').then((m) => ({ default: m.Scan })),
+  trainSign: () => import('./ReaderAppPage'),
+  scan: () => import('./ReaderAppPage'),
   'readPromotion/pdfDetail': () => import('./laterPages').then((m) => ({ default: m.OrgCase })),
   'readPromotion/adminPdfDetail': () => import('./laterPages').then((m) => ({ default: m.PlatformCase })),
 };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { NavLink, Outlet, useMatches, useParams } from 'react-router';
 import { READER_TEXTS, readerClient } from '../shared/readerClient';
 import { ReaderSessionContext } from './reader';
 import { H5_TEXTS as T } from './texts';
@@ -15,16 +15,23 @@ const TABS = [
   { to: 'me', label: T.me, end: false },
 ];
 
-/** The reader app's frame: the sign-in until the reader is signed in, then the page and the tab bar. */
+/** A route's `handle` for a page anyone may read without a reader's sign-in (the reading cases). */
+export const OPEN = { open: true } as const;
+
+/**
+ * The reader app's frame: the sign-in until the reader is signed in (an `OPEN` page shows at once),
+ * then the page and the tab bar.
+ */
 export function H5Shell() {
   const org = useParams().org!;
+  const open = useMatches().some((m) => (m.handle as typeof OPEN | undefined)?.open);
   const [signedIn, setSignedIn] = useState(() => !!readerClient.token.get(org));
   const signOut = useCallback(() => {
     readerClient.token.clear(org);
     setSignedIn(false);
   }, [org]);
   const session = useMemo(() => ({ org, signOut }), [org, signOut]);
-  if (!signedIn)
+  if (!signedIn && !open)
     return (
       <Suspense fallback={<p className="h5-muted">{READER_TEXTS.loading}</p>}>
         <SignIn org={org} onSignedIn={() => setSignedIn(true)} />

@@ -146,6 +146,9 @@ export function HomePage() {
   const nothing = !data.carousel.length && !data.reading_show.length && !rules && data.modules.every((m) => !m.albums?.some((a) => a.items.length));
   return (
     <H5Page title={T.appTitle} testId="h5-home">
+      <Link className="h5-link h5-panel h5-scan-entry" to={`/${org}/h5/scan`}>
+        {T.scan}
+      </Link>
       {!placed.has(HOME_MODULE.carousel) && carousel('轮播图')}
       {data.modules.map((m) => (
         <div key={m.id}>{moduleOf(m)}</div>

@@ -58,6 +58,7 @@ export function MePage() {
     reload();
   }, [reload]);
   const entries = [
+    { to: 'scan', label: T.scan },
     { to: 'me/activities', label: T.myActivities },
     ...H5_ME_PAGES.filter((p) => p.label).map((p) => ({ to: `me/${p.path}`, label: p.label! })),
     { to: 'me/certificates', label: T.myCertificates },

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { H5Shell } from './H5Shell';
+import { H5Shell, OPEN } from './H5Shell';
 import { HomePage } from './HomePage';
 import { H5_KIND_PAGES, H5_ME_PAGES } from './kinds';
 
@@ -20,8 +20,16 @@ const router = createBrowserRouter([
       { path: 'activities/:id', lazy: async () => ({ Component: (await import('./ActivityPage')).ActivityPage }) },
       // a page several types share is routed once
       ...[...new Map(H5_KIND_PAGES.map((k) => [k.path, k])).values()].map((k) => ({ path: `activities/:id/${k.path}`, lazy: async () => ({ Component: await k.load() }) })),
-      { path: 'cases', lazy: async () => ({ Component: (await import('./kinds/cases/CasesPage')).CasesPage }) },
-      { path: 'cases/:id', lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).CasePage }) },
+      // reading cases are public (no reader's sign-in): `open` lets them through the shell
+      { path: 'cases', handle: OPEN, lazy: async () => ({ Component: (await import('./kinds/cases/CasesPage')).CasesPage }) },
+      { path: 'cases/:id', handle: OPEN, lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).CasePage }) },
+      // the spec's login-free case pages (`/{org}/readPromotion/pdfDetail?id=` and the platform's adminPdfDetail) redirect here
+      { path: 'readPromotion/pdfDetail', handle: OPEN, lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).CasePage }) },
+      { path: 'readPromotion/adminPdfDetail', handle: OPEN, lazy: async () => ({ Component: (await import('./kinds/cases/CasePage')).PlatformCasePage }) },
+      // 扫一扫, and a scan code's credit (the spec's `/{org}/scan?code=&sign=` redirects here)
+      { path: 'scan', lazy: async () => ({ Component: (await import('./ScanPage')).ScanPage }) },
+      // a session's sign-in QR (the spec's `/{org}/trainSign?actId&sessionId&type` redirects here)
+      { path: 'trainSign', lazy: async () => ({ Component: (await import('./kinds/offline/SignPage')).SignPage }) },
       { path: 'points', lazy: async () => ({ Component: (await import('./PointsPage')).PointsPage }) },
       { path: 'redpack', lazy: async () => ({ Component: (await import('./redpack/RedpackPage')).RedpackPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MePage')).MePage }) },

@@ -83,4 +83,17 @@ export const H5_TEXTS = {
   redpackClaimHint: '红包将发到你的微信零钱，领取前请先授权绑定微信。',
   redpackBound: (n: number) => (n > 0 ? `微信已绑定，${n}个红包正在发放` : '微信已绑定'),
   noRedpacks: '暂无红包',
+  // 扫一扫 (the camera reads a QR: a scan code, a session's sign-in, a page of the app)
+  scan: '扫一扫',
+  cameraView: '摄像头取景',
+  aim: '将二维码放入取景框内，即可自动识别',
+  cameraStarting: '正在打开摄像头...',
+  cameraDenied: '无法使用摄像头：未获得摄像头权限。请在浏览器设置中允许使用摄像头，或从相册选择二维码图片。',
+  cameraMissing: '无法打开摄像头（设备没有摄像头或浏览器不支持），请从相册选择二维码图片。',
+  fromAlbum: '从相册选择',
+  readingPicture: '正在识别图片...',
+  noCodeInPicture: '未在图片中识别到二维码，请换一张清晰的图片',
+  scannedText: '二维码内容',
+  notForApp: '这不是本馆活动的二维码，内容仅供查看，不会打开。',
+  scanAgain: '继续扫码',
 } as const;

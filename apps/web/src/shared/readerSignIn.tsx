@@ -6,9 +6,9 @@ import type { SubjectApiError } from './subjectClient';
 import { useAction } from './useAction';
 
 /**
- * What the reader's pages opened from a QR on a phone share (the sign-in page `trainSign`, the
- * scan page `scan`): the page's frame, the reader's sign-in form and the first password's change,
- * the panel they are drawn in. The reader's client and texts: shared/readerClient.ts.
+ * The reader's sign-in on a phone (the reader app's, h5/SignIn.tsx): the page's frame, the sign-in
+ * form and the first password's change, the panel they are drawn in; `useReaderAttempt` for a
+ * reader's write. The reader's client and texts: shared/readerClient.ts.
  */
 
 const T = READER_TEXTS;

@@ -15,9 +15,3 @@ export const SCANS = '成功扫码';
 export const RANKING_EMPTY = '活动期间还没有读者获得积分';
 export const RANKING_HINT = '按活动期间扫码获得的积分排名，同分时先达到者在前。';
 
-// The reader's scan page (`/{org}/scan?code=&sign=`, the link a code's QR carries)
-export const SCAN_TITLE = '扫码积分';
-export const SCAN_BAD_LINK = '二维码链接不完整，请重新扫码';
-export const SCAN_LOGIN_HINT = '请使用图书馆读者账号登录后领取积分';
-export const SCAN_POINTS = (n: number) => `+${n} 积分`;
-export const SCAN_AGAIN = '再试一次';

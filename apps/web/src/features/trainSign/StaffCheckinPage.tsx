@@ -8,6 +8,7 @@ import { idFromQuery } from '../../shared/idFromQuery';
 import { PageLoading } from '../../shared/PageLoading';
 import { useScope } from '../../shared/session';
 import { newNonce } from '../../shared/readerClient';
+import { qrDecoder } from '../../shared/qrDecode';
 import * as T from './texts';
 
 const QrCode = lazy(() => import('../../shared/QrCode'));
@@ -61,8 +62,8 @@ function pickSession(items: ScreenSession[], wanted: number | undefined): number
 
 /**
  * 现场签到 (`adminAct/adminOfflineCheckin?actID=[&sessionID=]`, issue 23): the staff's check-in
- * screen of one session. 扫描票码: the camera reads a reader's ticket QR (`BarcodeDetector` where the
- * browser has it; a scanner gun or the typed code otherwise), each scan redeemed by
+ * screen of one session. 扫描票码: the camera reads a reader's ticket QR (shared/qrDecode.ts: the
+ * browser's BarcodeDetector or jsqr; a scanner gun or the typed code without a camera), each scan redeemed by
  * `POST /v1/{org}/checkin/redeem` with a nonce kept for retries, the result shown in large text
  * with the reader's name and seats. 签到大屏: the session's sign-in QR for readers to scan
  * (`GET …/signcode`, renewed while a rotating code is on), and the printable poster.
@@ -120,13 +121,6 @@ export default function StaffCheckinPage() {
     </PagePanel>
   );
 }
-
-/** BarcodeDetector where the browser has one (not in the DOM typings yet). */
-type Detector = { detect(source: CanvasImageSource): Promise<{ rawValue: string }[]> };
-const detectorOf = (): Detector | null => {
-  const ctor = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => Detector }).BarcodeDetector;
-  return ctor ? new ctor({ formats: ['qr_code'] }) : null;
-};
 
 function TicketScanner({ org, sessionId, type }: { org: string; sessionId: number; type: 1 | 2 }) {
   const [code, setCode] = useState('');
@@ -237,11 +231,9 @@ function Camera({ onCode }: { onCode: (value: string) => void }) {
   const [on, setOn] = useState(false);
   const [error, setError] = useState('');
   const video = useRef<HTMLVideoElement>(null);
-  const supported = typeof window !== 'undefined' && 'BarcodeDetector' in window && !!navigator.mediaDevices?.getUserMedia;
+  const supported = typeof window !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
   useEffect(() => {
     if (!on) return;
-    const detector = detectorOf();
-    if (!detector) return;
     let stream: MediaStream | null = null;
     let stopped = false;
     let last = { value: '', at: 0 };
@@ -249,8 +241,7 @@ function Camera({ onCode }: { onCode: (value: string) => void }) {
     const tick = async () => {
       if (stopped || !video.current) return;
       try {
-        const found = await detector.detect(video.current);
-        const value = found[0]?.rawValue;
+        const value = await (await qrDecoder()).read(video.current);
         if (value && (value !== last.value || Date.now() - last.at > 3000)) {
           last = { value, at: Date.now() };
           onCode(value);

@@ -43,4 +43,13 @@ export const OFFLINE_TEXTS = {
   checkedIn: '已签到',
   keep: '暂不取消',
   confirmCancel: '确定取消',
+  // the session's sign-in QR (`/{org}/trainSign?actId&sessionId&type`, spec §2, issue 23)
+  signTitle: { 1: '活动签到', 2: '活动签退' } as const,
+  signButton: { 1: '签到', 2: '签退' } as const,
+  badSignLink: '签到链接不完整，请重新扫码',
+  myReservation: '我的预约',
+  noReservation: '未预约本场次',
+  seatCount: (n: number) => `${n}个座位`,
+  signedAt: (type: 1 | 2, at: string) => `${type === 1 ? '签到' : '签退'}时间：${at}`,
+  scanAgain: '继续扫码',
 } as const;

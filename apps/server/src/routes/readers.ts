@@ -190,7 +190,7 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     if (sameAsAccount(password, account)) throw validationError([{ field: 'password', message: PASSWORD_IS_ACCOUNT }]);
     const [reader] = await db
       .insert(readers)
-      .values({ org_id: org.id, account, password_hash: await hashPassword(password), real_name: real_name ?? '', phone: phone ?? '', source: 'register' })
+      .values({ org_id: org.id, account, password_hash: await hashPassword(password), real_name: real_name ?? '', phone: phone ?? '', source: 'register', created_at: nowSec(), updated_at: nowSec() })
       .returning();
     return issue(reader, org);
   });

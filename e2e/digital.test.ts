@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { AUDIO_ARTIST } from '@huodong/domain';
+import { rowControl } from './rowControl';
 import { api, browserSuite, dialogWith, launchBrowser, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * Pages made from declarations alone that the carousel does not show: a sub-resource page (a
  * digital group's resources, reached from the group's row, with the parent's title and a way
- * back), a set filter (资源类型 in several kinds), and the region cascader of offline addresses.
+ * back), a set filter (资源类型 in several kinds), an audiobook's file previewed as an audio with its
+ * title and author (spec §9 defaults), and the region cascader of offline addresses.
  */
 const KEY = 'diglib';
 const ADMIN = { account: 'dig_admin', real_name: '许馆长', password: 'Dig#Admin12' };
@@ -83,6 +86,22 @@ browserSuite('declared pages: sub-resources, set filters, regions', () => {
     await page.getByRole('button', { name: '返回资源分组' }).click();
     await page.waitForURL(`**/${KEY}/digitalResources/adminDigitalGroup`);
     await row(page, '寒假书单').waitFor();
+  });
+
+  it("an audiobook's file plays in its form with the book's title and author, 管理员 without one (spec §9)", async () => {
+    await adminApi.post(`/v1/${KEY}/digitalresource`, { title: '城南旧事（有声书）', kind: 2, author: '林海音', file: 'https://media.example.org/chengnan.mp3' });
+    await adminApi.post(`/v1/${KEY}/digitalresource`, { title: '童谣选（有声书）', kind: 2, file: 'https://media.example.org/tongyao.mp3' });
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await page.goto(`/${KEY}/digitalResources/adminDigital`);
+    for (const [title, artist] of [['城南旧事（有声书）', '林海音'], ['童谣选（有声书）', AUDIO_ARTIST]]) {
+      await (await rowControl(page, row(page, title), '编辑')).click();
+      const dialog = await dialogWith(page, '资源文件');
+      const audio = dialog.getByTestId('audio-file');
+      await audio.waitFor();
+      expect([await audio.getByTestId('audio-title').innerText(), await audio.getByTestId('audio-artist').innerText()]).toEqual([title, artist]);
+      await dialog.getByRole('button', { name: '取消', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
   });
 
   it('an offline address takes its region from the provinces cascader', async () => {

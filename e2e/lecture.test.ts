@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { AUDIO_ARTIST, AUDIO_TITLE } from '@huodong/domain';
 import { rowControl } from './rowControl';
 import { axeViolations, quiet, report } from './axe';
 import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage, signedInReaderApi } from './harness';
@@ -11,12 +12,14 @@ import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, star
  * duration given) and a link, and two readers who played it through the reader API, one to the end
  * (heartbeats every 10 s), one for 10 seconds. From 点播讲座 the administrator opens 学习记录
  * (`adminLectureWork?actID=`), sees both learners with their progress, then 讲座统计
- * (`actCountLecture?actID=`) with the learners, completions and the per-item table; every page of
- * the kind has one h1 and passes axe.
+ * (`actCountLecture?actID=`) with the learners, completions and the per-item table; an audio item's
+ * edit form shows its title and artist with the audio (spec §9: 音频 / 管理员 where none is given);
+ * every page of the kind has one h1 and passes axe.
  */
 const KEY = 'lectweb';
 const ADMIN = { account: 'lect_admin', real_name: '陈馆长', password: 'Lect#Admin1' };
 const TITLE = '亲子阅读公开课';
+const AUDIO_LECTURE = '绘本共读录音课';
 const DAY = 24 * 3600;
 const READER_FIRST = 'First#Pass1';
 const READER_PASSWORD = 'Reader#2025';
@@ -71,6 +74,37 @@ browserSuite('lecture: learners with their progress and the figures', () => {
     await table.getByRole('row').filter({ hasText: '第一讲：共读的意义' }).waitFor();
     const figures = await adminApi.get<{ totals: { learners: number; completions: number } }>(`/v1/${KEY}/lecture/${act}/count`);
     expect(figures.totals).toMatchObject({ learners: 2, completions: 1 });
+  });
+
+  it('the preview of an audio item shows its title and artist, 音频 / 管理员 where none is given (spec §9)', { timeout: 120_000 }, async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const audios = (await adminApi.post<{ id: number }>(`/v1/${KEY}/lecture`, { title: AUDIO_LECTURE, start_at: now - DAY, end_at: now + 30 * DAY })).id;
+    await adminApi.post(`/v1/${KEY}/lecture/${audios}/creation`, { title: '第二讲（录音）', media_type: 'audio', audio: 'https://media.example.org/2.mp3', duration_sec: 30, sort: 1 });
+    await adminApi.post(`/v1/${KEY}/lecture/${audios}/creation`, { title: '第三讲（录音）', media_type: 'audio', audio: 'https://media.example.org/3.mp3', audio_title: '共读的意义', artist: '王老师', duration_sec: 30, sort: 2 });
+    const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await page.goto(`/${KEY}/adminAct/adminLectureItem?actID=${audios}`);
+    const preview = async (item: string) => {
+      await (await rowControl(page, page.getByRole('row').filter({ hasText: item }), '编辑')).click();
+      const dialog = await dialogWith(page, '音频标题');
+      const audio = dialog.getByTestId('audio-audio');
+      await audio.waitFor();
+      const labels = async () => [await audio.getByTestId('audio-title').innerText(), await audio.getByTestId('audio-artist').innerText()];
+      return { dialog, labels };
+    };
+    // Without a title and artist: the defaults, also while the fields are cleared in the form.
+    const plain = await preview('第二讲（录音）');
+    expect(await plain.labels()).toEqual([AUDIO_TITLE, AUDIO_ARTIST]);
+    await plain.dialog.getByLabel('音频标题').fill('亲子共读（录音）');
+    await plain.dialog.getByLabel('演播者').fill('李老师');
+    await expect.poll(plain.labels).toEqual(['亲子共读（录音）', '李老师']);
+    await plain.dialog.getByLabel('音频标题').fill('');
+    await plain.dialog.getByLabel('演播者').fill('');
+    await expect.poll(plain.labels).toEqual([AUDIO_TITLE, AUDIO_ARTIST]);
+    await plain.dialog.getByRole('button', { name: '取消', exact: true }).click();
+    await plain.dialog.waitFor({ state: 'hidden' });
+    // With its own: the given ones.
+    const named = await preview('第三讲（录音）');
+    expect(await named.labels()).toEqual(['共读的意义', '王老师']);
   });
 
   it('every page of the kind has one h1 and no serious axe violation', { timeout: 180_000 }, async () => {

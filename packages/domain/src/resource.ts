@@ -80,6 +80,11 @@ export interface ResourceField {
   width?: number;
   /** Files: the upload kind (spec §7) that stores them. */
   upload?: StoredKind;
+  /**
+   * Files that are (or may be) audio: the record's fields holding the audio's title and artist, shown
+   * with its preview; spec §9's 音频 / 管理员 where a field is not declared or is blank (`audioLabels`).
+   */
+  audio?: { title?: string; artist?: string };
   /** What a 0 reads as in cells and exports, for a number where 0 means no limit (人数上限: 不限). */
   zeroText?: string;
   /** A heading shown above this field in the form: long settings in groups (报名、候补、签到). */

@@ -11,11 +11,11 @@ import { audit } from './audit.js';
 import type { ReadContext, ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
 import { keywordWhere, searchHolds } from './keyword.js';
 import { tenantWhere } from './tenant.js';
+import { nowSec } from '../participation/clock.js';
 
 /** A list query after validation: paging, keyword, sort and the declared filters by field name. */
 export type ListQuery = PageQuery & Record<string, unknown>;
 
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 /**
  * The one service of a declared resource: every read and write of its rows, narrowed to the
@@ -351,6 +351,8 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
         if (def.scope === 'org') values.org_id = request.org!.id;
         if (def.parent) values[def.parent.column] = ctx.parentId;
         for (const [k, v] of fixed) values[k] = v;
+        // Stamped by the request's clock (the seed's past moments, participation/clock.ts), not the database's.
+        for (const stamp of ['created_at', 'updated_at']) if (cols[stamp] && values[stamp] === undefined) values[stamp] = nowSec();
         const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
         return row;
       });

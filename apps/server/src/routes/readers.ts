@@ -37,10 +37,10 @@ import { ACCOUNT_DISABLED, BAD_CAPTCHA, BAD_CREDENTIALS } from './auth.js';
 import { UNIT_OUTSIDE, unitChain } from '../participation/scope.js';
 import { listQueryOf } from '../resources/register.js';
 import type { ListQuery } from '../resources/service.js';
+import { nowSec } from '../participation/clock.js';
 
 const orgParams = z.object({ org: z.string() });
 const rowParams = orgParams.extend({ id: idParam });
-const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** The organisation's reader settings (org_settings `readers`): registration is off unless turned on. */
 export async function readerSettings(db: Db | Tx, orgId: number): Promise<{ register: boolean }> {
@@ -107,6 +107,7 @@ const rowsRefused = (errors: string[]) =>
 async function setFirstPasswords(tx: Tx, request: FastifyRequest, kind: PeopleKind, people: Person[], hashes: string[]): Promise<{ id: number; account: string }[]> {
   const org = orgOf(request);
   const source = kind === 'users' ? 'user' : 'student';
+  const now = nowSec();
   const rows = people.map((person, i) => ({
     org_id: org.id,
     account: person.account,
@@ -119,6 +120,9 @@ async function setFirstPasswords(tx: Tx, request: FastifyRequest, kind: PeopleKi
     grade: kind === 'students' ? person.grade : null,
     source,
     source_id: person.id,
+    // The request's clock: a reader the seed makes at a past moment counts in that month's figures.
+    created_at: now,
+    updated_at: now,
   }));
   const out: { id: number; account: string }[] = [];
   for (let i = 0; i < rows.length; i += 500) {
@@ -186,7 +190,7 @@ export async function readerRoutes(app: FastifyInstance): Promise<void> {
     if (sameAsAccount(password, account)) throw validationError([{ field: 'password', message: PASSWORD_IS_ACCOUNT }]);
     const [reader] = await db
       .insert(readers)
-      .values({ org_id: org.id, account, password_hash: await hashPassword(password), real_name: real_name ?? '', phone: phone ?? '', source: 'register' })
+      .values({ org_id: org.id, account, password_hash: await hashPassword(password), real_name: real_name ?? '', phone: phone ?? '', source: 'register', created_at: nowSec(), updated_at: nowSec() })
       .returning();
     return issue(reader, org);
   });

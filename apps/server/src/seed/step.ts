@@ -67,3 +67,9 @@ export async function ensure(client: SeedClient, path: string, key: string, bodi
 
 export const byName = async (client: SeedClient, path: string, key = 'name') => new Map((await all(client, path)).map((r) => [r[key] as string, r.id]));
 
+
+/** Noon (China time) of `day` of the month `back` months before the month of `now` (seconds): a moment of the demo's past year. */
+export function monthsBack(now: number, back: number, day = 15): number {
+  const d = new Date(now * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, day, 4) / 1000;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Progress, Typography } from 'antd';
+import { Button, Flex, Form, Progress, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { UPLOAD_RULES, VIDEO_UPLOAD, type ResourceField, type StoredKind, type UploadKind } from '@huodong/domain';
+import { AUDIO_EXTS, audioLabels, UPLOAD_RULES, VIDEO_UPLOAD, type ResourceField, type StoredKind, type UploadKind } from '@huodong/domain';
 import { api } from '../shared/api';
 import { UploadControl } from '../shared/UploadControl';
 import { cancelVideoUpload, uploadVideo } from '../shared/videoUpload';
@@ -116,7 +116,7 @@ export default function FileInput({ field, org, value, onChange, id }: FileInput
 
   return (
     <Flex id={id} vertical gap={8} data-testid={`file-${field.name}`}>
-      {value ? <Preview kind={field.kind as FileKind} url={value} label={field.label} /> : null}
+      {value ? <Preview field={field} url={value} /> : null}
       {percent !== null ? (
         <Flex align="center" gap={8}>
           <Progress percent={percent} size="small" style={{ width: 200, margin: 0 }} status="active" />
@@ -139,12 +139,16 @@ export default function FileInput({ field, org, value, onChange, id }: FileInput
   );
 }
 
-function Preview({ kind, url, label }: { kind: FileKind; url: string; label: string }) {
+/** An audio: a field of kind audio, or a stored file whose name ends as an audio's (an audiobook's file). */
+const isAudio = (kind: FileKind, url: string) => kind === 'audio' || (kind === 'file' && (AUDIO_EXTS as readonly string[]).includes(url.split(/[?#]/)[0].split('.').pop()?.toLowerCase() ?? ''));
+
+function Preview({ field, url }: { field: ResourceField; url: string }) {
+  const kind = field.kind as FileKind;
+  const label = field.label;
+  if (isAudio(kind, url)) return <AudioPreview field={field} url={url} />;
   switch (kind) {
     case 'image':
       return <img src={thumbnailUrl(url)} alt={label} style={{ maxWidth: 200, maxHeight: 120, objectFit: 'contain', borderRadius: 4 }} />;
-    case 'audio':
-      return <audio src={url} controls preload="none" aria-label={label} style={{ maxWidth: '100%' }} />;
     case 'video':
       return <video src={url} controls preload="metadata" aria-label={label} style={{ maxWidth: 320, maxHeight: 180 }} />;
     default:
@@ -154,4 +158,28 @@ function Preview({ kind, url, label }: { kind: FileKind; url: string; label: str
         </Typography.Link>
       );
   }
+}
+
+/**
+ * An audio's player with its title and artist (spec §9): read from the record's fields the
+ * declaration names (`field.audio`, as the form holds them now), 音频 / 管理员 where none is
+ * declared or given.
+ */
+function AudioPreview({ field, url }: { field: ResourceField; url: string }) {
+  const form = Form.useFormInstance();
+  const title = Form.useWatch((values: Record<string, unknown> | undefined) => (field.audio?.title ? values?.[field.audio.title] : undefined), form) as string | undefined;
+  const artist = Form.useWatch((values: Record<string, unknown> | undefined) => (field.audio?.artist ? values?.[field.audio.artist] : undefined), form) as string | undefined;
+  const labels = audioLabels(title, artist);
+  return (
+    <Flex vertical gap={4} data-testid={`audio-${field.name}`}>
+      <Typography.Text>
+        <span data-testid="audio-title">{labels.title}</span>
+        <Typography.Text type="secondary">
+          {' · '}
+          <span data-testid="audio-artist">{labels.artist}</span>
+        </Typography.Text>
+      </Typography.Text>
+      <audio src={url} controls preload="none" aria-label={`${field.label}：${labels.title}`} style={{ maxWidth: '100%' }} />
+    </Flex>
+  );
 }

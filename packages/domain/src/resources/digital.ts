@@ -21,7 +21,8 @@ export const digitalResourcesResource = defineResource({
     choiceField('kind', '资源类型', Object.entries(DIGITAL_KINDS).map(([value, label]) => ({ value: Number(value), label })), { required: true, filter: 'in', width: 100 }),
     textField('author', '作者', 50, { width: 120 }),
     linkField('link', '访问链接', { list: false, placeholder: 'https://' }),
-    fileField('file', '资源文件', 'file', 'public', { list: false }),
+    // An audiobook's file (有声书) plays in its preview with its name and author.
+    fileField('file', '资源文件', 'file', 'public', { list: false, audio: { title: 'title', artist: 'author' } }),
     textField('intro', '简介', 1000, { kind: 'textarea', list: false }),
     sortField,
     statusField,

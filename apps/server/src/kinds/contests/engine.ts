@@ -445,7 +445,7 @@ export async function saveAnswers(tx: Tx, attempt: AttemptRow, items: { question
   const score = new Map(attempt.paper.map((p) => [p.id, p.score]));
   const last = new Map(items.map((i) => [i.question_id, i.answer]));
   for (const id of last.keys()) if (!inPaper.has(id)) throw refused(CONTEST_REFUSAL.notInPaper(id));
-  const values = [...last].map(([question_id, answer]) => ({ org_id: attempt.org_id, act_id: attempt.act_id, attempt_id: attempt.id, reader_id: attempt.reader_id, question_id, answer, max_score: score.get(question_id)!, answered_at: now }));
+  const values = [...last].map(([question_id, answer]) => ({ org_id: attempt.org_id, act_id: attempt.act_id, attempt_id: attempt.id, reader_id: attempt.reader_id, question_id, answer, max_score: score.get(question_id)!, answered_at: now, created_at: now, updated_at: now }));
   await tx
     .insert(contestAnswers)
     .values(values)
@@ -550,6 +550,9 @@ export async function finishAttempt(
       credit: mark.score ?? (isPending ? null : 0),
       max_score: item.score,
       pending: isPending ? 1 : 0,
+      // The request's clock (statistics count answers by this month; the seed's past moments).
+      created_at: now,
+      updated_at: now,
     };
   });
   const answers = await tx

@@ -201,6 +201,9 @@ export async function readerWorkRoutes(app: FastifyInstance): Promise<void> {
           ...workColumns(work),
           ...screenColumns(screened),
           status: 'draft',
+          // The request's clock (the seed's past moments), as the submit's own stamps.
+          created_at: nowSec(),
+          updated_at: nowSec(),
         })
         .returning();
       const saved = body.submit ? await moveWork(tx, draft, act, { ...cfg, moderation: moderationAfterScreen(cfg.moderation, screened) }, { action: 'submit' }, 'reader') : draft;

@@ -12,7 +12,7 @@ import { operateTimeOf } from './operateTime.js';
 import { assertTags } from './tags.js';
 import type { ActivityKind, ActivityRow } from '../../kinds/kind.js';
 
-const nowSec = () => Math.floor(Date.now() / 1000);
+import { nowSec } from '../../participation/clock.js';
 
 export const ACTIVITY_TYPE_NOT_ENABLED = '本机构未开通该活动类型';
 

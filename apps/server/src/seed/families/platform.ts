@@ -1,4 +1,4 @@
-import { byName, ensure, type SeedStep } from '../step.js';
+import { byName, ensure, monthsBack, type SeedStep } from '../step.js';
 
 /** The password of every demo account below (demo data only; change it on a real deployment). */
 export const DEMO_PASSWORD = 'Demo#2024';
@@ -15,6 +15,8 @@ interface DemoOrg {
   address: string;
   modules: string[];
   activity_types: number[];
+  /** How many months ago it joined the platform (made on the seed's clock then: the statistics' year of organisations). */
+  joined: number;
 }
 
 const ORG_TYPES = ['公共图书馆', '高校图书馆', '中小学', '少儿图书馆', '文化馆'];
@@ -38,14 +40,14 @@ const MODULES = [
 const ALL_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19];
 
 const ORGS: DemoOrg[] = [
-  { key: 'szlib', name: '苏州图书馆', type: '公共图书馆', org_group: '华东', seller: '王晓明', contact: '周敏', phone: '0512-65227100', address: '江苏省苏州市姑苏区人民路858号', modules: ['original', 'contest', 'survey', 'offline', 'read_clock', 'lecture'], activity_types: ALL_TYPES },
-  { key: 'hdlib', name: '海淀区图书馆', type: '公共图书馆', org_group: '华北', seller: '李娜', contact: '刘洋', phone: '010-82626688', address: '北京市海淀区丹棱街16号', modules: ['original', 'contest', 'offline', 'read_clock'], activity_types: [1, 2, 3, 5, 8] },
-  { key: 'hdlibqh', name: '海淀区图书馆清河分馆', type: '公共图书馆', org_group: '华北', parent: 'hdlib', seller: '李娜', contact: '孙丽', phone: '010-62912233', address: '北京市海淀区清河中街', modules: ['offline', 'read_clock'], activity_types: [5, 8] },
-  { key: 'hdlibxs', name: '海淀区图书馆学院路分馆', type: '公共图书馆', org_group: '华北', parent: 'hdlib', contact: '赵强', phone: '010-62328899', address: '北京市海淀区学院路', modules: ['offline', 'contest'], activity_types: [3, 5] },
-  { key: 'njulib', name: '南京大学图书馆', type: '高校图书馆', org_group: '华东', seller: '王晓明', contact: '吴静', phone: '025-89683100', address: '江苏省南京市栖霞区仙林大道163号', modules: ['original', 'contest', 'survey', 'lecture'], activity_types: [1, 3, 4, 6, 9, 19] },
-  { key: 'gzsyxx', name: '广州市实验小学', type: '中小学', org_group: '华南', seller: '陈刚', contact: '黄老师', phone: '020-83334567', address: '广东省广州市越秀区', modules: ['original', 'read_clock', 'integral', 'survey', 'offline'], activity_types: [1, 2, 4, 5, 8, 16] },
-  { key: 'cdsesg', name: '成都市少年儿童图书馆', type: '少儿图书馆', org_group: '西南', contact: '杨帆', phone: '028-86651234', address: '四川省成都市青羊区', modules: ['original', 'read_clock', 'lecture'], activity_types: [1, 2, 8, 19] },
-  { key: 'whwhg', name: '武汉市文化馆', type: '文化馆', org_group: '华中', seller: '陈刚', contact: '郑燕', phone: '027-85551234', address: '湖北省武汉市江汉区', modules: ['offline', 'survey'], activity_types: [4, 5] },
+  { key: 'szlib', name: '苏州图书馆', type: '公共图书馆', org_group: '华东', seller: '王晓明', contact: '周敏', phone: '0512-65227100', address: '江苏省苏州市姑苏区人民路858号', modules: ['original', 'contest', 'survey', 'offline', 'read_clock', 'lecture'], activity_types: ALL_TYPES, joined: 12 },
+  { key: 'hdlib', name: '海淀区图书馆', type: '公共图书馆', org_group: '华北', seller: '李娜', contact: '刘洋', phone: '010-82626688', address: '北京市海淀区丹棱街16号', modules: ['original', 'contest', 'offline', 'read_clock'], activity_types: [1, 2, 3, 5, 8], joined: 10 },
+  { key: 'hdlibqh', name: '海淀区图书馆清河分馆', type: '公共图书馆', org_group: '华北', parent: 'hdlib', seller: '李娜', contact: '孙丽', phone: '010-62912233', address: '北京市海淀区清河中街', modules: ['offline', 'read_clock'], activity_types: [5, 8], joined: 8 },
+  { key: 'hdlibxs', name: '海淀区图书馆学院路分馆', type: '公共图书馆', org_group: '华北', parent: 'hdlib', contact: '赵强', phone: '010-62328899', address: '北京市海淀区学院路', modules: ['offline', 'contest'], activity_types: [3, 5], joined: 7 },
+  { key: 'njulib', name: '南京大学图书馆', type: '高校图书馆', org_group: '华东', seller: '王晓明', contact: '吴静', phone: '025-89683100', address: '江苏省南京市栖霞区仙林大道163号', modules: ['original', 'contest', 'survey', 'lecture'], activity_types: [1, 3, 4, 6, 9, 19], joined: 5 },
+  { key: 'gzsyxx', name: '广州市实验小学', type: '中小学', org_group: '华南', seller: '陈刚', contact: '黄老师', phone: '020-83334567', address: '广东省广州市越秀区', modules: ['original', 'read_clock', 'integral', 'survey', 'offline'], activity_types: [1, 2, 4, 5, 8, 16], joined: 11 },
+  { key: 'cdsesg', name: '成都市少年儿童图书馆', type: '少儿图书馆', org_group: '西南', contact: '杨帆', phone: '028-86651234', address: '四川省成都市青羊区', modules: ['original', 'read_clock', 'lecture'], activity_types: [1, 2, 8, 19], joined: 3 },
+  { key: 'whwhg', name: '武汉市文化馆', type: '文化馆', org_group: '华中', seller: '陈刚', contact: '郑燕', phone: '027-85551234', address: '湖北省武汉市江汉区', modules: ['offline', 'survey'], activity_types: [4, 5], joined: 1 },
 ];
 
 const ROLES = [
@@ -99,11 +101,13 @@ export const platformSteps: SeedStep[] = [
       const sellers = await byName(c, '/v1/sellers');
       const modules = await byName(c, '/v1/modules', 'code');
       const keys = await byName(c, '/v1/organizations', 'key');
+      const now = Math.floor(Date.now() / 1000);
       let n = 0;
       for (const o of ORGS) {
         // Parents come first in ORGS, so their ids are known here.
         if (!keys.has(o.key)) {
-          const created = await c.post('/v1/organizations', {
+          const at = c.at(monthsBack(now, o.joined, 1 + (o.joined % 3)));
+          const created = await at.post('/v1/organizations', {
             key: o.key,
             name: o.name,
             type_id: types.get(o.type) ?? null,
@@ -115,7 +119,7 @@ export const platformSteps: SeedStep[] = [
             address: o.address,
           });
           keys.set(o.key, created.id);
-          await c.post(`/v1/organizations/${created.id}/authorize`, { module_ids: o.modules.map((m) => modules.get(m)!), activity_types: o.activity_types });
+          await at.post(`/v1/organizations/${created.id}/authorize`, { module_ids: o.modules.map((m) => modules.get(m)!), activity_types: o.activity_types });
           n++;
         }
       }

@@ -1,53 +1,166 @@
-import { all, type SeedClient, type SeedStep } from '../step.js';
-import { DEMO_READER_PASSWORD } from './activities.js';
+import { chinaMonthOf } from '@huodong/domain';
+import { all, monthsBack, type SeedClient, type SeedStep } from '../step.js';
+import { DEMO_READER_PASSWORD, FIRST_PASSWORD } from './activities.js';
 
 /**
- * A year of history for the statistics pages (issue 26): in each demo organisation that runs
- * votes, a year-long 年度好书 vote, and its first demo readers casting a ballot in every month of
- * the past year, each at that moment (the seed's clock, `SeedClient.at`), through the reader API.
- * The rollups are then folded through `POST /v1/count/refresh`. Made once per organisation (by
- * title): a re-run finds the activity and leaves it be.
+ * A year of history for the statistics pages (issue 26), everything at its moment on the seed's
+ * clock (`SeedClient.at`, participation/clock.ts) through the same calls as today's records. In
+ * each organisation below, over the past twelve months (from the month after it joined the platform):
+ * - a year-long vote (年度好书), made a year ago;
+ * - every month a new reader (a person added to the user or student list and given a first
+ *   password by the administrator that month) and a monthly essay activity (月度征文) made and published that month;
+ * - that month the newest readers (up to READERS) each submit an essay (a work and a join) and cast a
+ *   ballot in the year's vote (a like); the newest also comments on the vote (a comment).
+ * So every month of the year has new readers, active readers, activities, works, likes, comments and
+ * joins, growing as the readers gather. The rollups are then folded through `POST /v1/count/refresh`.
+ * Made once per organisation (by the vote's title): a re-run finds it and leaves it be.
  */
 const DAY = 86_400;
+const HOUR = 3_600;
 const MONTHS = 12;
-const READERS = 4;
-const PLANS = [
-  { org: 'szlib', title: '年度好书评选（全年投票）', sources: ['《额尔古纳河右岸》', '《人世间》', '《长安的荔枝》'] },
-  { org: 'gzsyxx', title: '年度班级好书榜（全年投票）', sources: ['《草房子》', '《夏洛的网》', '《小王子》'] },
+/** How many of the latest readers take part in a month. */
+const READERS = 3;
+
+interface Plan {
+  org: string;
+  list: 'users' | 'students';
+  /** The newcomers' accounts: the prefix and a number. */
+  prefix: string;
+  vote: string;
+  sources: string[];
+  unit: string;
+  essays: string[];
+}
+
+const PLANS: Plan[] = [
+  {
+    org: 'szlib',
+    list: 'users',
+    prefix: 'SZ1',
+    vote: '年度好书评选（全年投票）',
+    sources: ['《额尔古纳河右岸》', '《人世间》', '《长安的荔枝》'],
+    unit: '苏州图书馆读者',
+    essays: ['城市的书房', '我和图书馆的故事', '一本书里的江南', '深夜读书记', '给十年后的自己推荐一本书'],
+  },
+  {
+    org: 'gzsyxx',
+    list: 'students',
+    prefix: 'G20259',
+    vote: '年度班级好书榜（全年投票）',
+    sources: ['《草房子》', '《夏洛的网》', '《小王子》'],
+    unit: '广州市实验小学',
+    essays: ['我最喜欢的一本书', '读书让我长大', '书里的好朋友', '假期读书笔记', '我的小书架'],
+  },
 ];
 
-/** Noon (China time) of the 15th of the month `back` months before the month of `now`. */
-const midMonth = (now: number, back: number): number => {
-  const d = new Date(now * 1000);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 15, 4) / 1000;
+const midMonth = (now: number, back: number) => monthsBack(now, back);
+const monthText = (at: number) => {
+  const [y, m] = chinaMonthOf(at).split('-');
+  return `${y}年${Number(m)}月`;
 };
 
-async function yearOfVotes(client: SeedClient, plan: (typeof PLANS)[number], now: number): Promise<number> {
-  const [org] = (await all(client, '/v1/organizations')).filter((o) => o.key === plan.org) as unknown as { activity_types: number[] }[];
-  if (!org || !org.activity_types.includes(2)) return 0;
-  const base = `/v1/${plan.org}/evaluation`;
-  if ((await all(client, base)).some((a) => a.title === plan.title)) return 0;
-  const act = await client.post(base, {
-    title: plan.title,
-    start_at: midMonth(now, MONTHS) - DAY,
+const ESSAY_CONFIG = { work: { creation_types: [{ id: 1, name: '征文', media: 'text', text_min_words: 20, text_max_words: 3000 }] } };
+const essayText = (title: string, name: string) =>
+  `《${title}》——${name}。这个月我读完了一本好书，书里的人物和故事让我久久不能忘怀。读书让我看见更大的世界，也让我更懂得身边的人。我想把这本书推荐给每一位朋友，一起分享阅读的快乐。`;
+
+interface Person {
+  id: number;
+  account: string;
+  name: string;
+  phone: string;
+}
+
+const NAMES = ['沈清和', '陆雨萱', '顾子墨', '许安然', '叶知秋', '蒋书瑶', '韩一鸣', '唐若溪', '宋景行', '范思齐', '邵可欣', '潘屹川'];
+
+/**
+ * The `k`-th newcomer of the year: added to the organisation's user or student list (the import, as
+ * a sheet would add them) and given a first password by the administrator, at `admin`'s moment.
+ */
+async function newcomer(admin: SeedClient, plan: Plan, k: number): Promise<Person> {
+  const name = NAMES[k % NAMES.length];
+  const account = plan.list === 'users' ? `${plan.prefix}${String(k + 1).padStart(4, '0')}` : `${plan.prefix}${String(k + 1).padStart(3, '0')}`;
+  const row =
+    plan.list === 'users'
+      ? { academic_num: account, real_name: name, sex: 1 + (k % 2), department: '成人读者', identity: 12 }
+      : { name, account, sex: k % 2 === 0 ? '男' : '女', grade: 1 + (k % 6), class: 1 + (k % 4), enrollment_date: String(2025 - (1 + (k % 6))), school_name: plan.unit };
+  await admin.post(`/v1/${plan.org}/${plan.list}/import`, { data: JSON.stringify([{ ...row, _row: 2 }]) });
+  const found = (await admin.get(`/v1/${plan.org}/${plan.list}?keyword=${encodeURIComponent(account)}`)).items as { id: number }[];
+  await admin.post(`/v1/${plan.org}/${plan.list}/${found[0].id}/password`, { password: FIRST_PASSWORD });
+  return { id: found[0].id, account, name, phone: `1391234${String(k).padStart(4, '0')}` };
+}
+
+async function yearOf(client: SeedClient, plan: Plan, now: number): Promise<number> {
+  const [org] = (await all(client, '/v1/organizations')).filter((o) => o.key === plan.org) as unknown as { activity_types: number[]; created_at: number }[];
+  if (!org || !org.activity_types.includes(1) || !org.activity_types.includes(2)) return 0;
+  const votes = `/v1/${plan.org}/evaluation`;
+  if ((await all(client, votes)).some((a) => a.title === plan.vote)) return 0;
+  // From the first month after the organisation joined the platform (platform.ts), at most a year back.
+  let first = MONTHS;
+  while (first > 1 && midMonth(now, first) - 10 * DAY <= org.created_at) first--;
+  const yearAgo = midMonth(now, first) - 10 * DAY;
+
+  // The year's vote, made and published a year ago.
+  const admin = client.at(yearAgo);
+  const vote = await admin.post(votes, {
+    title: plan.vote,
+    start_at: yearAgo + HOUR,
     end_at: now + 30 * DAY,
     address: '线上',
-    profile: `${plan.title}：全年开放，每人每天可投1票。`,
-    config: { votes_per_day: 1, max_select: 1, captcha: 'off', min_interval_sec: 0 },
+    profile: `${plan.vote}：全年开放，每人每天可投1票，欢迎留言推荐理由。`,
+    config: { votes_per_day: 1, max_select: 1, captcha: 'off', min_interval_sec: 0, comments: { min_interval_sec: 0 } },
   });
-  await client.post(`${base}/${act.id}/publish`);
+  await admin.post(`${votes}/${vote.id}/publish`);
   const sources: number[] = [];
-  for (const [i, title] of plan.sources.entries()) sources.push((await client.post(`${base}/${act.id}/source`, { title, sort: i + 1 })).id);
-  const readers = (await client.get(`/v1/${plan.org}/readers?page=1&page_size=${READERS}&sort=id`)).items as { account: string }[];
+  for (const [i, title] of plan.sources.entries()) sources.push((await admin.post(`${votes}/${vote.id}/source`, { title, sort: i + 1 })).id);
+
+  const readers: { person: Person; client: SeedClient }[] = [];
   let n = 0;
-  for (const [i, r] of readers.entries()) {
-    const reader = await client.reader(plan.org, r.account, DEMO_READER_PASSWORD);
-    // From a year ago to last month: fewer readers at first, all of them lately (a growing vote).
-    for (let m = MONTHS; m >= 1; m--) {
-      if (i > MONTHS - m) continue;
-      const at = midMonth(now, m) + i * 3_600;
-      await reader.at(at).post(`/v1/${plan.org}/client/activities/${act.id}/ballots`, { request_id: `seed-year-${plan.org}-${r.account}-${m}`, source_ids: [sources[(i + m) % sources.length]] });
-      n++;
+  for (let back = first; back >= 1; back--) {
+    const mid = midMonth(now, back);
+    const month = monthText(mid);
+    const monthly = client.at(mid - 6 * DAY);
+    // The month's essay activity, open for ten days around the middle of the month.
+    const title = `${month}读书征文`;
+    const act = await monthly.post(`/v1/${plan.org}/original`, {
+      title,
+      start_at: mid - 5 * DAY,
+      end_at: mid + 5 * DAY,
+      address: '线上',
+      profile: `${title}：写下这个月读过的一本好书。`,
+      config: ESSAY_CONFIG,
+    });
+    await monthly.post(`/v1/${plan.org}/original/${act.id}/publish`);
+    n++;
+    // The month's new reader: on the list that month, a first password from the administrator, changed at the first sign-in.
+    const person = await newcomer(client.at(mid - 3 * DAY), plan, first - back);
+    readers.push({ person, client: await client.reader(plan.org, person.account, FIRST_PASSWORD, DEMO_READER_PASSWORD) });
+    n++;
+    // The latest readers write, vote and (the newest) comment, each at its hour of the month.
+    for (const [i, r] of readers.slice(-READERS).reverse().entries()) {
+      const at = r.client.at(mid + i * 5 * HOUR);
+      const essay = plan.essays[(first - back + i) % plan.essays.length];
+      await at.post(`/v1/${plan.org}/client/activities/${act.id}/works`, {
+        request_id: `seed-year-work-${plan.org}-${act.id}-${r.person.account}`,
+        creation_type_id: 1,
+        group_id: null,
+        title: essay,
+        content: essayText(essay, r.person.name),
+        media: [],
+        pledge: true,
+        author: { real_name: r.person.name, unit: plan.unit, phone: r.person.phone },
+        submit: true,
+      });
+      await at.post(`/v1/${plan.org}/client/activities/${vote.id}/ballots`, { request_id: `seed-year-vote-${plan.org}-${r.person.account}-${back}`, source_ids: [sources[(back + i) % sources.length]] });
+      n += 2;
+      if (i === 0) {
+        await at.post(`/v1/${plan.org}/client/activities/${vote.id}/comments`, {
+          request_id: `seed-year-comment-${plan.org}-${r.person.account}-${back}`,
+          source_id: sources[back % sources.length],
+          parent_id: null,
+          content: `${month}推荐：${plan.sources[back % sources.length]}，值得一读再读。`,
+        });
+        n++;
+      }
     }
   }
   return n;
@@ -58,8 +171,8 @@ export const statisticsSteps: SeedStep[] = [
     name: 'statistics',
     async run(c) {
       const now = Math.floor(Date.now() / 1000);
-      let n = 0;
-      for (const plan of PLANS) n += await yearOfVotes(c, plan, now);
+      // The organisations side by side (their rows are their own): the seed's time at first start.
+      const n = (await Promise.all(PLANS.map((plan) => yearOf(c, plan, now)))).reduce((a, b) => a + b, 0);
       await c.post('/v1/count/refresh');
       return n;
     },

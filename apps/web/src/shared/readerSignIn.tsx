@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import type { CaptchaResponse } from '@huodong/domain/api';
-import { newNonce, READER_TEXTS, readerClient } from './readerClient';
-import type { SubjectApiError } from './subjectClient';
-import { useAction } from './useAction';
+import { READER_TEXTS } from './readerClient';
+import { useReaderGate, useReaderPasswordChange, useReaderSignIn } from './readerAttempt';
 
 /**
  * What the reader's pages opened from a QR on a phone share (the sign-in page `trainSign`, the
  * scan page `scan`): the page's frame, the reader's sign-in form and the first password's change,
- * the panel they are drawn in. The reader's client and texts: shared/readerClient.ts.
+ * the panel they are drawn in, in antd. The logic (and the reader's writes) is in
+ * shared/readerAttempt.ts, which the reader app (antd-mobile) uses too; the reader's client and
+ * texts: shared/readerClient.ts.
  */
 
 const T = READER_TEXTS;
@@ -37,48 +37,16 @@ export function ReaderPage({ title, testId, children }: { title: string; testId:
  * then the first password's change when the server asks for it; then `children(signOut)`.
  */
 export function ReaderGate({ org, hint, children }: { org: string; hint: string; children: (signOut: () => void) => ReactNode }) {
-  const [signedIn, setSignedIn] = useState(!!readerClient.token.get(org));
-  const [mustChange, setMustChange] = useState<string | null>(null);
-  const signOut = useCallback(() => {
-    readerClient.token.clear(org);
-    setSignedIn(false);
-  }, [org]);
-  if (mustChange !== null) return <ChangePassword org={org} oldPassword={mustChange} onDone={() => setMustChange(null)} />;
-  if (!signedIn)
-    return (
-      <ReaderLogin
-        org={org}
-        hint={hint}
-        onDone={(first, password) => {
-          setSignedIn(true);
-          if (first) setMustChange(password);
-        }}
-      />
-    );
-  return <>{children(signOut)}</>;
+  const gate = useReaderGate(org);
+  if (gate.stage === 'change') return <ChangePassword org={org} oldPassword={gate.oldPassword} onDone={gate.changed} />;
+  if (gate.stage === 'signIn') return <ReaderLogin org={org} hint={hint} onDone={gate.signedInAs} />;
+  return <>{children(gate.signOut)}</>;
 }
 
 export function ReaderLogin({ org, hint, onDone }: { org: string; hint: string; onDone: (mustChange: boolean, password: string) => void }) {
-  const [captcha, setCaptcha] = useState<CaptchaResponse>();
-  const [round, setRound] = useState(0);
-  const { busy, error, run } = useAction();
+  const { captcha, refresh, busy, error, signIn } = useReaderSignIn(org, onDone);
   const [form] = Form.useForm();
-  useEffect(() => {
-    readerClient.call<CaptchaResponse>(org, 'POST', '/login/verificationCode').then(setCaptcha, () => undefined);
-  }, [org, round]);
-  const submit = (v: { account: string; password: string; code?: string }) =>
-    run(
-      async () => {
-        const data = await readerClient.call<{ access_token: string; must_change_password?: boolean }>(org, 'POST', '/login', { account: v.account, password: v.password, key: captcha?.key ?? '', code: v.code ?? '' });
-        readerClient.token.set(org, data.access_token);
-        onDone(!!data.must_change_password, v.password);
-      },
-      () => {
-        // a used code is void: a new picture
-        form.setFieldValue('code', '');
-        setRound((r) => r + 1);
-      },
-    );
+  const submit = (v: { account: string; password: string; code?: string }) => signIn(v, () => form.setFieldValue('code', ''));
   return (
     <div style={readerPanel}>
       <h2 style={{ fontSize: 18, margin: '0 0 4px' }}>{T.readerLogin}</h2>
@@ -96,7 +64,7 @@ export function ReaderLogin({ org, hint, onDone }: { org: string; hint: string; 
             <Form.Item name="code" noStyle>
               <Input maxLength={16} style={{ flex: 1 }} aria-label={T.captcha} />
             </Form.Item>
-            <button type="button" onClick={() => setRound((r) => r + 1)} title={T.captchaRefresh} aria-label={T.captchaRefresh} style={{ padding: 0, border: 'none', background: 'none', height: 40 }}>
+            <button type="button" onClick={refresh} title={T.captchaRefresh} aria-label={T.captchaRefresh} style={{ padding: 0, border: 'none', background: 'none', height: 40 }}>
               {captcha ? <img src={captcha.image} alt={T.captcha} style={{ height: 40, width: 120 }} /> : <span style={{ display: 'inline-block', width: 120 }} />}
             </button>
           </div>
@@ -110,17 +78,12 @@ export function ReaderLogin({ org, hint, onDone }: { org: string; hint: string; 
 }
 
 export function ChangePassword({ org, oldPassword, onDone }: { org: string; oldPassword: string; onDone: () => void }) {
-  const { busy, error, run } = useAction();
-  const submit = (v: { password: string }) =>
-    run(async () => {
-      await readerClient.call(org, 'PUT', '/me/password', { old_password: oldPassword, password: v.password });
-      onDone();
-    });
+  const { busy, error, change } = useReaderPasswordChange(org, oldPassword, onDone);
   return (
     <div style={readerPanel}>
       <h2 style={{ fontSize: 18, margin: '0 0 16px' }}>{T.changePassword}</h2>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form layout="vertical" onFinish={submit} size="large">
+      <Form layout="vertical" onFinish={(v: { password: string }) => change(v.password)} size="large">
         <Form.Item name="password" label={T.newPassword} rules={[{ required: true, message: `请输入${T.newPassword}` }]}>
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>
@@ -130,43 +93,4 @@ export function ChangePassword({ org, oldPassword, onDone }: { org: string; oldP
       </Form>
     </div>
   );
-}
-
-/**
- * One reader's write opened by a QR (a check-in, a scan), tried once by itself when `ready`, again
- * on the button: `send` gets the nonce of the attempt under way (a retry after a lost answer sends
- * it again, so the write counts once; a new one after an answer or a refusal) and gives the answer,
- * or a text why it was not sent (the same attempt next time). 401 signs the reader out.
- */
-export function useReaderAttempt<A extends object>(send: (nonce: string) => Promise<A | string>, onSignedOut: () => void, ready = true) {
-  const [answer, setAnswer] = useState<A | null>(null);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const nonce = useRef<string | null>(null);
-  const tried = useRef(false);
-  const attempt = useCallback(async () => {
-    setBusy(true);
-    setFailure('');
-    nonce.current ??= newNonce();
-    try {
-      const got = await send(nonce.current);
-      if (typeof got === 'string') return setFailure(got);
-      nonce.current = null; // answered: the next attempt is a new one
-      setAnswer(got);
-    } catch (e) {
-      const err = e as SubjectApiError;
-      if (err.status === 401) return onSignedOut();
-      if (err.status) nonce.current = null; // refused by the server: a new attempt next time
-      setFailure(err.status ? err.message : READER_TEXTS.networkRetry);
-    } finally {
-      setBusy(false);
-    }
-  }, [send, onSignedOut]);
-  useEffect(() => {
-    if (ready && !tried.current) {
-      tried.current = true;
-      void attempt();
-    }
-  }, [ready, attempt]);
-  return { answer, failure, busy, attempt };
 }

@@ -5,7 +5,8 @@ import { SCAN_RESULTS, type ScanResult } from '@huodong/domain';
 import { useScope } from '../../shared/useScope';
 import { SubjectApiError } from '../../shared/subjectClient';
 import { READER_TEXTS, readerClient, readerPosition } from '../../shared/readerClient';
-import { readerPanel, ReaderGate, ReaderPage, RESULT_COLOUR, useReaderAttempt } from '../../shared/readerSignIn';
+import { readerPanel, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
+import { useReaderAttempt } from '../../shared/readerAttempt';
 import * as T from './texts';
 
 /** What `POST /v1/{org}/client/scan` answers: a refusal is still an answer (HTTP 200, `result` ≠ ok). */

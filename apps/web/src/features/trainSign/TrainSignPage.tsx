@@ -5,7 +5,8 @@ import { CHECKIN_RESULTS, RESERVATION_STATUS, chinaDateTime, sessionTimeText, ty
 import { useScope } from '../../shared/useScope';
 import { SubjectApiError } from '../../shared/subjectClient';
 import { readerClient, readerPosition as position } from '../../shared/readerClient';
-import { readerPanel as panel, ReaderGate, ReaderPage, RESULT_COLOUR, useReaderAttempt } from '../../shared/readerSignIn';
+import { readerPanel as panel, ReaderGate, ReaderPage, RESULT_COLOUR } from '../../shared/readerSignIn';
+import { useReaderAttempt } from '../../shared/readerAttempt';
 import * as T from './texts';
 
 /** What `GET /v1/{org}/client/sign/session` answers (read leniently: only what the page shows). */

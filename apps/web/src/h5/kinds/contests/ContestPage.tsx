@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, Checkbox, Radio, TextArea } from 'antd-mobile';
 import { newNonce, readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import type { SubjectApiError } from '../../../shared/subjectClient';
 import { useReaderRead, useReaderSession } from '../../reader';
 import { H5Page } from '../../H5Page';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from 'antd-mobile';
 import { chinaDateTime } from '@huodong/domain';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderSession } from '../../reader';
 import { ACTIVE, HAS_TICKET, type ReservationState } from './types';
 import { OFFLINE_TEXTS as T } from './texts';

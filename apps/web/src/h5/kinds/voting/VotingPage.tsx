@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import type { VoteQuota } from '@huodong/domain';
 import type { CaptchaResponse } from '@huodong/domain/api';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderList, useReaderRead, useReaderSession } from '../../reader';
 import { H5Page, WriteOutcome } from '../../H5Page';
 import { VOTE_TEXTS as T } from './texts';

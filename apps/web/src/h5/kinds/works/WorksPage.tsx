@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { AUTHOR_FIELD_KEYS, AUTHOR_FIELDS, chinaDateTime, READER_EDITABLE, WORK_STATUS, wordLimitsOf, type AuthorField, type WorkConfig, type WorkStatus } from '@huodong/domain';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderList, useReaderRead, useReaderSession } from '../../reader';
 import { H5Page, WriteOutcome } from '../../H5Page';
 import { fileOfUrl, ReaderFilesInput, type ReaderFile } from '../../upload';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { phoneProblems } from './axe';
+import { png } from './png';
 import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
 
 /**
@@ -190,13 +191,18 @@ browserSuite('the reader app (h5): voting within the limits, comments, results',
     await expect.poll(() => form.getByRole('alert').textContent(), WAIT).toContain('名称');
     await form.getByLabel('参选名称').fill(SIGNED_UP);
     await form.getByLabel('简介').fill('一只蜘蛛和一头小猪的友谊。');
+    await form.getByLabel('封面图片').setInputFiles({ name: '夏洛.png', mimeType: 'image/png', buffer: png([90, 140, 60]) });
+    await form.getByText('夏洛.png').waitFor();
     expect(await phoneProblems(page, 'voting sign-up')).toEqual([]);
     await form.getByRole('button', { name: /^提交报名$/ }).click();
     await signUp.getByText('报名已提交，审核通过后展示').waitFor();
     await expect.poll(() => signUp.getByTestId('h5-my-signup').textContent(), WAIT).toBe(`${SIGNED_UP}：待审核`);
     // one sign-up a reader: no second form offered while it waits
     expect(await signUp.getByRole('button', { name: '报名参选' }).count()).toBe(0);
-    const listed = await adminApi.get<{ items: { title: string; author: string; origin: string; status: number }[] }>(`/v1/${KEY}/evaluation/${act}/source?page_size=100`);
-    expect(listed.items.find((x) => x.title === SIGNED_UP)).toMatchObject({ author: READER.real_name, origin: 'reader', status: 0 });
+    const listed = await adminApi.get<{ items: { title: string; author: string; origin: string; status: number; cover: string }[] }>(`/v1/${KEY}/evaluation/${act}/source?page_size=100`);
+    const made = listed.items.find((x) => x.title === SIGNED_UP);
+    expect(made).toMatchObject({ author: READER.real_name, origin: 'reader', status: 0 });
+    // the cover is the picture the reader uploaded
+    expect(made?.cover).toMatch(/^\/v1\/files\//);
   });
 });

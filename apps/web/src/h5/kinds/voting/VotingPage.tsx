@@ -7,6 +7,7 @@ import { readerClient } from '../../../shared/readerClient';
 import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderList, useReaderRead, useReaderSession } from '../../reader';
 import { H5Form, H5Page, WriteOutcome } from '../../H5Page';
+import { ReaderFilesInput, type ReaderFile } from '../../upload';
 import { VOTE_TEXTS as T } from './texts';
 import './voting.css';
 
@@ -368,16 +369,27 @@ function CommentLine({ c, actId, sourceId, onChanged }: { c: Comment; actId: str
 
 /**
  * 报名参选 (`POST /client/activities/{id}/sources`) where the activity lets readers sign up as
- * candidates: the name, the author (the reader's own name when left empty) and an introduction;
+ * candidates: the name, the author (the reader's own name when left empty), an introduction, a
+ * cover picture and files (the reader upload);
  * shown once a reviewer approves it. The reader's sign-ups with their review state above the form.
  */
+/** The files a sign-up may carry (the server's sourceSignupSchema). */
+const SIGNUP_MEDIA_MAX = 20;
+
 function SignUp({ actId, mine, open, onSignedUp }: { actId: string; mine: Sources['mine']; open: boolean; onSignedUp: () => void }) {
   const { org, signOut } = useReaderSession();
-  const [form, setForm] = useState<{ title: string; author: string; intro: string } | null>(null);
+  const [form, setForm] = useState<{ title: string; author: string; intro: string; cover: ReaderFile[]; media: ReaderFile[] } | null>(null);
   const send = useCallback(
     (nonce: string) => {
       if (!form) return Promise.resolve('');
-      return readerClient.call<{ id: number }>(org, 'POST', `/activities/${actId}/sources`, { request_id: nonce, title: form.title, ...(form.author.trim() ? { author: form.author } : {}), intro: form.intro });
+      return readerClient.call<{ id: number }>(org, 'POST', `/activities/${actId}/sources`, {
+        request_id: nonce,
+        title: form.title,
+        ...(form.author.trim() ? { author: form.author } : {}),
+        intro: form.intro,
+        ...(form.cover[0] ? { cover: form.cover[0].url } : {}),
+        media: form.media.map((f) => f.url),
+      });
     },
     [org, actId, form],
   );
@@ -404,7 +416,7 @@ function SignUp({ actId, mine, open, onSignedUp }: { actId: string; mine: Source
         </ul>
       )}
       {open && !waiting && !form && (
-        <Button block size="large" color="primary" onClick={() => setForm({ title: '', author: '', intro: '' })}>
+        <Button block size="large" color="primary" onClick={() => setForm({ title: '', author: '', intro: '', cover: [], media: [] })}>
           {T.signUp}
         </Button>
       )}
@@ -416,6 +428,10 @@ function SignUp({ actId, mine, open, onSignedUp }: { actId: string; mine: Source
           <input id="h5-signup-author" className="h5-input" maxLength={100} value={form.author} onChange={(e) => set({ author: e.target.value })} />
           <label htmlFor="h5-signup-intro">{T.signUpIntro}</label>
           <textarea id="h5-signup-intro" className="h5-input" rows={4} maxLength={5000} value={form.intro} onChange={(e) => set({ intro: e.target.value })} />
+          <label htmlFor="h5-signup-cover">{T.signUpCover}</label>
+          <ReaderFilesInput id="h5-signup-cover" files={form.cover} max={1} accept="image/*" onChange={(cover) => set({ cover })} />
+          <label htmlFor="h5-signup-media">{T.signUpMedia}</label>
+          <ReaderFilesInput id="h5-signup-media" files={form.media} max={SIGNUP_MEDIA_MAX} onChange={(media) => set({ media })} />
         </H5Form>
       )}
     </section>

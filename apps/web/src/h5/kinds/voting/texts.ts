@@ -56,6 +56,8 @@ export const VOTE_TEXTS = {
   signUpTitle: '参选名称',
   signUpAuthor: '作者（不填为本人姓名）',
   signUpIntro: '简介',
+  signUpCover: '封面图片',
+  signUpMedia: '作品文件',
   sendSignUp: '提交报名',
   signedUp: '报名已提交，审核通过后展示',
 } as const;

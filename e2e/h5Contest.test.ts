@@ -153,9 +153,15 @@ browserSuite('the reader app (h5): knowledge contests and levels', () => {
     await adminApi.post(`/v1/${KEY}/contest/${coded}/publish`, {});
     const alerts = () => page.getByRole('alert').allTextContents();
 
+    // paused before the reader starts: the gate's refusal shown before trying, in its words
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/disable`);
     await page.goto(`/${KEY}/h5/activities/${coded}/contest`);
+    await expect.poll(alerts).toEqual(['活动已暂停']);
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/enable`);
+    await page.reload();
     const code = page.getByLabel('参与口令');
     await code.waitFor();
+    expect(await alerts()).toEqual([]);
     await expectText(page, '本竞赛需要口令，请输入主办方提供的口令');
     await audit('contest access code');
     // none given: asked for; a wrong one: the server's refusal

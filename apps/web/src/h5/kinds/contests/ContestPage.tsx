@@ -62,7 +62,8 @@ interface ContestActivity {
   title: string;
   /** The contest has an access code (口令); asked until the reader has joined (the first start joins). */
   needs_access_code: boolean;
-  mine: { joined: boolean };
+  /** `refusal`: what the participation gate would refuse a start now (not started, ended, paused, blacklisted until…), in its words. */
+  mine: { joined: boolean; refusal: { message: string } | null };
 }
 interface OwnAttempt {
   id: number;
@@ -90,9 +91,11 @@ export function ContestPage() {
     reload();
   }, [open, reload]);
   const asksCode = !!act && act.needs_access_code && !act.mine.joined;
+  // what the gate would refuse a start now, shown before the reader tries (a refused start says it again)
+  const standing = act?.mine.refusal?.message ?? '';
   return (
     <H5Page title={act?.title ?? T.contest} testId="h5-contest" error={error} loading={!act}>
-      {act && (aid ? <AttemptPanel key={aid} aid={aid} onBack={back} /> : act.type === 6 ? <LevelsPanel act={act.id} asksCode={asksCode} onOpen={open} /> : <PaperPanel act={act.id} asksCode={asksCode} onOpen={open} />)}
+      {act && (aid ? <AttemptPanel key={aid} aid={aid} onBack={back} /> : act.type === 6 ? <LevelsPanel act={act.id} asksCode={asksCode} standing={standing} onOpen={open} /> : <PaperPanel act={act.id} asksCode={asksCode} standing={standing} onOpen={open} />)}
     </H5Page>
   );
 }
@@ -145,14 +148,14 @@ function useAccessCode(asked: boolean) {
 }
 
 /** A contest with one paper: start (or resume) an attempt, the reader's attempts with their results. */
-function PaperPanel({ act, asksCode, onOpen }: { act: number; asksCode: boolean; onOpen: (aid: number) => void }) {
+function PaperPanel({ act, asksCode, standing, onOpen }: { act: number; asksCode: boolean; standing: string; onOpen: (aid: number) => void }) {
   const { data, error } = useReaderRead<{ items: OwnAttempt[] }>(`/activities/${act}/attempts`);
   const access = useAccessCode(asksCode);
   const { failure, busy, start } = useStart(act, onOpen, access.code);
   const openOne = data?.items.find((a) => a.state === 'inprogress');
   return (
     <>
-      <WriteOutcome failure={failure || error} />
+      <WriteOutcome failure={failure || error || standing} />
       {!openOne && access.input}
       <Button block size="large" color="primary" loading={busy} onClick={() => (openOne ? onOpen(openOne.id) : start())}>
         {openOne ? T.resume : T.start}
@@ -180,13 +183,13 @@ function PaperPanel({ act, asksCode, onOpen }: { act: number; asksCode: boolean;
 }
 
 /** An advanced contest's levels in order with the reader's state; a level open to the reader is started or resumed. */
-function LevelsPanel({ act, asksCode, onOpen }: { act: number; asksCode: boolean; onOpen: (aid: number) => void }) {
+function LevelsPanel({ act, asksCode, standing, onOpen }: { act: number; asksCode: boolean; standing: string; onOpen: (aid: number) => void }) {
   const { data, error } = useReaderRead<{ items: Level[] }>(`/activities/${act}/levels`);
   const access = useAccessCode(asksCode);
   const { failure, busy, start } = useStart(act, onOpen, access.code);
   return (
     <>
-      <WriteOutcome failure={failure || error} />
+      <WriteOutcome failure={failure || error || standing} />
       {access.input}
       <ol className="h5-levels" aria-label={T.levels}>
         {data?.items.map((l) => (

@@ -227,11 +227,7 @@ function Comments({ actId, source, onPosted }: { actId: string; source: Source; 
       <Button block size="large" color="primary" style={{ marginTop: 8 }} loading={busy} onClick={attempt}>
         {T.send}
       </Button>
-      {list.error && (
-        <p role="alert" className="h5-refusal">
-          {list.error}
-        </p>
-      )}
+      <WriteOutcome failure={list.error} />
       {list.items && list.items.length === 0 && <p className="h5-muted">{T.noComments}</p>}
       <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
         {list.items?.map((c) => (

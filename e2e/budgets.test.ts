@@ -27,6 +27,8 @@ const BUDGET = {
   login: 150 * KB,
   /** The reader app's home (issue 27): its entry and what the entry imports statically. */
   readerHome: 150 * KB,
+  /** Any chunk of the reader app loaded after its first load (a kind's page, the sign-in). */
+  readerChunk: 30 * KB,
   /** Shell + layout + route, for every signed-in page. */
   signedInPage: 300 * KB,
   /** Any one chunk, except the chart and spreadsheet chunks. */
@@ -211,5 +213,19 @@ describe('the reader app (h5) first load', () => {
     const size = total(files);
     console.log(`[budget] reader home (h5): ${kb(size)} in ${files.size} files (budget ${kb(BUDGET.readerHome)})`);
     expect(size).toBeLessThanOrEqual(BUDGET.readerHome);
+  });
+
+  it(`no chunk a reader page loads later is over ${kb(BUDGET.readerChunk)} (pdf.js aside: the case page's)`, () => {
+    // The back office's library (antd's form pieces once came with the sign-in, check-in and
+    // contest pages: ~85 KB) has no place here; apps/web/test/layers.test.ts keeps antd out of src/h5.
+    const pdf = new Set(Object.entries(h5).filter(([key]) => key.includes('node_modules/pdfjs-dist/')).map(([, c]) => c.file));
+    expect(pdf.size).toBeGreaterThan(0);
+    const later = new Set(Object.values(h5).flatMap((c) => [c.file, ...(c.css ?? [])]).filter((f) => /\.(js|css)$/.test(f) && !pdf.has(f)));
+    // the first load (the entry and what it imports) is the test above's
+    const entry = h5['h5.html'];
+    const home = new Set([entry.file, ...(entry.css ?? []), ...(entry.imports ?? []).map((i) => h5[i].file)]);
+    const over = [...later].filter((f) => !home.has(f) && brotliSize(f) > BUDGET.readerChunk).map((f) => `${f} ${kb(brotliSize(f))}`);
+    expect(later.size).toBeGreaterThan(20);
+    expect(over).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { phoneProblems } from './axe';
-import { api, browserSuite, expectText, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server } from './harness';
+import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
 
 /**
  * Knowledge contests in the reader app (issue 27) on a phone (390 × 844), against the real server.
@@ -11,6 +11,9 @@ import { api, browserSuite, expectText, launchBrowser, orgWithAdmin, startServer
  * again with the same request id), reloads and finds the answers kept, submits and sees the result
  * as configured; on the levels the first is passed and the second unlocks. The back office's API
  * lists both attempts with their scores; every new page is axe clean with 44 px touch targets.
+ * A contest with an access code (口令) asks it at the start and refuses a wrong one in the server's
+ * words; a save refused just before 交卷 (the contest paused) shows the server's words and hands
+ * nothing in, and once the contest runs again the paper goes in with that answer.
  */
 const KEY = 'h5quiz';
 const ADMIN = { account: 'h5quiz_admin', real_name: '钱馆长', password: 'H5#Admin123' };
@@ -23,7 +26,6 @@ browserSuite('the reader app (h5): knowledge contests and levels', () => {
   let adminApi: ApiClient;
   let paper: number;
   let levelled: number;
-  let phone: BrowserContext;
   let page: Page;
   const found: string[] = [];
 
@@ -50,13 +52,8 @@ browserSuite('the reader app (h5): knowledge contests and levels', () => {
     await adminApi.post(`/v1/${KEY}/contestpro/${levelled}/publish`, {});
 
     // the reader, signed in through the reader API; the app finds the token on the device
-    const { first, ...fields } = READER;
-    await adminApi.post(`/v1/${KEY}/readers`, { account: fields.account, real_name: fields.real_name, password: first });
-    const login = await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/client/login`, { account: READER.account, password: first, key: '', code: '' });
-    await api(server.url, login.access_token).put(`/v1/${KEY}/client/me/password`, { old_password: first, password: READER.password });
-    phone = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    await phone.addInitScript(([key, token]) => localStorage.setItem(`readerToken:${key}`, token), [KEY, login.access_token] as const);
-    page = await phone.newPage();
+    const reader = await signedInReaderApi(server.url, adminApi, KEY, READER);
+    page = await readerPhonePage(browser, server.url, KEY, reader.token!);
   });
   afterAll(async () => {
     await browser?.close();
@@ -146,6 +143,61 @@ browserSuite('the reader app (h5): knowledge contests and levels', () => {
 
     const attempts = await adminApi.get<{ items: { real_name: string; passed: number; state: string }[] }>(`/v1/${KEY}/contestpro/${levelled}/attempts`);
     expect(attempts.items.map((a) => [a.real_name, a.state, a.passed])).toEqual([[READER.real_name, 'finished', 1]]);
+    expect(found).toEqual([]);
+  });
+
+  it('asks the access code at the start, refuses a wrong one in the server\'s words; a save refused before 交卷 shows the server\'s words', { timeout: 180_000 }, async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const coded = (await adminApi.post<{ id: number }>(`/v1/${KEY}/contest`, { title: '馆员口令竞赛', start_at: now - DAY, end_at: now + 10 * DAY, time_limit: 600, access_code: 'dushu2026', config: { show_score: 'immediately', pass_score: 5 } })).id;
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/question`, { type: 3, stem: '图书馆的借书证可以转借他人。', answer: 'F', score: 5 });
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/publish`, {});
+    const alerts = () => page.getByRole('alert').allTextContents();
+
+    // paused before the reader starts: the gate's refusal shown before trying, in its words
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/disable`);
+    await page.goto(`/${KEY}/h5/activities/${coded}/contest`);
+    await expect.poll(alerts).toEqual(['活动已暂停']);
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/enable`);
+    await page.reload();
+    const code = page.getByLabel('参与口令');
+    await code.waitFor();
+    expect(await alerts()).toEqual([]);
+    await expectText(page, '本竞赛需要口令，请输入主办方提供的口令');
+    await audit('contest access code');
+    // none given: asked for; a wrong one: the server's refusal
+    await page.getByRole('button', { name: /^开始答题$/ }).click();
+    await expect.poll(alerts).toEqual(['请输入参与口令']);
+    await code.fill('dushu2025');
+    await page.getByRole('button', { name: /^开始答题$/ }).click();
+    await expect.poll(alerts).toEqual(['参与口令不正确']);
+    expect((await adminApi.get<{ items: unknown[] }>(`/v1/${KEY}/contest/${coded}/attempts`)).items).toEqual([]);
+    await code.fill('dushu2026');
+    await page.getByRole('button', { name: /^开始答题$/ }).click();
+    await page.getByRole('timer', { name: '剩余时间' }).waitFor();
+
+    // paused by the library while the reader answers: the save before 交卷 is refused, in the server's words
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/disable`);
+    await page.getByRole('radio', { name: '错误', exact: true }).click();
+    await page.getByRole('button', { name: /^交\s?卷$/ }).click();
+    await expect.poll(alerts).toEqual(['活动已暂停']);
+    expect((await alerts()).join()).not.toContain('网络');
+    await page.getByRole('timer').waitFor();
+    const [waiting] = (await adminApi.get<{ items: { state: string }[] }>(`/v1/${KEY}/contest/${coded}/attempts`)).items;
+    expect(waiting.state).toBe('inprogress');
+
+    // running again: 交卷 hands the paper in with the answer the refused save held
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/enable`);
+    await page.getByRole('button', { name: /^交\s?卷$/ }).click();
+    const result = page.getByRole('region', { name: '答题结果' });
+    await result.waitFor();
+    expect((await result.innerText()).replace(/\s+/g, ' ')).toContain('得分 5 / 5分 是否通过 通过');
+    const attempts = await adminApi.get<{ items: { real_name: string; score: number; state: string }[] }>(`/v1/${KEY}/contest/${coded}/attempts`);
+    expect(attempts.items.map((a) => [a.real_name, a.state, a.score])).toEqual([[READER.real_name, 'finished', 5]]);
+
+    // joined now: the next visit asks no code
+    await page.getByRole('button', { name: /^返\s?回$/ }).click();
+    await expectText(page, '第1次答题 · 已完成');
+    expect(await page.getByLabel('参与口令').count()).toBe(0);
     expect(found).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { phoneProblems } from './axe';
+import { png } from './png';
 import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
 
 /**
@@ -10,6 +11,9 @@ import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage,
  * reader. The reader votes for one book, is refused a second vote for it and then the day's third
  * vote in the server's words, comments on a book (waiting for review, then shown once approved),
  * and sees the ranked results once voting has ended. The back office's results count the votes.
+ * Then the reader likes, answers and reports another reader's comment (likes, the reply and the
+ * report counted in the back office's comment list), and signs a book up as a candidate (报名参选,
+ * waiting in the back office's candidates).
  */
 const KEY = 'h5vote';
 const ADMIN = { account: 'h5v_admin', real_name: '冯馆长', password: 'H5v#Admin123' };
@@ -17,6 +21,11 @@ const READER = { account: 'R7200001', real_name: '读者丁', first: 'First#Pass
 const TITLE = '最受欢迎童书投票';
 const BOOKS = ['《草房子》', '《城南旧事》', '《小王子》'] as const;
 const COMMENT = '小时候读过三遍，每次都哭。';
+/** Another reader's comment (made through the reader API) that the reader likes, answers and reports. */
+const OTHER = { account: 'R7200002', real_name: '读者戊', first: 'First#Pass1', password: 'Reader#2026' };
+const THEIRS = '英子的眼睛里有整个北京城。';
+const REPLY = '同感，尤其是《爸爸的花儿落了》。';
+const SIGNED_UP = '《夏洛的网》';
 const DAY = 24 * 3600;
 /** A poll's wait for the server's answer on a busy machine. */
 const WAIT = { timeout: 10_000 };
@@ -38,7 +47,7 @@ browserSuite('the reader app (h5): voting within the limits, comments, results',
         title: TITLE,
         start_at: now - DAY,
         end_at: now + 30 * DAY,
-        config: { captcha: 'off', min_interval_sec: 0, votes_per_day: 2, per_source_per_day: 1, max_select: 1, show_counts: 'hidden_until_end', comments: { moderation: 'pre', min_interval_sec: 0 } },
+        config: { captcha: 'off', min_interval_sec: 0, votes_per_day: 2, per_source_per_day: 1, max_select: 1, show_counts: 'hidden_until_end', source_signup: 1, comments: { moderation: 'pre', min_interval_sec: 0 } },
       })
     ).id;
     for (const [i, title] of BOOKS.entries()) await adminApi.post(`/v1/${KEY}/evaluation/${act}/source`, { title, sort: i + 1 });
@@ -96,7 +105,7 @@ browserSuite('the reader app (h5): voting within the limits, comments, results',
     await adminApi.post(`/v1/${KEY}/check/${act}/comment/batchApprove`, { ids: queue.items.map((c) => c.id) });
     await page.reload();
     await candidate(BOOKS[0]).getByRole('button', { name: '评论（1）' }).click();
-    const shown = page.getByRole('region', { name: `${BOOKS[0]} 的评论` }).getByTestId('h5-comment');
+    const shown = page.getByRole('region', { name: `${BOOKS[0]} 的评论` }).getByTestId('h5-comment').locator('p').first();
     await expect.poll(() => shown.textContent(), WAIT).toBe(`${READER.real_name}：${COMMENT}`);
 
     // the back office counts the two votes
@@ -113,5 +122,87 @@ browserSuite('the reader app (h5): voting within the limits, comments, results',
     found.push(...(await phoneProblems(page, 'voting ended')));
     expect(await page.locator('h1').allInnerTexts()).toEqual([TITLE]);
     expect(found).toEqual([]);
+  });
+
+  interface AdminComment {
+    id: number;
+    content: string;
+    parent_id: number | null;
+    status: number;
+    like_count: number;
+    report_count: number;
+  }
+  const adminComments = async () => (await adminApi.get<{ items: AdminComment[] }>(`/v1/${KEY}/check/${act}/comment?page_size=100`)).items;
+
+  it('likes, answers and reports another reader\'s comment; the back office counts them', { timeout: 120_000 }, async () => {
+    // another reader's comment, approved (made through the reader API)
+    const other = await signedInReaderApi(server.url, adminApi, KEY, OTHER);
+    const sources = await other.get<{ items: { id: number; title: string }[] }>(`/v1/${KEY}/client/activities/${act}/sources`);
+    const book = sources.items.find((x) => x.title === BOOKS[1])!;
+    const made = await other.post<{ id: number }>(`/v1/${KEY}/client/activities/${act}/comments`, { request_id: 'h5vote-other-1', source_id: book.id, parent_id: null, content: THEIRS, images: [] });
+    await adminApi.post(`/v1/${KEY}/check/${act}/comment/batchApprove`, { ids: [made.id] });
+
+    await page.goto(`/${KEY}/h5/activities/${act}/vote`);
+    await candidate(BOOKS[1]).getByRole('button', { name: '评论（1）' }).click();
+    const comments = page.getByRole('region', { name: `${BOOKS[1]} 的评论` });
+    const theirs = comments.getByTestId('h5-comment').filter({ hasText: THEIRS });
+    const actions = theirs.getByRole('group', { name: `${OTHER.real_name}的评论操作` }).first();
+
+    // 赞: once (a liked comment's button is pressed)
+    await actions.getByRole('button', { name: `赞 0 ${OTHER.real_name}的评论` }).click();
+    await actions.getByRole('button', { name: `已赞 1 ${OTHER.real_name}的评论`, pressed: true }).waitFor();
+    expect((await adminComments()).find((c) => c.id === made.id)).toMatchObject({ like_count: 1 });
+
+    // 回复: waits for review (moderation pre), answered under the comment
+    await actions.getByRole('button', { name: `回复 ${OTHER.real_name}的评论` }).click();
+    const reply = theirs.getByRole('form', { name: `回复 ${OTHER.real_name}的评论` });
+    await reply.getByLabel(`回复${OTHER.real_name}`).fill(REPLY);
+    await reply.getByRole('button', { name: /^发表回复$/ }).click();
+    await theirs.getByText('评论已提交，审核通过后展示').waitFor();
+    const replies = theirs.getByRole('list', { name: `回复${OTHER.real_name}的评论` });
+    await expect.poll(() => replies.getByTestId('h5-reply').locator('p').first().textContent(), WAIT).toBe(`${READER.real_name} 回复${OTHER.real_name}：${REPLY}（审核中）`);
+    expect((await adminComments()).find((c) => c.content === REPLY)).toMatchObject({ parent_id: made.id, status: 0 });
+
+    // 举报: a reason is asked first (the page's own words), then the report counts once
+    await actions.getByRole('button', { name: `举报 ${OTHER.real_name}的评论` }).click();
+    const report = theirs.getByRole('form', { name: `举报 ${OTHER.real_name}的评论` });
+    await report.getByRole('button', { name: /^提交举报$/ }).click();
+    await expect.poll(() => report.getByRole('alert').textContent(), WAIT).toBe('请选择举报原因');
+    await report.getByLabel('举报原因').selectOption('人身攻击');
+    await report.getByLabel('补充说明（选填）').fill('评论里有对作者的嘲讽');
+    expect(await phoneProblems(page, 'voting comment report')).toEqual([]);
+    await report.getByRole('button', { name: /^提交举报$/ }).click();
+    await theirs.getByText('举报已提交，感谢你的反馈').waitFor();
+    expect((await adminComments()).find((c) => c.id === made.id)).toMatchObject({ report_count: 1 });
+    // the reader's own comment offers no 举报
+    await candidate(BOOKS[0]).getByRole('button', { name: /^评论/ }).click();
+    const own = page.getByRole('region', { name: `${BOOKS[0]} 的评论` }).getByTestId('h5-comment').filter({ hasText: COMMENT });
+    await own.getByRole('button', { name: `回复 ${READER.real_name}的评论` }).waitFor();
+    expect(await own.getByRole('button', { name: `举报 ${READER.real_name}的评论` }).count()).toBe(0);
+  });
+
+  it('signs a book up as a candidate (报名参选); the back office has it waiting for review', { timeout: 120_000 }, async () => {
+    await page.goto(`/${KEY}/h5/activities/${act}/vote`);
+    const signUp = page.getByRole('region', { name: '报名参选' });
+    await signUp.getByRole('button', { name: '报名参选' }).click();
+    const form = signUp.getByRole('form', { name: '报名参选' });
+    // without a name: the server's refusal names the field
+    await form.getByRole('button', { name: /^提交报名$/ }).click();
+    await expect.poll(() => form.getByRole('alert').textContent(), WAIT).toContain('名称');
+    await form.getByLabel('参选名称').fill(SIGNED_UP);
+    await form.getByLabel('简介').fill('一只蜘蛛和一头小猪的友谊。');
+    await form.getByLabel('封面图片').setInputFiles({ name: '夏洛.png', mimeType: 'image/png', buffer: png([90, 140, 60]) });
+    await form.getByText('夏洛.png').waitFor();
+    expect(await phoneProblems(page, 'voting sign-up')).toEqual([]);
+    await form.getByRole('button', { name: /^提交报名$/ }).click();
+    await signUp.getByText('报名已提交，审核通过后展示').waitFor();
+    await expect.poll(() => signUp.getByTestId('h5-my-signup').textContent(), WAIT).toBe(`${SIGNED_UP}：待审核`);
+    // one sign-up a reader: no second form offered while it waits
+    expect(await signUp.getByRole('button', { name: '报名参选' }).count()).toBe(0);
+    const listed = await adminApi.get<{ items: { title: string; author: string; origin: string; status: number; cover: string }[] }>(`/v1/${KEY}/evaluation/${act}/source?page_size=100`);
+    const made = listed.items.find((x) => x.title === SIGNED_UP);
+    expect(made).toMatchObject({ author: READER.real_name, origin: 'reader', status: 0 });
+    // the cover is the picture the reader uploaded
+    expect(made?.cover).toMatch(/^\/v1\/files\//);
   });
 });

@@ -11,7 +11,9 @@ import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage,
  * opens the activity, 提交作品, uploads a picture through the reader upload, fills the form and
  * submits: 待审核; edits it before review; the administrator rejects it with a reason (the reader
  * sees 未通过 and the reason), the reader edits and submits it again, the administrator approves
- * it (已通过 with its number). The back office's list has the work; the pages pass axe.
+ * it (已通过 with its number). The back office's list has the work; the pages pass axe. A second
+ * work (two a reader) is withdrawn (撤回) while it waits for review: the back office sees it
+ * withdrawn and the reader has the place back.
  */
 const KEY = 'h5works';
 const ADMIN = { account: 'h5w_admin', real_name: '郑馆长', password: 'H5w#Admin123' };
@@ -50,6 +52,7 @@ browserSuite('the reader app (h5): works, submitted, edited, reviewed', () => {
       creation_types: [{ id: 1, name: '绘画', media: 'image', files_min: 1, files_max: 2, file_max_kb: 1024 }],
       author_fields: { real_name: 'required', unit: 'hidden', grade: 'hidden', phone: 'hidden', instructor: 'hidden' },
       moderation: 'pre',
+      per_user_max_works: 2,
     });
     await adminApi.post(`/v1/${KEY}/original/${act}/publish`);
     const reader = await signedInReaderApi(server.url, adminApi, KEY, READER);
@@ -71,7 +74,7 @@ browserSuite('the reader app (h5): works, submitted, edited, reviewed', () => {
     await expectText(page, '还没有提交作品');
     await page.getByRole('button', { name: '提交新作品' }).click();
     const form = page.getByRole('form', { name: '提交新作品' });
-    await expectText(page, '还可提交1件作品');
+    await expectText(page, '还可提交2件作品');
     await form.getByLabel('作品名称').fill(WORK);
     await form.getByLabel('作品简介').fill('从图书馆二楼的窗户望出去，是一片银杏林。');
     await form.getByLabel('作品文件').setInputFiles({ name: '窗.png', mimeType: 'image/png', buffer: png([30, 120, 200]) });
@@ -122,5 +125,41 @@ browserSuite('the reader app (h5): works, submitted, edited, reviewed', () => {
     found.push(...(await phoneProblems(page, 'works')));
     expect(await page.locator('h1').allInnerTexts()).toEqual([TITLE]);
     expect(found).toEqual([]);
+  });
+
+  it('withdraws a work waiting for review: withdrawn in the back office, the place given back', { timeout: 120_000 }, async () => {
+    const SECOND = '借书卡上的名字';
+    await page.goto(`/${KEY}/h5/activities/${act}/works`);
+    await page.getByRole('button', { name: '提交新作品' }).click();
+    const form = page.getByRole('form', { name: '提交新作品' });
+    await expectText(page, '还可提交1件作品');
+    await form.getByLabel('作品名称').fill(SECOND);
+    await form.getByLabel('作品简介').fill('一张旧借书卡，写满了同一个名字。');
+    await form.getByLabel('作品文件').setInputFiles({ name: '卡.png', mimeType: 'image/png', buffer: png([200, 160, 60]) });
+    await form.getByText('卡.png').waitFor();
+    await form.getByLabel('真实姓名（必填）').fill(READER.real_name);
+    await form.getByLabel('我已阅读并同意以上承诺').check();
+    await form.getByRole('button', { name: /^提交作品$/ }).click();
+    await expectText(page, '作品已提交');
+    const second = page.getByTestId('h5-my-work').filter({ hasText: SECOND });
+    await second.getByText('状态：待审核').waitFor();
+    // both places taken: no new work offered
+    await expectText(page, '作品数已达上限');
+
+    // 撤回 asks once more in place; 暂不撤回 keeps it
+    await second.getByRole('button', { name: `撤回 ${SECOND}` }).click();
+    const ask = second.getByRole('group', { name: `确定撤回作品“${SECOND}”吗？撤回后不再参与评选` });
+    await ask.getByRole('button', { name: '暂不撤回' }).click();
+    expect((await works()).find((w) => w.title === SECOND)?.status).toBe('submitted');
+    await second.getByRole('button', { name: `撤回 ${SECOND}` }).click();
+    expect(await phoneProblems(page, 'works withdraw')).toEqual([]);
+    await ask.getByRole('button', { name: '确定撤回' }).click();
+    await expectText(page, '作品已撤回');
+    await second.getByText('状态：已撤回').waitFor();
+    expect(await second.getByRole('button', { name: `撤回 ${SECOND}` }).count()).toBe(0);
+    expect((await works()).find((w) => w.title === SECOND)?.status).toBe('withdrawn');
+    // the place is the reader's again
+    await page.getByRole('button', { name: '提交新作品' }).click();
+    await expectText(page, '还可提交1件作品');
   });
 });

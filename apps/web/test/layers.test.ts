@@ -132,6 +132,32 @@ it('no import cycle in apps/web/src, type-only imports included', () => {
   expect(cycles(buildGraph(readSources(), true))).toEqual([]);
 });
 
+/**
+ * The reader app (src/h5, antd-mobile) loads no antd (issue 27): no module it reaches at run time,
+ * statically or by `import()`, imports `antd` or `@ant-design/*` (the back office's library, ~300 KB
+ * of form pieces once pulled in through a shared sign-in).
+ */
+export function antdReached(files: Record<string, string>, graph: Graph, from: (file: string) => boolean): string[] {
+  const usesAntd = (source: string) => /\b(?:from|import)\s*\(?\s*['"](?:antd|@ant-design\/[^'"]+)(?:\/[^'"]*)?['"]/.test(source.replace(/^\s*(?:import|export)\s+type\b.*$/gm, ''));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of graph.get(file) ?? []) visit(next);
+  };
+  Object.keys(files).filter(from).forEach(visit);
+  return [...seen].filter((f) => usesAntd(files[f])).sort();
+}
+
+it('the reader app (src/h5) reaches no module importing antd', () => {
+  const files = readSources();
+  const fromH5 = (f: string) => f.startsWith('h5/');
+  expect(Object.keys(files).filter(fromH5).length).toBeGreaterThan(20);
+  expect(antdReached(files, buildGraph(files), fromH5)).toEqual([]);
+  // the check finds what it looks for: the staff's ticket scan page (back office) is antd's
+  expect(antdReached(files, buildGraph(files), (f) => f === 'features/trainSign/StaffCheckinPage.tsx')).toContain('features/trainSign/StaffCheckinPage.tsx');
+});
+
 describe('the layer checker itself', () => {
   const graphOf = (files: Record<string, string>) => buildGraph(files);
 

@@ -43,8 +43,8 @@ export function WriteOutcome({ failure, done, doneRefused }: { failure: string; 
 }
 
 /**
- * A form of the reader app: its fields, the server's refusal (naming the field) shown as it is,
- * then cancel and submit (busy while the write is under way).
+ * A form of the reader app: its fields, the server's refusal (naming the field) shown as it is
+ * (through `WriteOutcome`, the one way a refusal is shown), then cancel and submit (busy while the write is under way).
  */
 export function H5Form({ label, failure, busy, submitText, cancelText, onSubmit, onCancel, children }: { label: string; failure: string; busy: boolean; submitText: string; cancelText: string; onSubmit: () => void; onCancel: () => void; children: ReactNode }) {
   return (
@@ -57,11 +57,7 @@ export function H5Form({ label, failure, busy, submitText, cancelText, onSubmit,
       }}
     >
       {children}
-      {failure && (
-        <p role="alert" className="h5-refusal">
-          {failure}
-        </p>
-      )}
+      <WriteOutcome failure={failure} />
       <div className="h5-actions">
         <Button type="button" onClick={onCancel}>
           {cancelText}

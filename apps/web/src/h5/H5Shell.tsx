@@ -5,7 +5,7 @@ import { ReaderSessionContext } from './reader';
 import { H5_TEXTS as T } from './texts';
 import './h5.css';
 
-/** The sign-in (antd's form pieces shared with the QR pages) loads only for a reader not signed in. */
+/** The sign-in (antd-mobile, its logic shared with the QR pages) loads only for a reader not signed in. */
 const SignIn = lazy(() => import('./SignIn'));
 
 const TABS = [

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, List } from 'antd-mobile';
 import { readerClient } from '../shared/readerClient';
-import { useReaderAttempt } from '../shared/readerSignIn';
+import { useReaderAttempt } from '../shared/readerAttempt';
 import { useReaderRead, useReaderSession } from './reader';
 import { H5Form, H5Page } from './H5Page';
 import { H5_ME_PAGES } from './kinds';

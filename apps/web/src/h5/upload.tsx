@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { READER_TEXTS, readerClient } from '../shared/readerClient';
 import { SubjectApiError } from '../shared/subjectClient';
 import { useReaderSession } from './reader';
+import { WriteOutcome } from './H5Page';
 import { H5_TEXTS } from './texts';
 
 /** A file the reader uploaded (`POST /v1/{org}/client/upload`): where it is kept, its name and type by its bytes. */
@@ -85,11 +86,7 @@ export function ReaderFilesInput({ id, label, files, max, accept, onChange }: { 
         />
       )}
       {uploading && <p className="h5-muted">{H5_TEXTS.uploading}</p>}
-      {error && (
-        <p role="alert" className="h5-refusal">
-          {error}
-        </p>
-      )}
+      <WriteOutcome failure={error} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { subjectClient } from './subjectClient';
 
-/** The reader's client (the reader app, the pages a QR opens), without the sign-in's forms (shared/readerSignIn.tsx). */
+/** The reader's client (the reader app, the pages a QR opens), without forms: its hooks are shared/readerAttempt.ts. */
 
 /**
  * The reader's own calls (`/v1/{org}/client/…`), with the reader's token kept on the device (a

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button, List } from 'antd-mobile';
 import { rewardGroup, type RewardGroup } from '@huodong/domain';
 import { readerClient } from '../../shared/readerClient';
-import { useReaderAttempt } from '../../shared/readerSignIn';
+import { useReaderAttempt } from '../../shared/readerAttempt';
 import { useReaderRead, useReaderSession } from '../reader';
 import { H5Page } from '../H5Page';
 import { H5_TEXTS as T } from '../texts';

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, Checkbox, Radio, TextArea } from 'antd-mobile';
 import { newNonce, readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import type { SubjectApiError } from '../../../shared/subjectClient';
 import { useReaderRead, useReaderSession } from '../../reader';
-import { H5Page } from '../../H5Page';
+import { H5Page, WriteOutcome } from '../../H5Page';
 import { CONTEST_TEXTS as T } from './texts';
 import './contests.css';
 
@@ -55,6 +55,16 @@ interface Level {
   best_score: number | null;
   open_attempt_id: number | null;
 }
+/** What the contest page reads of its activity: its kind, and whether a start asks the access code. */
+interface ContestActivity {
+  id: number;
+  type: number;
+  title: string;
+  /** The contest has an access code (口令); asked until the reader has joined (the first start joins). */
+  needs_access_code: boolean;
+  /** `refusal`: what the participation gate would refuse a start now (not started, ended, paused, blacklisted until…), in its words. */
+  mine: { joined: boolean; refusal: { message: string } | null };
+}
 interface OwnAttempt {
   id: number;
   attempt_no: number;
@@ -66,26 +76,44 @@ interface OwnAttempt {
  * advanced contest's levels (闯关) with the reader's state; an attempt is answered with its timer,
  * autosaved, submitted (by the reader, or when the time is up), and its result shown as far as the
  * contest's review settings let the server send it. The open attempt is in the address
- * (`?attempt=`), so a reload resumes it.
+ * (`?attempt=`), so a reload resumes it. A contest with an access code asks it on the first start
+ * (the server's refusal, 参与口令不正确, shown as it is); every refusal is the server's words.
  */
 export function ContestPage() {
   const id = useParams().id!;
   const [search, setSearch] = useSearchParams();
   const aid = Number(search.get('attempt')) || null;
-  const { data: act, error } = useReaderRead<{ id: number; type: number; title: string }>(`/activities/${id}`);
+  const { data: act, error, reload } = useReaderRead<ContestActivity>(`/activities/${id}`);
   const open = useCallback((attempt: number | null) => setSearch(attempt ? { attempt: String(attempt) } : {}), [setSearch]);
+  // back from an attempt: the activity again (joined now, the code no longer asked)
+  const back = useCallback(() => {
+    open(null);
+    reload();
+  }, [open, reload]);
+  const asksCode = !!act && act.needs_access_code && !act.mine.joined;
+  // what the gate would refuse a start now, shown before the reader tries (a refused start says it again)
+  const standing = act?.mine.refusal?.message ?? '';
   return (
     <H5Page title={act?.title ?? T.contest} testId="h5-contest" error={error} loading={!act}>
-      {act && (aid ? <AttemptPanel key={aid} aid={aid} onBack={() => open(null)} /> : act.type === 6 ? <LevelsPanel act={act.id} onOpen={open} /> : <PaperPanel act={act.id} onOpen={open} />)}
+      {act && (aid ? <AttemptPanel key={aid} aid={aid} onBack={back} /> : act.type === 6 ? <LevelsPanel act={act.id} asksCode={asksCode} standing={standing} onOpen={open} /> : <PaperPanel act={act.id} asksCode={asksCode} standing={standing} onOpen={open} />)}
     </H5Page>
   );
 }
 
-/** Starts an attempt (of a level): a retry after no answer sends the same request id, so one attempt is made. */
-function useStart(act: number, onOpen: (aid: number) => void) {
+/**
+ * Starts an attempt (of a level): a retry after no answer sends the same request id, so one attempt
+ * is made. `code` is the access code the reader typed, sent while the contest asks it.
+ */
+function useStart(act: number, onOpen: (aid: number) => void, code: string | null) {
   const { org, signOut } = useReaderSession();
   const [level, setLevel] = useState<number | undefined>();
-  const send = useCallback((nonce: string) => readerClient.call<Attempt>(org, 'POST', `/activities/${act}/attempts`, { request_id: nonce, ...(level ? { level_id: level } : {}) }), [org, act, level]);
+  const send = useCallback(
+    (nonce: string) => {
+      if (code !== null && !code.trim()) return Promise.resolve(T.codeMissing);
+      return readerClient.call<Attempt>(org, 'POST', `/activities/${act}/attempts`, { request_id: nonce, ...(level ? { level_id: level } : {}), ...(code !== null ? { access_code: code.trim() } : {}) });
+    },
+    [org, act, level, code],
+  );
   const { answer, failure, busy, attempt } = useReaderAttempt(send, signOut, false);
   useEffect(() => {
     if (answer) onOpen(answer.id);
@@ -102,22 +130,33 @@ function useStart(act: number, onOpen: (aid: number) => void) {
   return { failure, busy, start };
 }
 
-function Refusal({ text }: { text: string }) {
-  return text ? (
-    <p role="alert" className="h5-refusal">
-      {text}
-    </p>
+/** The contest's access code (口令), asked before the first start when the contest has one. */
+function useAccessCode(asked: boolean) {
+  const [code, setCode] = useState('');
+  const input = asked ? (
+    <div className="h5-panel h5-form">
+      <label htmlFor="h5-access-code" style={{ marginTop: 0 }}>
+        {T.accessCode}
+      </label>
+      <p className="h5-muted" style={{ margin: '0 0 6px' }}>
+        {T.accessCodeHint}
+      </p>
+      <input id="h5-access-code" className="h5-input" autoComplete="off" maxLength={64} value={code} onChange={(e) => setCode(e.target.value)} />
+    </div>
   ) : null;
+  return { code: asked ? code : null, input };
 }
 
 /** A contest with one paper: start (or resume) an attempt, the reader's attempts with their results. */
-function PaperPanel({ act, onOpen }: { act: number; onOpen: (aid: number) => void }) {
-  const { data } = useReaderRead<{ items: OwnAttempt[] }>(`/activities/${act}/attempts`);
-  const { failure, busy, start } = useStart(act, onOpen);
+function PaperPanel({ act, asksCode, standing, onOpen }: { act: number; asksCode: boolean; standing: string; onOpen: (aid: number) => void }) {
+  const { data, error } = useReaderRead<{ items: OwnAttempt[] }>(`/activities/${act}/attempts`);
+  const access = useAccessCode(asksCode);
+  const { failure, busy, start } = useStart(act, onOpen, access.code);
   const openOne = data?.items.find((a) => a.state === 'inprogress');
   return (
     <>
-      <Refusal text={failure} />
+      <WriteOutcome failure={failure || error || standing} />
+      {!openOne && access.input}
       <Button block size="large" color="primary" loading={busy} onClick={() => (openOne ? onOpen(openOne.id) : start())}>
         {openOne ? T.resume : T.start}
       </Button>
@@ -144,12 +183,14 @@ function PaperPanel({ act, onOpen }: { act: number; onOpen: (aid: number) => voi
 }
 
 /** An advanced contest's levels in order with the reader's state; a level open to the reader is started or resumed. */
-function LevelsPanel({ act, onOpen }: { act: number; onOpen: (aid: number) => void }) {
+function LevelsPanel({ act, asksCode, standing, onOpen }: { act: number; asksCode: boolean; standing: string; onOpen: (aid: number) => void }) {
   const { data, error } = useReaderRead<{ items: Level[] }>(`/activities/${act}/levels`);
-  const { failure, busy, start } = useStart(act, onOpen);
+  const access = useAccessCode(asksCode);
+  const { failure, busy, start } = useStart(act, onOpen, access.code);
   return (
     <>
-      <Refusal text={failure || error} />
+      <WriteOutcome failure={failure || error || standing} />
+      {access.input}
       <ol className="h5-levels" aria-label={T.levels}>
         {data?.items.map((l) => (
           <li key={l.id} className={`h5-panel h5-level-${l.state}`}>
@@ -185,23 +226,29 @@ const clock = (s: number) => {
 };
 
 /** Whether an answer is empty (not sent as given). */
+/** How a flush of the autosave went: all saved, no answer from the network, or the server's refusal. */
+type Saved = true | false | string;
+
 const blankAnswer = (a: Given) => a === null || (Array.isArray(a) ? a.every((x) => x === '') : a === '');
 
 /**
  * Autosave of an attempt's answers (`PUT /client/attempts/{aid}/answers`): the changed answers go
  * a moment after the last change as one batch with its request id; a batch that got no answer is
  * sent again as it was (same id, same answers) before the answers changed since, so the server
- * keeps each change once and in order. `flush` sends what is left (before submitting).
+ * keeps each change once and in order. `flush` sends what is left (before submitting) and tells
+ * how it went: `true` all saved, `false` no answer from the network (sent again later), or the
+ * server's refusal in its words (the contest paused, the attempt over); a refused batch's answers
+ * stay to be sent again (a pause ends), unless changed since.
  */
 function useAutosave(aid: number, onRefused: (message: string) => void) {
   const { org, signOut } = useReaderSession();
   const dirty = useRef(new Map<number, Given>());
   const batch = useRef<{ request_id: string; items: { question_id: number; answer: Given }[] } | null>(null);
-  const running = useRef<Promise<boolean> | null>(null);
+  const running = useRef<Promise<Saved> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [status, setStatus] = useState<'' | 'saving' | 'saved' | 'failed'>('');
 
-  const sendAll = useCallback(async (): Promise<boolean> => {
+  const sendAll = useCallback(async (): Promise<Saved> => {
     for (;;) {
       if (!batch.current) {
         if (dirty.current.size === 0) return true;
@@ -209,8 +256,9 @@ function useAutosave(aid: number, onRefused: (message: string) => void) {
         dirty.current.clear();
       }
       setStatus('saving');
+      const sending = batch.current;
       try {
-        await readerClient.call(org, 'PUT', `/attempts/${aid}/answers`, batch.current);
+        await readerClient.call(org, 'PUT', `/attempts/${aid}/answers`, sending);
         batch.current = null;
         setStatus('saved');
       } catch (e) {
@@ -223,21 +271,23 @@ function useAutosave(aid: number, onRefused: (message: string) => void) {
           setStatus('failed');
           return false;
         }
-        batch.current = null; // refused (the attempt is over, the contest paused): the server's word
+        // refused (the attempt is over, the contest paused): the server's words; the answers wait
+        for (const i of sending.items) if (!dirty.current.has(i.question_id)) dirty.current.set(i.question_id, i.answer);
+        batch.current = null;
         setStatus('');
         onRefused(err.message);
-        return false;
+        return err.message;
       }
     }
   }, [org, aid, signOut, onRefused]);
 
-  const flush = useCallback((): Promise<boolean> => {
+  const flush = useCallback((): Promise<Saved> => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     running.current ??= sendAll().finally(() => {
       running.current = null;
     });
-    return running.current.then((ok) => (ok && (dirty.current.size > 0 || batch.current) ? flush() : ok));
+    return running.current.then((ok) => (ok === true && (dirty.current.size > 0 || batch.current) ? flush() : ok));
   }, [sendAll]);
 
   const change = useCallback(
@@ -275,7 +325,11 @@ function AttemptPanel({ aid, onBack }: { aid: number; onBack: () => void }) {
   const { status, change, flush } = useAutosave(aid, onRefused);
   const send = useCallback(
     async (nonce: string): Promise<Attempt | string> => {
-      if (!(await flush())) throw new TypeError('not saved'); // no answer from the network: tried again with the same id
+      setRefusal('');
+      const saved = await flush();
+      // A save refused just before 交卷: the server's words, and the paper is not handed in.
+      if (typeof saved === 'string') return saved;
+      if (!saved) throw new TypeError('not saved'); // no answer from the network: tried again with the same id
       return readerClient.call<Attempt>(org, 'POST', `/attempts/${aid}/submit`, { request_id: nonce });
     },
     [org, aid, flush],
@@ -285,7 +339,7 @@ function AttemptPanel({ aid, onBack }: { aid: number; onBack: () => void }) {
     if (submit.answer) setView(submit.answer);
   }, [submit.answer]);
 
-  if (error) return <Refusal text={error} />;
+  if (error) return <WriteOutcome failure={error} />;
   if (!view) return null;
   if (view.state !== 'inprogress') return <ResultPanel view={view} onBack={onBack} />;
   return <PaperForm view={view} status={status} change={change} refusal={refusal || submit.failure} busy={submit.busy} onSubmit={submit.attempt} aid={aid} />;
@@ -362,7 +416,7 @@ function PaperForm({
         </span>
       </div>
       {view.tab_switch_max > 0 && switches > 0 && <p className="h5-refusal">{T.switchWarning(switches, view.tab_switch_max)}</p>}
-      <Refusal text={refusal} />
+      <WriteOutcome failure={refusal} />
       {view.items.map((item) => (
         <fieldset key={item.question_id} className="h5-panel h5-question">
           <legend>

@@ -46,5 +46,8 @@ export const CONTEST_TEXTS = {
   bestScore: (s: number) => `最好成绩${s}分`,
   trueFalse: { T: '正确', F: '错误' } as Record<string, string>,
   states: { inprogress: '答题中', pending_grading: '待批改', finished: '已完成' } as Record<string, string>,
+  accessCode: '参与口令',
+  accessCodeHint: '本竞赛需要口令，请输入主办方提供的口令',
+  codeMissing: '请输入参与口令',
   switchWarning: (n: number, max: number) => `已离开答题页面${n}次，超过${max}次将自动交卷`,
 } as const;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderSession } from '../../reader';
 import { H5Form } from '../../H5Page';
 import { OFFLINE_TEXTS as T } from './texts';

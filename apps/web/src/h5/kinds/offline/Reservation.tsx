@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { Button } from 'antd-mobile';
 import { chinaDateTime } from '@huodong/domain';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderSession } from '../../reader';
+import { WriteOutcome } from '../../H5Page';
 import { ACTIVE, HAS_TICKET, type ReservationState } from './types';
 import { OFFLINE_TEXTS as T } from './texts';
 
@@ -38,11 +39,7 @@ export function ReservationActions({ r, statusText, onChanged, ticketLink = true
         {r.status === 'waitlisted' && r.waitlist_place !== null && <span>（{T.place(r.waitlist_place)}）</span>}
       </p>
       {r.status === 'offered' && r.offer_expires_at !== null && <p className="h5-ok">{T.offerUntil(chinaDateTime(r.offer_expires_at))}</p>}
-      {failure && (
-        <p role="alert" className="h5-refusal">
-          {failure}
-        </p>
-      )}
+      <WriteOutcome failure={failure} />
       <div className="h5-actions">
         {r.status === 'offered' && (
           <Button color="primary" loading={accept.busy} onClick={() => void accept.attempt()}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from 'antd-mobile';
 import { CHECKIN_RESULTS, RESERVATION_STATUS, chinaDateTime, sessionTimeText, type CheckinResult } from '@huodong/domain';
 import { READER_TEXTS, readerClient, readerPosition } from '../../../shared/readerClient';
-import { RESULT_COLOUR, useReaderAttempt } from '../../../shared/readerSignIn';
+import { RESULT_COLOUR, useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderRead, useReaderSession } from '../../reader';
 import { H5Page } from '../../H5Page';
 import { OFFLINE_TEXTS as T } from './texts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, TextArea } from 'antd-mobile';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderRead, useReaderSession } from '../../reader';
 import { H5Page, WriteOutcome } from '../../H5Page';
 import { H5_TEXTS as T } from '../../texts';

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { SCAN_RESULTS, type ScanResult } from '@huodong/domain';
 import { SubjectApiError } from '../../../shared/subjectClient';
 import { READER_TEXTS, readerClient, readerPosition } from '../../../shared/readerClient';
-import { RESULT_COLOUR, useReaderAttempt } from '../../../shared/readerSignIn';
+import { RESULT_COLOUR, useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderSession } from '../../reader';
 import { H5Page } from '../../H5Page';
 import { SCAN_CODE_TEXTS as T } from './texts';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { chinaDateTime, orderQuestions, questionNumbers, reachedQuestions, type SurveyAnswers, type SurveyOption, type SurveyQuestion } from '@huodong/domain';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderRead, useReaderSession } from '../../reader';
 import { H5Page, WriteOutcome } from '../../H5Page';
 import { fileOfUrl, ReaderFilesInput } from '../../upload';

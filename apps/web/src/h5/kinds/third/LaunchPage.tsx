@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderRead, useReaderSession } from '../../reader';
 import { H5Page } from '../../H5Page';
 import { THIRD_TEXTS as T } from './texts';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { AUTHOR_FIELD_KEYS, AUTHOR_FIELDS, chinaDateTime, READER_EDITABLE, WORK_STATUS, wordLimitsOf, type AuthorField, type WorkConfig, type WorkStatus } from '@huodong/domain';
 import { readerClient } from '../../../shared/readerClient';
-import { useReaderAttempt } from '../../../shared/readerSignIn';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderList, useReaderRead, useReaderSession } from '../../reader';
 import { H5Page, WriteOutcome } from '../../H5Page';
 import { fileOfUrl, ReaderFilesInput, type ReaderFile } from '../../upload';
@@ -53,7 +53,8 @@ const statusClass = (s: WorkStatus) => (s === 'rejected' || s === 'disqualified'
  * works with their review result (待审核, 已通过 with the number, 未通过 with the reason, the award),
  * a new work (the form the activity's configuration asks: creation type, group, text, files through
  * the reader upload, author fields, the pledge), saved as a draft or submitted, and a work edited
- * while the server allows it. A write keeps its request id across retries (useReaderAttempt).
+ * while the server allows it, or withdrawn (撤回, asked once more in place; the place it took is given
+ * back). A write keeps its request id across retries (useReaderAttempt).
  */
 export function WorksPage() {
   const { org, signOut } = useReaderSession();
@@ -114,6 +115,8 @@ export function WorksPage() {
   const words = type ? wordLimitsOf(type, group) : null;
   const set = (patch: Partial<Draft>) => setDraft((d) => d && { ...d, ...patch });
   const w = setup.data?.windows;
+  /** The reader may still edit or withdraw it: a state before the review's end, and before the edit deadline (the server says so too). */
+  const changeable = (x: MyWork) => READER_EDITABLE.includes(x.status) && !(w?.edit_until && Date.now() / 1000 >= w.edit_until);
   return (
     <H5Page title={act.data?.title ?? T.page} testId="h5-works" error={setup.error || list.error} loading={!setup.data || !list.items}>
       {setup.data && config && list.items && (
@@ -145,10 +148,22 @@ export function WorksPage() {
                       {T.reason}：{x.reason}
                     </p>
                   )}
-                  {READER_EDITABLE.includes(x.status) && config.user_upload === 1 && editing?.id !== x.id && (
-                    <Button size="middle" style={{ minHeight: 44 }} onClick={() => startEdit(x)} aria-label={`${T.edit} ${x.title}`}>
-                      {T.edit}
-                    </Button>
+                  {changeable(x) && editing?.id !== x.id && (
+                    <div className="h5-actions">
+                      {config.user_upload === 1 && (
+                        <Button size="middle" onClick={() => startEdit(x)} aria-label={`${T.edit} ${x.title}`}>
+                          {T.edit}
+                        </Button>
+                      )}
+                      <Withdraw
+                        work={x}
+                        onWithdrawn={() => {
+                          setDone(T.withdrawn);
+                          list.reload();
+                          setup.reload();
+                        }}
+                      />
+                    </div>
                   )}
                 </li>
               ))}
@@ -251,6 +266,45 @@ export function WorksPage() {
         </>
       )}
     </H5Page>
+  );
+}
+
+/**
+ * 撤回 of one work (`POST /client/works/{wid}/withdraw`), asked once more in place (no overlay to
+ * find on a small screen); the server's refusal (reviewed already, the edit deadline passed) shown
+ * under it as it is.
+ */
+function Withdraw({ work, onWithdrawn }: { work: MyWork; onWithdrawn: () => void }) {
+  const { org, signOut } = useReaderSession();
+  const [asking, setAsking] = useState(false);
+  const send = useCallback((nonce: string) => readerClient.call<MyWork>(org, 'POST', `/works/${work.id}/withdraw`, { request_id: nonce }), [org, work.id]);
+  const { answer, failure, busy, attempt } = useReaderAttempt(send, signOut, false);
+  useEffect(() => {
+    if (answer) onWithdrawn();
+  }, [answer]); // eslint-disable-line react-hooks/exhaustive-deps -- once per answer
+  return (
+    <>
+      {asking ? (
+        <div role="group" aria-label={T.withdrawConfirm(work.title)} className="h5-actions">
+          <span>{T.withdrawConfirm(work.title)}</span>
+          <Button onClick={() => setAsking(false)}>{T.keep}</Button>
+          <Button
+            loading={busy}
+            onClick={() => {
+              setAsking(false);
+              void attempt();
+            }}
+          >
+            {T.confirmWithdraw}
+          </Button>
+        </div>
+      ) : (
+        <Button size="middle" loading={busy} onClick={() => setAsking(true)} aria-label={`${T.withdraw} ${work.title}`}>
+          {T.withdraw}
+        </Button>
+      )}
+      <WriteOutcome failure={failure} />
+    </>
   );
 }
 

@@ -30,4 +30,9 @@ export const WORK_TEXTS = {
   submitWindow: '征集时间',
   editUntil: '修改截止',
   byAdmin: '本活动由管理员代为上传作品',
+  withdraw: '撤回',
+  withdrawConfirm: (title: string) => `确定撤回作品“${title}”吗？撤回后不再参与评选`,
+  confirmWithdraw: '确定撤回',
+  keep: '暂不撤回',
+  withdrawn: '作品已撤回',
 } as const;

@@ -133,7 +133,7 @@ describe("a contest's hot reader calls in few statements", () => {
     expect((await joinTotals(t.db, [made.id])).get(made.id)).toBe(2);
   });
 
-  it('parallel first starts of one reader make one attempt and one join', async () => {
+  it('parallel first starts of one reader make one attempt, one join and one payment of its points', async () => {
     const { act } = await publishedContest({ answer_limit: 1 });
     const reader = await signedInReader(t, org);
     const started = await Promise.all(Array.from({ length: 6 }, () => start(reader.token, act)));
@@ -142,6 +142,8 @@ describe("a contest's hot reader calls in few statements", () => {
     expect(await t.db.select().from(contestAttempts).where(eq(contestAttempts.act_id, act))).toHaveLength(1);
     expect(await t.db.select().from(activityJoins).where(eq(activityJoins.act_id, act))).toHaveLength(1);
     expect((await joinTotals(t.db, [act])).get(act)).toBe(1);
+    // The join's points paid once.
+    expect((await pointsAccountOf(t.db, org.id, reader.id)).balance).toBe(2);
   });
 
   it('a contest with a person_limit still joins under it: the full one refuses the start and writes no attempt', async () => {

@@ -52,6 +52,9 @@ export const FOLD_INTERVAL_MS = 2_000;
 
 type ReaderRow = typeof readers.$inferSelect;
 
+/** Thrown to roll back a start's transaction that wrote no attempt (the caller takes the long way). */
+const NOT_STARTED = new Error('start not written');
+
 /** A name as other readers see it: the first and last character, the middle masked. */
 export const maskedName = (name: string): string => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(Math.min(name.length - 2, 3))}${name[name.length - 1]}`);
 
@@ -138,14 +141,19 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
         const keep = (answer: SQL, from: SQL) => keptFrom(request, request_id, answer, from);
         const write = (conn: Db | Tx) => startAttemptAtOnce(conn, act, facts.reader, facts.also as ProgressFacts | null, { join, ip: request.ip, questions, keep, now });
         const points = join ? await rememberedPointsConfig(app.database, act.org_id) : undefined;
-        // A join paying points: the start and the posting in one transaction (the points commit with the join).
+        // A join paying points: the posting, then the start, in one transaction (the points commit with
+        // the join; the join's shard is held from the start's statement to the commit only). A start
+        // that wrote nothing rolls the points back.
         const attempt = await atOnce(() =>
           points && joinPays(points, now)
-            ? db.transaction(async (tx) => {
-                const started = await write(tx);
-                if (started) await postJoinPoints(tx, act, facts.reader.id, points);
-                return started;
-              })
+            ? db
+                .transaction(async (tx) => {
+                  await postJoinPoints(tx, act, facts.reader.id, points);
+                  const started = await write(tx);
+                  if (!started) throw NOT_STARTED;
+                  return started;
+                })
+                .catch((err: unknown) => (err === NOT_STARTED ? null : Promise.reject(err)))
             : write(db),
         );
         if (attempt) return attemptView(db, act, attempt, now, { questions, answers: [] });

@@ -34,6 +34,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken, sha256 } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
+import { DEFAULT_POINTS_CONFIG, pointsConfigOf } from '@huodong/domain';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -47,6 +48,8 @@ const PER_ROUND = Math.floor((READERS - 1) / ROUNDS);
 const REPEAT = 20;
 /** `--figures-only`: no reader writes against the floor, only the ranking and the figures. */
 const FIGURES_ONLY = args.includes('--figures-only');
+/** `--join-points-off`: the organisation's 参加活动 points rule off, so a first start's join pays nothing (the start's one statement, no transaction). */
+const JOIN_POINTS_OFF = args.includes('--join-points-off');
 const DURATION = Number(args[args.indexOf('--duration') + 1]) || 5;
 const ORG = 'benchquiz';
 const DAY = 86_400;
@@ -131,6 +134,11 @@ export async function fill(db: Database): Promise<{ orgId: number; live: number;
      from contest_attempts where act_id = $1 order by reader_id, score desc, duration_sec, id`,
     [done.id],
   );
+  if (JOIN_POINTS_OFF) {
+    const value = { ...DEFAULT_POINTS_CONFIG, rules: { join_activity: { ...pointsConfigOf(undefined).rules.join_activity, enabled: false } } };
+    if (pointsConfigOf(value).rules.join_activity.enabled !== false) throw new Error('the points settings with join_activity off do not parse');
+    await db.query(`insert into org_settings (org_id, key, value) values ($1, 'points', $2::jsonb)`, [org.id, JSON.stringify(value)]);
+  }
   // Reader tokens issued directly (a sign-in each would measure password hashing, not contests).
   const tokens = Array.from({ length: READERS }, () => randomBytes(32).toString('base64url'));
   const ids = (await db.query<{ id: number }>('select id from readers where org_id = $1 order by id', [org.id])).map((r) => r.id);

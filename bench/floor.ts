@@ -46,6 +46,8 @@ export interface FloorFigures {
   /** p99 / floor p99. */
   ratio?: number;
   statements: number;
+  /** The server's statements over the rounds per real flow (background work included: the probe's count is one flow alone). */
+  roundStatements?: number;
   floorStatements?: number;
 }
 
@@ -148,11 +150,13 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
   const realRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(times.real)));
   const floorRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(times.floor), pool!.sql));
   let seconds = 0;
+  let sentInRounds = 0;
   try {
     // The probe: one flow alone, statements counted.
     await run.real(0, counting(statements.real, statementCount));
     if (pool) await run.floor(0, counting(statements.floor, pool.sent), pool.sql);
     const started = performance.now();
+    const sentBefore = statementCount.n;
     for (let r = 0; r < run.rounds; r++) {
       const first = 1 + r * run.perRound;
       if (!pool) await realRound(first);
@@ -160,6 +164,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       else await floorRound(first).then(() => realRound(first));
     }
     seconds = (performance.now() - started) / 1000;
+    sentInRounds = statementCount.n - sentBefore;
   } finally {
     await pool?.end();
   }
@@ -168,6 +173,8 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     const real = [...ms].sort((a, b) => a - b);
     const floor = [...(times.floor.get(step) ?? [])].sort((a, b) => a - b);
     const row: FloorFigures = { step, n: real.length, p50: Math.round(percentile(real, 50)), p99: Math.round(percentile(real, 99)), statements: statements.real.get(step) ?? 0 };
+    // One call per flow: the rounds' statements spread over their calls.
+    if (times.real.size === 1) row.roundStatements = Math.round((sentInRounds / (run.rounds * run.perRound)) * 100) / 100;
     if (floor.length) {
       row.floorP50 = Math.round(percentile(floor, 50));
       row.floorP99 = Math.round(percentile(floor, 99));
@@ -187,6 +194,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       'floor p99': f.floorP99 ?? '–',
       'ratio (p99 / floor p99)': f.ratio === undefined ? '–' : `${f.ratio}×`,
       statements: f.statements,
+      'statements in rounds': f.roundStatements ?? '–',
       'floor statements': f.floorStatements ?? '–',
     })),
   );

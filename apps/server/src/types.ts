@@ -58,11 +58,22 @@ declare module 'fastify' {
     expert: ExpertCaller | null;
     /** The organisation of the `{org}` path segment, resolved and checked by the access hook. */
     org: OrgRow | null;
+    /**
+     * A `tokenInWrite` route's bearer token the access hook left unresolved (not remembered): the
+     * write checks it in its own statement (`readerIdSql`), or `settleReader` resolves it as the hook would.
+     */
+    deferredToken: string | null;
   }
   interface FastifyContextConfig {
     access?: Access;
     /** A reader route open to a reader who still has to change the first password. */
     initialPassword?: boolean;
+    /**
+     * A reader write that checks a token not remembered in its own one statement (issue 23: a
+     * reader's first call pays no round trip of its own for the token); the route must call
+     * `readerIdSql` in that statement and `settleReader` before anything else.
+     */
+    tokenInWrite?: boolean;
     /** The handler sends its own body (files); the envelope is not applied. */
     rawBody?: boolean;
   }

@@ -37,7 +37,7 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise
   };
 }
 
-/** A fresh database for one test file: a copy of the migrated template. */
+/** A fresh database for one test file: a copy of the migrated template (`onQuery` sees every statement the application sends). */
 export async function freshDatabase(opts: { onQuery?: (query: string, params: unknown[]) => void } = {}): Promise<Database & { dispose(): Promise<void> }> {
   if (process.env.DATABASE_URL) {
     const copy = await freshPostgresUrl();

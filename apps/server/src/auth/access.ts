@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ONLY, EXPERT_NOT_ADMIN, EXPERT_ONLY, ORG_KEY_PATTERN, READER_MUST_CHANGE_PASSWORD, READER_ONLY } from '@huodong/domain';
-import { organizations } from '../db/schema.js';
+import { organizations, readers, tokens } from '../db/schema.js';
 import { HttpError, forbidden, orgNotFound, unauthorized } from '../http/errors.js';
-import type { OrgRow } from '../types.js';
+import type { OrgRow, ReaderCaller } from '../types.js';
 import { RememberedReads } from '../db/writeWatch.js';
 import type { Database } from '../db/client.js';
 import { resolveToken, sha256, type TokenCheck } from './tokens.js';
@@ -68,6 +68,70 @@ async function checkToken(app: FastifyInstance, token: string): Promise<TokenChe
   return check;
 }
 
+/** The token's outcome when remembered and still good (no read), else undefined. */
+function rememberedToken(app: FastifyInstance, token: string): TokenCheck | undefined {
+  return rememberedOf(app.database).tokens.peek(sha256(token), TOKEN_TABLES);
+}
+
+/** A reader route's checks of a resolved token (the hook's, and settleReader's for a deferred one): the reader, or the refusal thrown. */
+function admitReader(request: FastifyRequest, check: TokenCheck): ReaderCaller {
+  if (!check.ok) throw unauthorized(TOKEN_MESSAGES[check.reason]);
+  // The participant API: a reader of exactly this organisation; administrators are not readers.
+  const reader = check.reader;
+  if (!reader) throw forbidden(READER_ONLY);
+  if (!request.org || reader.orgId !== request.org.id) throw forbidden();
+  if (request.org.is_pause) throw forbidden(ORG_PAUSED);
+  if (reader.mustChangePassword && !request.routeOptions.config?.initialPassword) throw forbidden(READER_MUST_CHANGE_PASSWORD);
+  request.reader = reader;
+  return reader;
+}
+
+/**
+ * The reader of a `reader` route as SQL for a write's statement (issue 23): the id when the hook
+ * resolved the token; for a `tokenInWrite` route whose token it left unresolved, the reader of
+ * that token when everything the hook and resolveToken check holds (the token not revoked nor
+ * expired, a reader's, the reader and its organisation not paused, the path's organisation, no
+ * first password to change), else null — the statement must then write nothing (`... is not null`
+ * in its condition), and the route calls `settleReader`, which answers as the hook would.
+ */
+export function readerIdSql(request: FastifyRequest): SQL {
+  if (request.reader) return sql`${request.reader.id}::int`;
+  if (!request.deferredToken || !request.org) throw unauthorized();
+  return sql`(select t.subject_id from ${tokens} t join ${readers} r on r.id = t.subject_id join ${organizations} o on o.id = r.org_id
+    where ${readerTokenHolds(sql`${sha256(request.deferredToken)}::varchar`, sql`${request.org.id}::int`, sql`${Date.now()}::bigint`)})`;
+}
+
+/**
+ * What the access hook and resolveToken require of a reader's token, as the condition of a
+ * statement over `tokens t join readers r on r.id = t.subject_id join organizations o on o.id =
+ * r.org_id` (the token's hash, the path's organisation and the moment in ms as SQL values, or a
+ * prepared statement's placeholders): not revoked nor expired, a reader's, the reader and its
+ * organisation not paused, the path's organisation, no first password to change.
+ */
+export function readerTokenHolds(hash: SQL, orgId: SQL, nowMs: SQL): SQL {
+  return sql`t.token_hash = ${hash} and t.subject_kind = 'reader' and coalesce(t.revoked_at, 0) = 0 and t.expires_at > ${nowMs}
+      and r.is_pause = 0 and o.is_pause = 0 and r.org_id = ${orgId} and r.must_change_password <> 1`;
+}
+
+/** The SHA-256 of the token a `tokenInWrite` route's hook left unresolved (null when the hook resolved it). */
+export const deferredTokenHash = (request: FastifyRequest): string | null => (request.deferredToken ? sha256(request.deferredToken) : null);
+
+/** The SHA-256 of the request's bearer token, if any. */
+export function bearerHash(request: FastifyRequest): string | null {
+  const token = bearer(request);
+  return token ? sha256(token) : null;
+}
+
+/** The reader of a `reader` route; a token the hook left to the write (`tokenInWrite`) is resolved and checked now, as the hook would. */
+export async function settleReader(request: FastifyRequest): Promise<ReaderCaller> {
+  if (request.reader) return request.reader;
+  const token = request.deferredToken;
+  if (!token) throw unauthorized();
+  const reader = admitReader(request, await checkToken(request.server, token));
+  request.deferredToken = null;
+  return reader;
+}
+
 /**
  * The one place where access is decided (tenant isolation included). Each route declares
  * `config.access`; a route without one is refused (and a test lists routes to keep it so).
@@ -79,6 +143,7 @@ export function registerAccess(app: FastifyInstance): void {
   app.decorateRequest('reader', null);
   app.decorateRequest('expert', null);
   app.decorateRequest('org', null);
+  app.decorateRequest('deferredToken', null);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -98,16 +163,17 @@ export function registerAccess(app: FastifyInstance): void {
 
     const token = bearer(request);
     if (!token) throw unauthorized('请先进行登录');
+    if (access === 'reader' && request.routeOptions.config?.tokenInWrite && request.org && !request.org.is_pause) {
+      // A write that checks the token in its own statement: resolved here only when remembered.
+      if (rememberedToken(app, token) === undefined) {
+        request.deferredToken = token;
+        return;
+      }
+    }
     const check = await checkToken(app, token);
     if (!check.ok) throw unauthorized(TOKEN_MESSAGES[check.reason]);
     if (access === 'reader') {
-      // The participant API: a reader of exactly this organisation; administrators are not readers.
-      const reader = check.reader;
-      if (!reader) throw forbidden(READER_ONLY);
-      if (!request.org || reader.orgId !== request.org.id) throw forbidden();
-      if (request.org.is_pause) throw forbidden(ORG_PAUSED);
-      if (reader.mustChangePassword && !request.routeOptions.config?.initialPassword) throw forbidden(READER_MUST_CHANGE_PASSWORD);
-      request.reader = reader;
+      admitReader(request, check);
       return;
     }
     if (access === 'expert') {

@@ -142,6 +142,13 @@ export class RememberedReads<T> {
     private readonly keyedRows: (value: T) => boolean = () => false,
   ) {}
 
+  /** The value remembered for `key` while it is still good (as `get` would answer without reading), else undefined. */
+  peek(key: string, tables: readonly string[]): T | undefined {
+    const hit = this.entries.get(key);
+    if (hit && hit.stamp === this.watch.stamp(tables, hit.changesOnly) && hit.until > Date.now()) return hit.value;
+    return undefined;
+  }
+
   async get(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
     const stamp = this.watch.stamp(tables);
     const now = Date.now();

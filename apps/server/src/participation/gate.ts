@@ -308,3 +308,37 @@ export async function seenByOne(db: Db | Tx, request: FastifyRequest, id: number
   if (act === undefined || readRefusal(act) || !inScope(act.scope, facts.gateReader)) throw refused(GATE.missing);
   return { act, reader: facts.gateReader };
 }
+
+/**
+ * The gate of a write made in ONE statement (issue 23: the gate's read folded into the write), on
+ * an activity remembered from an earlier pass of the gate (`act`, as gateFacts read it): true when
+ * nothing the gate decides depends on the reader but the blacklist — no scope (units,
+ * identities, grades, reader list), no real name asked, the access code (if any) given — and the
+ * activity as remembered lets a write through at `now`. The statement then carries
+ * `gateStillHolds`; any other case reads the gate's facts first (gateFacts), with its messages.
+ */
+export function plainGate(act: ActivityRow, now: number, opts: { accessCode?: string; early?: boolean }): boolean {
+  const s = act.scope ?? {};
+  if (s.unit_ids?.length || s.identities?.length || s.grades?.length || s.whitelist_mode === 'LIST' || act.need_real) return false;
+  if (act.access_code && opts.accessCode !== act.access_code) return false;
+  const gated = opts.early ? { ...act, start_at: Math.min(act.start_at, now) } : act;
+  const anyone: GateReader = { identity: null, grade: null, units: [], listed: false, real_name: '', phone: '' };
+  return gateRefusal(gated as GateActivity, anyone, { now, accessCode: opts.accessCode, ban: null }) === null;
+}
+
+/**
+ * The SQL condition under which a `plainGate` decision still holds when the statement runs: the
+ * activity's row unchanged in every column the gate and the kind's settings read (so the decision
+ * made on the remembered row is the one gateFacts would make now), and no blacklist entry in force
+ * for the reader, the activity's type and `action`. False: the statement writes nothing, and the
+ * caller takes the long way, which reads the facts and answers with the gate's message.
+ */
+export function gateStillHolds(act: ActivityRow, reader: number | SQL, action: string, now: number): SQL {
+  return sql`exists (select 1 from ${activities} a where a.id = ${act.id}::int and a.org_id = ${act.org_id}::int and a.type = ${act.type}::smallint
+      and a.variant = ${act.variant}::smallint and a.is_delete = ${act.is_delete}::smallint and a.is_tmp = ${act.is_tmp}::smallint
+      and a.is_pause = ${act.is_pause}::smallint and a.start_at = ${act.start_at}::bigint and a.end_at = ${act.end_at}::bigint
+      and a.state is not distinct from ${act.state}::smallint and a.daily_from = ${act.daily_from}::varchar and a.daily_to = ${act.daily_to}::varchar
+      and a.scope = ${JSON.stringify(act.scope ?? {})}::jsonb and a.access_code = ${act.access_code}::varchar and a.need_real = ${act.need_real}::smallint
+      and a.config = ${JSON.stringify(act.config ?? {})}::jsonb)
+    and ${banSql(reader, act.type, action, now)} is null`;
+}

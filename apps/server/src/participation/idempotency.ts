@@ -5,7 +5,7 @@ import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { readerRequests } from '../db/schema.js';
 import { HttpError, pgErrorCode } from '../http/errors.js';
-import { readerOf } from '../auth/access.js';
+import { readerIdSql, readerOf } from '../auth/access.js';
 
 /**
  * What a reader's write asks, hashed: method, route pattern, path parameters (organisation,
@@ -114,7 +114,7 @@ export function keptInStatement(request: FastifyRequest, requestId: string, answ
 /** The insert of a kept answer (a jsonb expression), `rest` following its select: from, where, on conflict. */
 function keptRow(request: FastifyRequest, requestId: string, answer: SQL, rest: SQL): SQL {
   return sql`insert into ${readerRequests} (reader_id, request_id, status, answer, fingerprint)
-    select ${readerOf(request).id}::int, ${requestId}::varchar, 200, ${answer}, ${requestFingerprint(request)}::varchar ${rest}
+    select ${readerIdSql(request)}, ${requestId}::varchar, 200, ${answer}, ${requestFingerprint(request)}::varchar ${rest}
     returning 1`;
 }
 

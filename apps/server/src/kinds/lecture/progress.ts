@@ -15,9 +15,9 @@ import {
   type PointRuleKey,
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, lectureItems, lectureLearners, lectureProgress as P } from '../../db/schema.js';
+import { activities, lectureItems, lectureLearners, lectureProgress as P, organizations, readers, tokens } from '../../db/schema.js';
 import { HttpError, refused, validationError } from '../../http/errors.js';
-import { orgOf, readerOf } from '../../auth/access.js';
+import { bearerHash, deferredTokenHash, orgOf, readerOf, readerTokenHolds, settleReader } from '../../auth/access.js';
 import { postPoints } from '../../points/ledger.js';
 import { enqueueJob } from '../../jobs/runner.js';
 import { originOf } from '../../http/origin.js';
@@ -137,7 +137,16 @@ interface BeatBasis {
  */
 export class BeatMemory {
   private readonly rows = new Map<string, BeatBasis>();
+  /** The reader of each token a beat settled (a hint: the remembered beat's statement checks the token against the row's reader). */
+  private readonly tokenReaders = new Map<string, number>();
   constructor(private readonly max = 50_000) {}
+  readerOfToken(hash: string): number | undefined {
+    return this.tokenReaders.get(hash);
+  }
+  tokenOf(hash: string, readerId: number): void {
+    if (this.tokenReaders.size >= this.max) this.tokenReaders.clear();
+    this.tokenReaders.set(hash, readerId);
+  }
   get(key: string): BeatBasis | undefined {
     return this.rows.get(key);
   }
@@ -186,6 +195,9 @@ const prepareBeat = (db: Db) =>
         sql`exists (select 1 from ${activities} a where a.id = ${ph('act')}::int and a.config = ${ph('config')}::jsonb and a.is_delete = 0 and a.is_tmp = 0
           and a.is_pause = 0 and coalesce(a.state, 0) = 0 and a.start_at <= ${ph('now')}::bigint and a.end_at > ${ph('now')}::bigint)`,
         sql`exists (select 1 from ${lectureItems} i where i.id = ${ph('item')}::int and i.duration_sec = ${ph('duration')}::int and i.is_pause = 0)`,
+        // A token the access hook left to the beat (tokenInWrite): the row's reader's, as the hook requires.
+        sql`(${ph('token')}::varchar is null or exists (select 1 from ${tokens} t join ${readers} r on r.id = t.subject_id join ${organizations} o on o.id = r.org_id
+          where ${readerTokenHolds(sql`${ph('token')}::varchar`, sql`${ph('org')}::int`, sql`${ph('nowMs')}::bigint`)} and t.subject_id = ${P.reader_id}))`,
       ),
     )
     .returning()
@@ -208,16 +220,24 @@ const BEAT_TRIES = 5;
  * finishes the item takes a transaction (the lecture's progress and points).
  */
 export async function heartbeat(db: Db, request: FastifyRequest, actId: number, body: LectureBeatBody, now: number, memory: BeatMemory) {
-  const key = `${readerOf(request).id}:${body.item_id}`;
-  const known = memory.get(key);
+  // A token the access hook left to the beat (tokenInWrite, not remembered): its reader as this instance last saw it, checked in the statement.
+  const token = deferredTokenHash(request);
+  const readerId = request.reader?.id ?? (token ? memory.readerOfToken(token) : undefined);
+  const known = readerId === undefined ? undefined : memory.get(`${readerId}:${body.item_id}`);
   // Remembered: a new beat of the same play (a repeat, a refusal or a failed guard takes the long way).
   if (known && known.act.id === actId && known.act.org_id === orgOf(request).id && body.play === known.p.play_count && body.seq > known.p.last_seq) {
-    const answer = await creditBeat(db, known, body, now, originOf(request), 'remembered');
+    const answer = await creditBeat(db, known, body, now, originOf(request), { token, org: orgOf(request).id });
     if (answer && answer !== 'refused') {
-      memory.set(key, answer.basis);
+      memory.set(`${readerId}:${body.item_id}`, answer.basis);
       return answer.shown;
     }
   }
+  // The long way: the token resolved as the access hook would (its refusals), then the facts read.
+  const reader = await settleReader(request);
+  // The token's reader, for its beats once the token is no longer remembered.
+  const hash = token ?? bearerHash(request);
+  if (hash && memory.readerOfToken(hash) !== reader.id) memory.tokenOf(hash, reader.id);
+  const key = `${reader.id}:${body.item_id}`;
   memory.delete(key);
   for (let attempt = 0; attempt < BEAT_TRIES; attempt++) {
     const facts = await beatFacts(db, request, actId, body.item_id);
@@ -250,7 +270,7 @@ const stepOf = (b: BeatBasis, body: LectureBeatBody, now: number) => {
  * the answer and the basis of the next beat; 'refused' for a seek ahead; undefined when the guard
  * failed (nothing written).
  */
-async function creditBeat(db: Db, b: BeatBasis, body: LectureBeatBody, now: number, origin: string, remembered?: 'remembered') {
+async function creditBeat(db: Db, b: BeatBasis, body: LectureBeatBody, now: number, origin: string, remembered?: { token: string | null; org: number }) {
   const step = stepOf(b, body, now);
   if (step.refused) return 'refused' as const;
   const { p } = b;
@@ -291,6 +311,9 @@ async function creditBeat(db: Db, b: BeatBasis, body: LectureBeatBody, now: numb
             config: JSON.stringify(b.act.config ?? {}),
             item: p.item_id,
             duration: b.duration,
+            token: remembered.token,
+            org: remembered.org,
+            nowMs: Date.now(),
           })
         : write(db)
       ).then(([w]) => (w ? { w, lecture: undefined } : undefined));

@@ -65,7 +65,8 @@ export async function lectureReaderRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** `POST /client/activities/{id}/lecture/heartbeat`: every 10 s of a play (position, rate, playing); a repeated `seq` is a no-op. */
-  r.post('/v1/:org/client/activities/:id/lecture/heartbeat', { config, schema: { params: actParams, body: lectureBeatBodySchema } }, async (request) => {
+  // The token checked in the beat's one statement when not remembered (tokenInWrite): a reader's beats come every 10 s, the remembered token's bound.
+  r.post('/v1/:org/client/activities/:id/lecture/heartbeat', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: lectureBeatBodySchema } }, async (request) => {
     const answer = await heartbeat(db, request, request.params.id, request.body, nowSec(), memory);
     // The lecture completed by this beat: its certificate's job runs once the answer is sent.
     if ('lecture' in answer && answer.lecture?.points) app.jobs.kickAfter(request);

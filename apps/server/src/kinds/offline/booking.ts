@@ -157,7 +157,8 @@ async function oneActive<T>(run: () => Promise<T>, message = ALREADY_BOOKED): Pr
 export interface Booking {
   org_id: number;
   act_id: number;
-  reader_id: number;
+  /** The reader's id, or a write's SQL for it (`readerIdSql`: a token checked in the statement). */
+  reader_id: number | SQL;
   seats: number;
   companions: Companion[];
   answers: Record<string, string>;
@@ -171,6 +172,8 @@ export interface Booking {
   now: number;
   /** The keeping of the answer by its request id as a part of the statement (`keptFrom` over `r`). */
   keep?: (answer: SQL, from: SQL) => SQL;
+  /** A condition the statement writes under, beside the session's (the gate's, `gateStillHolds`, when no read came first). */
+  guard?: SQL;
 }
 
 const insertColumns = sql.raw('org_id, act_id, session_id, reader_id, seats, companions, answers, status, series_ref, waitlisted_at, ticket_secret, booked_by, created_at, updated_at');
@@ -186,7 +189,8 @@ export async function bookSession(tx: Db | Tx, sessionId: number, b: Booking): P
   // The session of the activity, taking bookings now (the caller checked it with its messages; a
   // booking in one statement without a transaction before it relies on these alone).
   const open = sql`id = ${sessionId} and org_id = ${b.org_id} and act_id = ${b.act_id} and is_delete = 0 and start_at > ${b.now}::bigint
-    ${b.byAdministrator ? sql`` : sql`and is_pause = 0 and coalesce(signup_start_at, 0) <= ${b.now}::bigint and coalesce(signup_end_at, start_at) > ${b.now}::bigint`}`;
+    ${b.byAdministrator ? sql`` : sql`and is_pause = 0 and coalesce(signup_start_at, 0) <= ${b.now}::bigint and coalesce(signup_end_at, start_at) > ${b.now}::bigint`}
+    ${b.guard ? sql`and ${b.guard}` : sql``}`;
   const rows = await oneActive(async () =>
     rowsOf<{ reservation: ShownReservation }>(
       await tx.execute(sql`

@@ -7,8 +7,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
 import { HttpError, pgErrorCode } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
-import { orgOf, readerOf } from '../../auth/access.js';
-import { factsRefusal, gateFacts, passGate, seenBy } from '../../participation/gate.js';
+import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
+import { factsRefusal, gateFacts, gateStillHolds, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -153,7 +153,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** A booking as the statement writes it, once the gate and the settings let it through. */
-  const booking = (request: FastifyRequest<{ Body: z.infer<typeof bookBody> }>, act: ActivityRow, readerId: number, now: number) => {
+  const booking = (request: FastifyRequest<{ Body: z.infer<typeof bookBody> }>, act: ActivityRow, readerId: number | SQL, now: number) => {
     const c = offlineConfigOf(act.config);
     if (act.variant === OFFLINE_VARIANT.series && c.booking_scope === 'series') throw fieldRefusal('session_id', SERIES_ONLY);
     return {
@@ -170,43 +170,71 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /**
+   * The activities this instance's bookings last passed the gate on, by id (at most 10,000): a
+   * booking on one of them folds the gate into its statement (`plainGate`, `gateStillHolds`: the
+   * row compared column by column, so a changed activity only sends the booking the long way).
+   */
+  const gateActs = new Map<number, ActivityRow>();
+  const rememberAct = (act: ActivityRow) => {
+    if (gateActs.size >= 10_000) gateActs.clear();
+    gateActs.set(act.id, act);
+  };
+
+  /**
    * The booking at once (issue 22's way for a write every reader makes at the same moment): the
-   * gate's one read, then the booking and its kept answer in ONE statement without a transaction,
-   * so the session's row is locked for that statement only. Null whenever anything is not plain
-   * (a refusal, a replay, a unique key met, the session closed or full without a list): the long
-   * way below answers it, with its message kept.
+   * booking and its kept answer in ONE statement without a transaction, so the session's row is
+   * locked for that statement only. On an activity remembered from an earlier booking whose gate
+   * asks nothing of the reader but the blacklist (issue 23), the gate is that statement's
+   * condition (`gateStillHolds`) and nothing is read first; otherwise the gate's one read comes
+   * first. Null whenever anything is not plain (a refusal, a replay, a unique key met, the session
+   * closed or full without a list, the activity changed): the long way below answers it, with its
+   * message kept.
    */
   const bookAtOnce = async (request: FastifyRequest<{ Params: z.infer<typeof sessionParams>; Body: z.infer<typeof bookBody> }>): Promise<ShownReservation | null> => {
     const actId = await sessionActivity(orgOf(request).id, request.params.sid);
     if (actId === undefined) return null;
+    const attempt = async (act: ActivityRow, readerId: number | SQL, now: number, guard?: SQL) => {
+      try {
+        return await bookSession(db, request.params.sid, { ...booking(request, act, readerId, now), guard });
+      } catch (err) {
+        if (err instanceof HttpError || pgErrorCode(err) === '23505') return null;
+        throw err;
+      }
+    };
+    const known = gateActs.get(actId);
+    const at = nowSec();
+    if (known && known.org_id === orgOf(request).id && plainGate(known, at, { accessCode: request.body.access_code, early: true })) {
+      // The reader by the token, checked in the statement when the access hook left it (tokenInWrite).
+      const reader = readerIdSql(request);
+      return attempt(known, reader, at, sql`${reader} is not null and ${gateStillHolds(known, reader, 'reserve', at)}`);
+    }
+    await settleReader(request);
     const facts = await gateFacts(db, request, actId, OFFLINE_TYPE, { action: 'reserve', keptRequest: request.body.request_id });
     const now = nowSec();
+    if (facts.act) rememberAct(facts.act);
     if (facts.kept || !facts.act || factsRefusal(facts, now, { accessCode: request.body.access_code, early: true })) return null;
-    try {
-      return await bookSession(db, request.params.sid, booking(request, facts.act, facts.reader.id, now));
-    } catch (err) {
-      if (err instanceof HttpError || pgErrorCode(err) === '23505') return null;
-      throw err;
-    }
+    return attempt(facts.act, facts.reader.id, now);
   };
 
   /** `POST /client/sessions/{sid}/reservations`: book a session (full: the waiting list when it is on, else 422 名额已满). */
-  r.post('/v1/:org/client/sessions/:sid/reservations', { config, schema: { params: sessionParams, body: bookBody } }, async (request) =>
+  r.post('/v1/:org/client/sessions/:sid/reservations', { config: { ...config, tokenInWrite: true }, schema: { params: sessionParams, body: bookBody } }, async (request) =>
     (await bookAtOnce(request)) ??
-    idempotent(
+    // The token the statement checked (or the one left unchecked) resolved as the access hook would, refusals included.
+    (await settleReader(request), idempotent(
       db,
       request,
       request.body.request_id,
       async (tx) => {
         const session = await sessionOf(tx, orgOf(request).id, request.params.sid);
         const { act, reader, now } = await passGate(tx, request, session.act_id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: false, early: true });
+        rememberAct(act);
         const b = booking(request, act, reader.id, now);
         const refusal = bookingRefusal(session, now);
         if (refusal) throw fieldRefusal('session_id', refusal);
         return bookSession(tx, session.id, b);
       },
       { keptByRun: true },
-    ),
+    )),
   );
 
   /** `POST /client/activities/{id}/reservations`: a series booked as a whole (one seat set in every open session, all or nothing). */

@@ -1,0 +1,199 @@
+/**
+ * The statements each hot reader write sends (issues 23 and 25), counted through the database
+ * layer (`onQuery`), so that a round trip added to one of them fails here: an offline booking on an
+ * activity the instance has booked on before is its one statement (the gate folded into it, and a
+ * token not remembered checked in it too); a lecture heartbeat of a play under way is its one
+ * prepared statement (the token checked in it too when not remembered). The booking's folded gate still refuses what the gate refuses (a blacklist
+ * entry, a paused activity, an access code), the token what the access hook refuses, holds the
+ * seats and the waiting list, and answers a replay with the first answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { lectureProgress, offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
+import { issueToken } from '../src/auth/tokens.js';
+import { ok, testApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let org: { id: number; key: string };
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
+const su = () => ({ token: t.superToken });
+/** The statements of the call under way: its async context's (the app's timers, e.g. the contests' folds, run in their own). */
+const recording = new AsyncLocalStorage<string[]>();
+
+beforeAll(async () => {
+  t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 }, { onQuery: (q) => void recording.getStore()?.push(q) });
+  org = await t.org('hotw', { activity_types: [5, 19] });
+});
+afterAll(() => t.close());
+
+/** The statements `work` sent through the database layer. */
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
+  const sent: string[] = [];
+  const result = await recording.run(sent, work);
+  return { result, sent };
+}
+
+let readerSeq = 0;
+async function reader(): Promise<{ id: number; token: string }> {
+  const [r] = await t.db
+    .insert(readerRows)
+    .values({ org_id: org.id, account: `hw${++readerSeq}`, password_hash: 'x', real_name: `读者${readerSeq}`, phone: '13900000000', source: 'register' })
+    .returning({ id: readerRows.id });
+  return { id: r.id, token: (await issueToken(t.db, { kind: 'reader', id: r.id, orgId: org.id, scope: org.key }, 3_600_000)).access_token };
+}
+
+describe('an offline booking', () => {
+  let act: number;
+  let sid: number;
+  const book = (token: string, body: Record<string, unknown> = {}, requestId = randomUUID()) =>
+    t.call('POST', `/v1/${org.key}/client/sessions/${sid}/reservations`, { token, body: { request_id: requestId, ...body } });
+  /** The reader's token used once (the reader's sessions page), so that it is remembered. */
+  const warm = async (token: string) => ok(t.call('GET', `/v1/${org.key}/client/activities/${act}/sessions`, { token }));
+
+  beforeAll(async () => {
+    const start = now() + 3 * DAY;
+    const made = await ok(t.call('POST', `/v1/${org.key}/offline`, { ...su(), body: { title: '读书会', start_at: start, end_at: start + 7200, person_limit: 3, config: { waitlist: 1 } } }));
+    act = made.id;
+    await ok(t.call('POST', `/v1/${org.key}/offline/${act}/publish`, su()));
+    [{ id: sid }] = await t.db.select({ id: offlineSessions.id }).from(offlineSessions).where(eq(offlineSessions.act_id, act));
+    // The instance's first booking of the activity reads the gate's facts (and remembers the activity).
+    const first = await reader();
+    expect(await ok(book(first.token))).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('is one statement once the activity is known, the token checked in it on a reader’s first call', async () => {
+    const a = await reader();
+    await warm(a.token);
+    const known = await counted(() => book(a.token));
+    expect(known.result.status, known.result.message).toBe(200);
+    expect(known.result.data).toMatchObject({ session_id: sid, status: 'confirmed', seats: 1 });
+    expect(known.sent, known.sent.join("\n---\n")).toHaveLength(1);
+    expect(known.sent[0]).toMatch(/offline_reservations/);
+
+    const b = await reader();
+    const fresh = await counted(() => book(b.token));
+    expect(fresh.result.data).toMatchObject({ status: 'confirmed' });
+    expect(fresh.sent, fresh.sent.join("\n---\n")).toHaveLength(1);
+    expect(fresh.sent[0]).toMatch(/"tokens"/);
+    const [row] = await t.db.select().from(offlineReservations).where(eq(offlineReservations.id, fresh.result.data.id));
+    expect(row.reader_id).toBe(b.id);
+  });
+
+  it('refuses a token checked in its statement as the access hook would, writing nothing', async () => {
+    const before = (await t.db.select().from(offlineReservations).where(eq(offlineReservations.session_id, sid))).length;
+    const unknown = await book('no-such-token-0123456789');
+    expect([unknown.status, unknown.message]).toEqual([401, '登录已失效，请重新登录']);
+    const admin = await book(t.superToken);
+    expect([admin.status, admin.message]).toEqual([403, '请使用读者账号登录']);
+    // A reader of another organisation.
+    const elsewhere = await t.org('hotw2', { activity_types: [5] });
+    const [stranger] = await t.db.insert(readerRows).values({ org_id: elsewhere.id, account: 'hwx', password_hash: 'x', real_name: '外人', phone: '13900000000', source: 'register' }).returning({ id: readerRows.id });
+    const strangerToken = (await issueToken(t.db, { kind: 'reader', id: stranger.id, orgId: elsewhere.id, scope: elsewhere.key }, 3_600_000)).access_token;
+    expect((await book(strangerToken)).status).toBe(403);
+    // A reader with the first password still to change, then signed out.
+    const made = await ok(t.call('POST', `/v1/${org.key}/readers`, { ...su(), body: { account: 'hwfirst', password: 'Reader#Pass1', real_name: '新读者', phone: '13900000001', identity: 1 } }));
+    expect(made.id).toBeGreaterThan(0);
+    const login = await ok(t.call('POST', `/v1/${org.key}/client/login`, { body: { account: 'hwfirst', password: 'Reader#Pass1' } }));
+    const first = await book(login.access_token);
+    expect([first.status, first.message]).toEqual([403, '请先修改初始密码']);
+    await ok(t.call('POST', `/v1/${org.key}/client/logout`, { token: login.access_token }));
+    const out = await book(login.access_token);
+    expect([out.status, out.message]).toEqual([401, '登录已退出，请重新登录']);
+    expect(await t.db.select().from(offlineReservations).where(eq(offlineReservations.session_id, sid))).toHaveLength(before);
+  });
+
+  it('still holds the seats, then the waiting list, and answers a replay with the first answer', async () => {
+    const c = await reader();
+    await warm(c.token);
+    // Two seats were taken above and one by the first booking: the session of 3 is full now.
+    const rid = randomUUID();
+    const waiting = await counted(() => book(c.token, {}, rid));
+    expect(waiting.result.data).toMatchObject({ status: 'waitlisted' });
+    expect(waiting.sent, waiting.sent.join("\n---\n")).toHaveLength(1);
+    const again = await book(c.token, {}, rid);
+    expect(again.data).toEqual(waiting.result.data);
+    const twice = await book(c.token);
+    expect(twice.status).toBe(422);
+    expect(twice.message).toBe('您已预约该场次，请勿重复预约');
+    const [s] = await t.db.select().from(offlineSessions).where(eq(offlineSessions.id, sid));
+    expect([s.taken, s.waiting]).toEqual([3, 1]);
+    expect(await t.db.select().from(offlineReservations).where(eq(offlineReservations.session_id, sid))).toHaveLength(4);
+    // A reader's first call (the token checked in the statement) on a full session: the waiting list too.
+    const fresh = await reader();
+    expect(await ok(book(fresh.token))).toMatchObject({ status: 'waitlisted' });
+  });
+
+  it('refuses through the folded gate what the gate refuses: a blacklist entry, a paused activity, a missing access code', async () => {
+    const d = await reader();
+    await warm(d.token);
+    const ban = await ok(t.call('POST', `/v1/${org.key}/blacklist`, { ...su(), body: { reader_id: d.id, types: [5], actions: ['reserve'], reason: '多次爽约', start_at: now() - 60, end_at: now() + DAY } }));
+    const banned = await book(d.token);
+    expect(banned.status).toBe(403);
+    expect(banned.message).toContain('多次爽约');
+    await ok(t.call('DELETE', `/v1/${org.key}/blacklist/${ban.id}`, su()));
+
+    const e = await reader();
+    await warm(e.token);
+    await ok(t.call('POST', `/v1/${org.key}/offline/${act}/disable`, su()));
+    const paused = await book(e.token);
+    expect(paused.status).toBe(403);
+    expect(paused.message).toBe('活动已暂停');
+    await ok(t.call('POST', `/v1/${org.key}/offline/${act}/enable`, su()));
+    expect(await ok(book(e.token))).toMatchObject({ status: 'waitlisted' });
+
+    // An access code set on the activity: a booking without it is refused, one with it goes in one statement again.
+    await ok(t.call('PUT', `/v1/${org.key}/offline/${act}`, { ...su(), body: { access_code: 'k123' } }));
+    const f = await reader();
+    await warm(f.token);
+    const coded = await book(f.token);
+    expect(coded.status).toBe(403);
+    await book(f.token, { access_code: 'k123' }).then((r) => expect(r.data).toMatchObject({ status: 'waitlisted' }));
+    const g = await reader();
+    await warm(g.token);
+    const withCode = await counted(() => book(g.token, { access_code: 'k123' }));
+    expect(withCode.result.data).toMatchObject({ status: 'waitlisted' });
+    expect(withCode.sent, withCode.sent.join("\n---\n")).toHaveLength(1);
+    const [s] = await t.db.select().from(offlineSessions).where(eq(offlineSessions.id, sid));
+    expect([s.taken, s.waiting]).toEqual([3, 5]);
+  });
+});
+
+describe('a lecture heartbeat', () => {
+  it('of a play under way is one statement, the token checked in it when not remembered', async () => {
+    const start = now() - DAY;
+    const made = await ok(t.call('POST', `/v1/${org.key}/lecture`, { ...su(), body: { title: '讲座', start_at: start, end_at: now() + 30 * DAY } }));
+    const item = (await ok(t.call('POST', `/v1/${org.key}/lecture/${made.id}/creation`, { ...su(), body: { title: '第1讲', media_type: 'video', video: 'https://media.example.org/1.mp4', duration_sec: 600, sort: 1 } }))).id;
+    await ok(t.call('POST', `/v1/${org.key}/lecture/${made.id}/publish`, su()));
+    const a = await reader();
+    const t0 = now() - 3600;
+    const path = `/v1/${org.key}/client/activities/${made.id}/lecture`;
+    await ok(t.call('POST', `${path}/play`, { token: a.token, body: { request_id: randomUUID(), item_id: item }, headers: { 'x-seed-time': String(t0) } }));
+    const beat = (seq: number, at: number) =>
+      t.call('POST', `${path}/heartbeat`, { token: a.token, body: { item_id: item, play: 1, seq, position: seq * 10, rate: 1, playing: true }, headers: { 'x-seed-time': String(at) } });
+    // The first beat 12 s after the play (whatever second the play was written in), the next 10 s after it.
+    expect(await ok(beat(1, t0 + 12))).toMatchObject({ duplicate: false, watched_sec: 10 });
+    const next = await counted(() => beat(2, t0 + 22));
+    expect(next.result.data).toMatchObject({ duplicate: false, watched_sec: 20 });
+    expect(next.result.data.credited).toBeGreaterThan(0);
+    expect(next.sent, next.sent.join("\n---\n")).toHaveLength(1);
+    expect(next.sent[0]).toMatch(/^update "lecture_progress"/);
+
+    // Another reader signs out (a token row changed): the remembered tokens are read again, this one in the beat's statement.
+    const other = await reader();
+    await ok(t.call('POST', `/v1/${org.key}/client/logout`, { token: other.token }));
+    const checked = await counted(() => beat(3, t0 + 32));
+    expect(checked.result.data).toMatchObject({ duplicate: false, watched_sec: 30 });
+    expect(checked.result.data.credited).toBeGreaterThan(0);
+    expect(checked.sent, checked.sent.join('\n---\n')).toHaveLength(1);
+    expect(checked.sent[0]).toMatch(/^update "lecture_progress".*"tokens"/s);
+    // Signed out, the next beat is refused as the access hook refuses, and moves nothing.
+    await ok(t.call('POST', `/v1/${org.key}/client/logout`, { token: a.token }));
+    const out = await beat(4, t0 + 42);
+    expect([out.status, out.message]).toEqual([401, '登录已退出，请重新登录']);
+    const [p] = await t.db.select().from(lectureProgress).where(eq(lectureProgress.item_id, item));
+    expect([p.last_seq, p.watched_sec]).toEqual([3, 30]);
+  });
+});

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { READER_TEXTS } from '../shared/readerClient';
+import { RESULT_COLOUR } from '../shared/readerAttempt';
 
 /** A page of the reader app: its one h1, the document title, the load's state (loading, the server's message). */
 export function H5Page({ title, testId, error, loading, children }: { title: string; testId: string; error?: string; loading?: boolean; children?: ReactNode }) {
@@ -67,5 +68,32 @@ export function H5Form({ label, failure, busy, submitText, cancelText, onSubmit,
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The outcome of a write a QR's link makes by itself (a training sign-in, a scan code's points): the
+ * answer's `result` in its text and colour (done, nothing new, refused), the failure, or 加载中; then
+ * `extra` under an answer and the page's button (`action`) in the same panel.
+ */
+export function LinkOutcome({ testId, result, text, tone, failure, extra, action }: { testId: string; result?: string; text?: string; tone?: keyof typeof RESULT_COLOUR; failure: string; extra?: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="h5-panel h5-result" aria-live="polite">
+      {result ? (
+        <>
+          <p data-testid={testId} data-result={result} className="h5-result-text" style={{ color: RESULT_COLOUR[tone ?? 'refused'] }}>
+            {text}
+          </p>
+          {extra}
+        </>
+      ) : failure ? (
+        <p data-testid={testId} data-result="error" className="h5-result-text h5-result-small" style={{ color: RESULT_COLOUR.refused }}>
+          {failure}
+        </p>
+      ) : (
+        <p className="h5-muted">{READER_TEXTS.loading}</p>
+      )}
+      {action}
+    </section>
   );
 }

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { Button } from 'antd-mobile';
 import { CHECKIN_RESULTS, RESERVATION_STATUS, chinaDateTime, sessionTimeText, type CheckinResult } from '@huodong/domain';
 import { READER_TEXTS, readerClient, readerPosition } from '../../../shared/readerClient';
-import { RESULT_COLOUR, useReaderAttempt } from '../../../shared/readerAttempt';
+import { useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderRead, useReaderSession } from '../../reader';
-import { H5Page } from '../../H5Page';
+import { H5Page, LinkOutcome } from '../../H5Page';
 import { OFFLINE_TEXTS as T } from './texts';
 
 /** What `GET /v1/{org}/client/sign/session` answers (read leniently: only what the page shows). */
@@ -33,7 +33,7 @@ interface SignLink {
 
 const OK_RESULTS: readonly string[] = ['ok', 'ok_out'];
 const SOFT_RESULTS: readonly string[] = ['already_checked_in', 'already_checked_out'];
-const colourOf = (result: string) => RESULT_COLOUR[OK_RESULTS.includes(result) ? 'ok' : SOFT_RESULTS.includes(result) ? 'soft' : 'refused'];
+const toneOf = (result: string) => (OK_RESULTS.includes(result) ? 'ok' : SOFT_RESULTS.includes(result) ? 'soft' : 'refused');
 
 /** The link's query: `actId`, `sessionId`, `type` (1 sign in, 2 sign out), `code` with a rotating code; null when incomplete. */
 function useSignLink(): SignLink | null {
@@ -113,27 +113,21 @@ function SignPanel({ link }: { link: SignLink }) {
           <dd>{mine ? `${RESERVATION_STATUS[mine.status as keyof typeof RESERVATION_STATUS] ?? mine.status}${mine.seats ? `（${T.seatCount(mine.seats)}）` : ''}` : T.noReservation}</dd>
         </dl>
       </section>
-      <section className="h5-panel h5-result" aria-live="polite">
-        {answer ? (
-          <>
-            <p data-testid="sign-result" data-result={answer.result} className="h5-result-text" style={{ color: colourOf(answer.result) }}>
-              {CHECKIN_RESULTS[answer.result] ?? answer.message}
-            </p>
-            {at ? <p className="h5-muted">{T.signedAt(link.type, chinaDateTime(at))}</p> : null}
-          </>
-        ) : failure ? (
-          <p data-testid="sign-result" data-result="error" className="h5-result-text h5-result-small" style={{ color: RESULT_COLOUR.refused }}>
-            {failure}
-          </p>
-        ) : (
-          <p className="h5-muted">{READER_TEXTS.loading}</p>
-        )}
-        {again && (
-          <Button block color="primary" size="large" loading={busy} onClick={() => void sign()}>
-            {failure ? READER_TEXTS.retry : T.signButton[link.type]}
-          </Button>
-        )}
-      </section>
+      <LinkOutcome
+        testId="sign-result"
+        result={answer?.result}
+        text={answer ? (CHECKIN_RESULTS[answer.result] ?? answer.message) : undefined}
+        tone={answer ? toneOf(answer.result) : undefined}
+        failure={failure}
+        extra={at ? <p className="h5-muted">{T.signedAt(link.type, chinaDateTime(at))}</p> : null}
+        action={
+          again && (
+            <Button block color="primary" size="large" loading={busy} onClick={() => void sign()}>
+              {failure ? READER_TEXTS.retry : T.signButton[link.type]}
+            </Button>
+          )
+        }
+      />
       <Link className="h5-link h5-panel" to={`/${org}/h5/scan`}>
         {T.scanAgain}
       </Link>

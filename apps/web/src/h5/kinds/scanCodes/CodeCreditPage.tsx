@@ -6,7 +6,7 @@ import { SubjectApiError } from '../../../shared/subjectClient';
 import { READER_TEXTS, readerClient, readerPosition } from '../../../shared/readerClient';
 import { RESULT_COLOUR, useReaderAttempt } from '../../../shared/readerAttempt';
 import { useReaderSession } from '../../reader';
-import { H5Page } from '../../H5Page';
+import { H5Page, LinkOutcome } from '../../H5Page';
 import { SCAN_CODE_TEXTS as T } from './texts';
 
 /** What `POST /v1/{org}/client/scan` answers: a refusal is still an answer (HTTP 200, `result` ≠ ok). */
@@ -20,7 +20,7 @@ interface ScanAnswer {
 
 /** Results after which scanning the same code again cannot change anything: no button to try again. */
 const FINAL: readonly string[] = ['ok', 'duplicate', 'exhausted', 'invalid', 'blocked', 'cap_reached', 'expired'];
-const colourOf = (result: string) => RESULT_COLOUR[result === 'ok' ? 'ok' : result === 'duplicate' ? 'soft' : 'refused'];
+const toneOf = (result: string) => (result === 'ok' ? 'ok' : result === 'duplicate' ? 'soft' : 'refused');
 /** The server asks for the position of a geofenced batch's code with a 422 naming `lng`/`lat`. */
 const needsPosition = (e: SubjectApiError) => e.status === 422 && e.errors.some((f) => f.field === 'lng' || f.field === 'lat');
 
@@ -82,31 +82,27 @@ function Credit({ code, sign }: { code: string; sign: string }) {
           </Link>
         </section>
       )}
-      <section className="h5-panel h5-result" aria-live="polite">
-        {answer ? (
-          <>
-            <p data-testid="scan-result" data-result={answer.result} className="h5-result-text" style={{ color: colourOf(answer.result) }}>
-              {SCAN_RESULTS[answer.result] ?? answer.message}
+      <LinkOutcome
+        testId="scan-result"
+        result={answer?.result}
+        text={answer ? (SCAN_RESULTS[answer.result] ?? answer.message) : undefined}
+        tone={answer ? toneOf(answer.result) : undefined}
+        failure={failure}
+        extra={
+          answer?.result === 'ok' && (
+            <p data-testid="scan-points" className="h5-result-text h5-result-points" style={{ color: RESULT_COLOUR.ok }}>
+              {T.points(answer.points)}
             </p>
-            {answer.result === 'ok' && (
-              <p data-testid="scan-points" className="h5-result-text h5-result-points" style={{ color: RESULT_COLOUR.ok }}>
-                {T.points(answer.points)}
-              </p>
-            )}
-          </>
-        ) : failure ? (
-          <p data-testid="scan-result" data-result="error" className="h5-result-text h5-result-small" style={{ color: RESULT_COLOUR.refused }}>
-            {failure}
-          </p>
-        ) : (
-          <p className="h5-muted">{READER_TEXTS.loading}</p>
-        )}
-        {(failure || (answer && !FINAL.includes(answer.result))) && (
-          <Button block color="primary" size="large" loading={busy} onClick={() => void scan()}>
-            {failure ? READER_TEXTS.retry : T.again}
-          </Button>
-        )}
-      </section>
+          )
+        }
+        action={
+          (failure || (answer && !FINAL.includes(answer.result))) && (
+            <Button block color="primary" size="large" loading={busy} onClick={() => void scan()}>
+              {failure ? READER_TEXTS.retry : T.again}
+            </Button>
+          )
+        }
+      />
       <ScanNext />
     </H5Page>
   );

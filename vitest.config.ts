@@ -15,6 +15,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/globalSetup.ts'],
+          // Test files share the imported modules (the app, drizzle, the domain) within a worker: importing them
+          // again for every file cost more than the tests of many files (measured: 24 files, 5.3 vs 8.3 min of CPU).
+          // Every file builds its own app and database; what a fixture remembers is keyed by app (fixtures perApp).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000, // a file's set-up (an app, readers) beside another file on 2 cores
         },

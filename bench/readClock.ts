@@ -14,7 +14,7 @@
  * Printed per level: marks/s, p50/p99 of both and the ratio, statements per call, and the double
  * marks (a reader with two counting marks of one day): the run fails unless 0.
  *
- * Then the reads over 1,000,000 marks (`--reads-only` runs only these; `--scale` scales the marks):
+ * Then the reads over 1,000,000 marks (`--reads-only` runs only these, `--marks-only` skips them; `--scale` scales the marks):
  * one course of 100 days with 10,000 readers who marked every day (bulk SQL: a bench database, not
  * demo data; one mark in 100 pending, one in 50 a make-up), vacuumed and analysed as autovacuum
  * would have. At 10 connections over HTTP for `--duration` seconds (default 5) each: a reader's
@@ -35,6 +35,8 @@ const ORG = 'benchclock';
 const DAY = 86_400;
 const RUN = { rounds: 2, perRound: Math.round(2_000 * scale) };
 const readsOnly = args.includes('--reads-only');
+/** `--marks-only`: the marks' levels alone, without the reads over the bulk course. */
+const marksOnly = args.includes('--marks-only');
 const DURATION = Number(args[args.indexOf('--duration') + 1]) || 5;
 const READ_READERS = Math.round(10_000 * scale);
 const READ_DAYS = 100;
@@ -203,7 +205,7 @@ async function run(label: string, database: Database): Promise<void> {
     }
   }
   if (rows.length) console.table(rows);
-  await reads(database, org.id, base, token, call);
+  if (!marksOnly) await reads(database, org.id, base, token, call);
   await close();
 }
 

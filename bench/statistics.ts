@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/statistics.ts --pg-only              # PostgreSQL (DATABASE_URL or the local server)
  *   npx tsx bench/statistics.ts --pg-only --scale 0.1  # 1,000,000 rows
+ *   npx tsx bench/statistics.ts --pg-only --questions-only  # the questions series alone (its 10,000,000 rows)
  *
  * The fixture is bulk SQL (generate_series, the bench's own data, not demo data): 50 organisations
  * with 40 activities each over the types, 200,000 readers, and 5,000,000 votes, 2,000,000
@@ -11,14 +12,31 @@
  * (`refreshRollups`), a later incremental fold of 10,000 new votes, the rollups' size, then each
  * statistics route once right after a fold (cold: computed from the rollups) and p50/p99 at 10
  * connections (autocannon, 5 s each; answers remembered until the next fold) against the goal 200 ms.
- * The run fails if the rollups do not count every vote. The database is dropped afterwards.
+ * The run fails if the rollups do not count every vote.
+ *
+ * The questions series (qstats) over another 10,000,000 rows: 1,000,000 questions (a fifth in the
+ * public bank, organisation 0's, the rest over the 50 organisations' banks, dated over the year,
+ * their counters set) and 450,000 attempts of the contests (type 3) with 20 answers each
+ * (9,000,000), one attempt in 20 still in progress (its answers unmarked), the others finished with
+ * two right answers in three. After the first fold, half the open attempts are finished and
+ * 1,000 questions added, folded again; then the question metrics (`question`, `answer`, `correct`)
+ * of the rollups are compared with a recount from the rows by the bench's own SQL, per organisation,
+ * month, type and activity (the run fails on any difference). Its routes: the series
+ * (`/v1/count/question/months`, `/v1/{org}/count/question/months`) and the banks' state
+ * (`/v1/count/question`, `/v1/{org}/count/question`, `/v1/count/question/organizations`).
+ * `--questions-only` leaves out the votes, comments, works and joins and their routes.
+ * The database is dropped afterwards.
  */
 import pg from 'pg';
 import { onEachDatabase, postgresUrls, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
 import { measureLoad, type Figures } from './load.js';
 import { foldRollups, refreshRollups } from '../apps/server/src/statistics/rollups.js';
+import { foldBankMoves } from '../apps/server/src/questions/bankSums.js';
 import type { Database, Db } from '../apps/server/src/db/client.js';
+import { chinaMonth } from '../apps/server/src/db/chinaDay.js';
+import { rowsOf } from '../apps/server/src/db/rows.js';
+import { sql } from 'drizzle-orm';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -28,8 +46,15 @@ const ACTS_PER_ORG = 40;
 const ACTS = ORGS * ACTS_PER_ORG;
 const TYPES = [1, 2, 3, 4, 5, 7, 8, 9, 16];
 const READERS = Math.round(200_000 * Math.max(scale, 0.05));
-const ROWS = { votes: Math.round(5_000_000 * scale), comments: Math.round(2_000_000 * scale), works: Math.round(2_000_000 * scale), activity_joins: Math.round(1_000_000 * scale) };
+const QUESTIONS_ONLY = args.includes('--questions-only');
+const ROWS = QUESTIONS_ONLY ? { votes: 0, comments: 0, works: 0, activity_joins: 0 } : { votes: Math.round(5_000_000 * scale), comments: Math.round(2_000_000 * scale), works: Math.round(2_000_000 * scale), activity_joins: Math.round(1_000_000 * scale) };
 const YEAR = 365 * 86_400;
+/** The questions series: bank questions (one in five public), contest attempts, answers per attempt. */
+const QUESTIONS = Math.round(1_000_000 * scale);
+const ATTEMPTS = Math.round(450_000 * scale);
+const PER_ATTEMPT = 20;
+/** The contests among the activities: activity g is of type TYPES[g % TYPES.length]. */
+const CONTEST_ACTS = Array.from({ length: ACTS }, (_, g) => g).filter((g) => TYPES[g % TYPES.length] === 3);
 
 const secs = (t0: number) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
@@ -67,19 +92,72 @@ async function fill(url: string): Promise<{ firstOrg: string; firstAct: number }
     await q(sql);
     console.log(`  ${table}: ${ROWS[table as keyof typeof ROWS].toLocaleString()} rows in ${secs(t0)}`);
   }
+  let t0 = Date.now();
+  // Attempt a: contest i = a % contests (activity g = CONTEST_ACTS[i]), a reader of its organisation; one in 20 still open.
+  // `counted` 2: the questions' counters are the fill's own (else the server's counter fold works through them while measured).
+  const contests = `(array[${CONTEST_ACTS.join(',')}])[1 + a % ${CONTEST_ACTS.length}]`;
+  const started = `(${now - YEAR} + (a::bigint * 7919) % ${YEAR - 3600})`;
+  t0 = Date.now();
+  await q(`insert into contest_attempts (org_id, act_id, level_id, reader_id, attempt_no, day, paper, state, started_at, deadline_at, submitted_at, max_score, question_count, counted, created_at, updated_at)
+    select ${o0} + c / ${ACTS_PER_ORG}, ${a0} + c, 0, ${r0} + c / ${ACTS_PER_ORG} + ${ORGS} * ((a / ${CONTEST_ACTS.length}) % ${READERS / ORGS}), 1, '20260101', '[]',
+      case when a % 20 = 0 then 'inprogress' else 'finished' end, ${started}, ${started} + 3600, case when a % 20 = 0 then null else ${started} + 600 end, 100, ${PER_ATTEMPT}, 2, ${started}, ${started}
+    from (select a, ${contests} as c from generate_series(0, ${ATTEMPTS - 1}) a) x order by a`);
+  console.log(`  contest_attempts: ${ATTEMPTS.toLocaleString()} rows in ${secs(t0)}`);
+  t0 = Date.now();
+  await q(`insert into contest_answers (org_id, act_id, attempt_id, reader_id, question_id, answer, is_right, credit, max_score, answered_at, created_at, updated_at)
+    select t.org_id, t.act_id, t.id, t.reader_id, 1 + k, '"A"', case when t.state = 'finished' then case when (t.id * 7 + k) % 3 = 0 then 0 else 1 end end,
+      case when t.state = 'finished' then case when (t.id * 7 + k) % 3 = 0 then 0 else 5 end end, 5, t.started_at + k * 20, t.started_at + k * 20, t.started_at + k * 20
+    from contest_attempts t cross join generate_series(0, ${PER_ATTEMPT - 1}) k where t.org_id >= ${o0} order by t.id, k`);
+  console.log(`  contest_answers: ${(ATTEMPTS * PER_ATTEMPT).toLocaleString()} rows in ${secs(t0)}`);
   await q('set session_replication_role = origin');
+  // The questions series: bank questions (g % 5 = 0 the public bank), counters set for the banks' state; with the
+  // triggers on (migration 0045's statement triggers keep the banks' sums).
+  t0 = Date.now();
+  await q(`insert into questions (org_id, type, difficulty, stem, answer, stem_key, used_count, answered_count, correct_count, is_delete, created_at, updated_at)
+    select case when g % 5 = 0 then null else ${o0} + (g / 5) % ${ORGS} end, 1 + g % 5, 1 + (g / 5) % 5, '统计题' || g, 'A', '统计题' || g,
+      g % 50, (g * 7) % 100, ((g * 7) % 100) * (1 + g % 4) / 5, case when g % 50 = 49 then 1 else 0 end, ${at('g * 19')}, ${at('g * 19')}
+    from generate_series(0, ${QUESTIONS - 1}) g`);
+  console.log(`  questions: ${QUESTIONS.toLocaleString()} rows in ${secs(t0)}`);
   await q('analyze');
   const [{ key }] = (await q(`select key from organizations where id = ${o0}`)).rows as { key: string }[];
   await c.end();
   return { firstOrg: key, firstAct: a0 };
 }
 
+/**
+ * The question metrics of the rollups against a recount from the rows (the bench's own SQL, per
+ * organisation, month, type and activity): the run fails on any difference.
+ */
+async function recountQuestions(database: Database): Promise<void> {
+  const t0 = Date.now();
+  const month = (col: string) => chinaMonth(sql.raw(col));
+  const counted = sql`
+    select coalesce(q.org_id, 0)::int as org_id, ${month('q.created_at')}::text as month, 'question'::text as metric, q.type::int as type, 0 as act_id, count(*)::bigint as n
+      from questions q group by 1, 2, 4
+    union all
+    select s.org_id, ${month('s.created_at')}::text, 'answer', a.type::int, s.act_id, count(*)::bigint
+      from contest_answers s join activities a on a.id = s.act_id group by 1, 2, 4, 5
+    union all
+    select s.org_id, ${month('s.created_at')}::text, 'correct', a.type::int, s.act_id, count(*)::bigint
+      from contest_answers s join contest_attempts t on t.id = s.attempt_id join activities a on a.id = s.act_id
+      where s.is_right = 1 and t.state = 'finished' group by 1, 2, 4, 5`;
+  const stored = sql`select org_id, month::text, metric::text, type::int, act_id, n::bigint from stat_rollups where metric in ('question', 'answer', 'correct') and n <> 0`;
+  const [diff] = rowsOf<{ missing: number; extra: number; counted: Record<string, number>; stored: Record<string, number> }>(await (database.db as Db).execute(sql`
+    with counted as (${counted}), stored as (${stored})
+    select (select count(*)::int from (select * from counted except select * from stored) x) as missing,
+           (select count(*)::int from (select * from stored except select * from counted) y) as extra,
+           (select json_object_agg(metric, n) from (select metric, sum(n)::bigint as n from counted group by 1) c) as counted,
+           (select json_object_agg(metric, n) from (select metric, sum(n)::bigint as n from stored group by 1) s) as stored`));
+  console.log(`question metrics recounted in ${secs(t0)}: counted ${JSON.stringify(diff.counted)}, in the rollups ${JSON.stringify(diff.stored)}; rollup rows differing ${diff.missing} + ${diff.extra}`);
+  if (diff.missing !== 0 || diff.extra !== 0) throw new Error('the rollups of the questions series do not equal a recount');
+}
+
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);
   const url = postgresUrls.get(database);
   if (!url) throw new Error('the statistics benchmark runs on PostgreSQL: --pg-only');
-  const total = Object.values(ROWS).reduce((s, n) => s + n, 0);
-  console.log(`filling ${total.toLocaleString()} counted rows (${ORGS} organisations, ${ACTS.toLocaleString()} activities, ${READERS.toLocaleString()} readers)`);
+  const total = Object.values(ROWS).reduce((s, n) => s + n, 0) + QUESTIONS + ATTEMPTS * PER_ATTEMPT;
+  console.log(`filling ${total.toLocaleString()} counted rows (${ORGS} organisations, ${ACTS.toLocaleString()} activities, ${READERS.toLocaleString()} readers; ${QUESTIONS.toLocaleString()} questions, ${ATTEMPTS.toLocaleString()} attempts × ${PER_ATTEMPT} answers)`);
   let t0 = Date.now();
   const { firstOrg, firstAct } = await fill(url);
   console.log(`filled in ${secs(t0)}`);
@@ -102,9 +180,43 @@ async function run(label: string, database: Database): Promise<void> {
   console.log(`likes in the rollups ${Number(stored).toLocaleString()}, votes counted ${Number(counted).toLocaleString()}`);
   if (stored !== counted) throw new Error('the rollups do not count every vote');
 
+  // The questions series, incrementally: half the open attempts finished (their answers marked), 1,000 questions added now.
+  const { o0 } = (await database.query<{ o0: number }>(`select id as o0 from organizations where key = $1`, [firstOrg]))[0];
+  await database.query(`update contest_answers s set is_right = case when (s.id * 7) % 3 = 0 then 0 else 1 end, credit = 5 from contest_attempts t where t.id = s.attempt_id and t.state = 'inprogress' and t.id % 2 = 0`);
+  await database.query(`update contest_attempts set state = 'finished', submitted_at = started_at + 600 where state = 'inprogress' and id % 2 = 0`);
+  await database.query(`insert into questions (org_id, type, difficulty, stem, answer, stem_key) select case when g % 2 = 0 then null else ${o0} end, 1 + g % 5, 3, '新题' || g, 'A', '新题' || g from generate_series(0, 999) g`);
+  // The banks' state moved too: questions deleted, paused, their counters raised (the statement triggers' moves).
+  await database.query(`update questions set is_delete = 1 where id % 1000 = 7`);
+  await database.query(`update questions set is_pause = 1 - is_pause where id % 1000 = 11`);
+  await database.query(`update questions set used_count = used_count + 1, answered_count = answered_count + 2, correct_count = correct_count + 1 where id % 97 = 0`);
+  t0 = Date.now();
+  await refreshRollups(db);
+  console.log(`incremental fold of the finished attempts and 1,000 new questions: ${secs(t0)}`);
+  t0 = Date.now();
+  const [{ moves }] = await database.query<{ moves: number }>('select count(*)::int as moves from question_bank_moves');
+  await foldBankMoves(db);
+  console.log(`fold of the banks' moves (${moves} moves): ${secs(t0)}`);
+  const [bank] = await database.query<{ differ: number; questions: string }>(`with counted as (
+      select coalesce(org_id, 0) as bank_id, type, difficulty, coalesce(category_id, 0) as category_id, is_pause, count(*)::int as questions,
+        sum(used_count)::bigint as used, sum(answered_count)::bigint as answered, sum(correct_count)::bigint as correct
+      from questions where is_delete = 0 group by 1, 2, 3, 4, 5),
+    stored as (select bank_id, type, difficulty, category_id, is_pause, questions, used, answered, correct from question_bank_sums where questions <> 0)
+    select (select count(*)::int from (select * from counted except select * from stored) x) + (select count(*)::int from (select * from stored except select * from counted) y) as differ,
+      (select sum(questions)::text from stored) as questions`);
+  console.log(`the banks' sums: ${Number(bank.questions).toLocaleString()} live questions; rows differing from a recount: ${bank.differ}`);
+  if (bank.differ !== 0) throw new Error("the banks' sums do not equal a recount of the questions");
+  await recountQuestions(database);
+
   const { base, token, close } = await serveAsSuper(database, { jobWorker: false });
   try {
-    const routes = [
+    const questionRoutes = [
+      '/v1/count/question/months',
+      `/v1/${firstOrg}/count/question/months`,
+      '/v1/count/question',
+      `/v1/${firstOrg}/count/question`,
+      '/v1/count/question/organizations',
+    ];
+    const routes = QUESTIONS_ONLY ? questionRoutes : [
       '/v1/count/organization',
       '/v1/count/overview',
       '/v1/count/activity',
@@ -116,6 +228,7 @@ async function run(label: string, database: Database): Promise<void> {
       `/v1/${firstOrg}/count/activity`,
       `/v1/${firstOrg}/count/activity/${firstAct}`,
       `/v1/${firstOrg}/count/user`,
+      ...questionRoutes,
     ];
     // The first answer of each route after a fold is computed from the rollups (cold); later ones are remembered until the next fold.
     const cold = new Map<string, number>();

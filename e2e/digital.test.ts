@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AUDIO_ARTIST } from '@huodong/domain';
 import { rowControl } from './rowControl';
-import { api, browserSuite, dialogWith, launchBrowser, startServer, superToken, type ApiClient, type Server, signedInPage } from './harness';
+import { browserSuite, dialogWith, launchBrowser, orgWithAdmin, startServer, type ApiClient, type Server, signedInPage } from './harness';
 
 /**
  * Pages made from declarations alone that the carousel does not show: a sub-resource page (a
@@ -29,11 +29,7 @@ browserSuite('declared pages: sub-resources, set filters, regions', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const superApi = api(server.url, await superToken(server.url));
-    await superApi.post('/v1/organizations', { key: KEY, name: '城西图书馆' });
-    await superApi.post(`/v1/org/${KEY}/managers`, { ...ADMIN, type: 'admin' });
-    const token = (await api(server.url).post<{ access_token: string }>(`/v1/${KEY}/login`, { account: ADMIN.account, password: ADMIN.password })).access_token;
-    adminApi = api(server.url, token);
+    adminApi = await orgWithAdmin(server.url, { key: KEY, name: '城西图书馆', types: [] }, ADMIN);
     for (const [title, kind] of [['论语译注', 1], ['边城（有声书）', 2], ['读者（期刊）', 4]] as const) {
       await adminApi.post(`/v1/${KEY}/digitalresource`, { title, kind });
     }
@@ -88,11 +84,17 @@ browserSuite('declared pages: sub-resources, set filters, regions', () => {
     await row(page, '寒假书单').waitFor();
   });
 
-  it("an audiobook's file plays in its form with the book's title and author, 管理员 without one (spec §9)", async () => {
+  it("an audiobook's file plays in its list row and in its form with the book's title and author, 管理员 without one (spec §9)", async () => {
     await adminApi.post(`/v1/${KEY}/digitalresource`, { title: '城南旧事（有声书）', kind: 2, author: '林海音', file: 'https://media.example.org/chengnan.mp3' });
     await adminApi.post(`/v1/${KEY}/digitalresource`, { title: '童谣选（有声书）', kind: 2, file: 'https://media.example.org/tongyao.mp3' });
     const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/digitalResources/adminDigital`);
+    // The list's row plays the audiobook's file (a file field whose stored file is an audio), named by the book's title.
+    for (const title of ['城南旧事（有声书）', '童谣选（有声书）']) {
+      const player = row(page, title).getByLabel(`资源文件：${title}`, { exact: true });
+      await player.waitFor();
+      expect(await player.evaluate((a: HTMLAudioElement) => [a.tagName, a.controls, a.preload])).toEqual(['AUDIO', true, 'none']);
+    }
     for (const [title, artist] of [['城南旧事（有声书）', '林海音'], ['童谣选（有声书）', AUDIO_ARTIST]]) {
       await (await rowControl(page, row(page, title), '编辑')).click();
       const dialog = await dialogWith(page, '资源文件');

@@ -198,6 +198,13 @@ browserSuite('the reader app (h5): knowledge contests and levels', () => {
     await page.getByRole('button', { name: /^返\s?回$/ }).click();
     await expectText(page, '第1次答题 · 已完成');
     expect(await page.getByLabel('参与口令').count()).toBe(0);
+    expect(await alerts()).toEqual([]);
+    // paused after joining: the joined reader is told before trying, as one who has not joined is
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/disable`);
+    await page.reload();
+    await expectText(page, '第1次答题 · 已完成');
+    await expect.poll(alerts).toEqual(['活动已暂停']);
+    await adminApi.post(`/v1/${KEY}/contest/${coded}/enable`);
     expect(found).toEqual([]);
   });
 });

@@ -91,8 +91,10 @@ browserSuite('the reader app (h5): my red packets, claimed by binding WeChat', (
     await page.getByRole('button', { name: '领取红包' }).click();
     await expectText(page, /微信已绑定/);
     expect(new URL(page.url()).search).toBe('');
-    // The send job pays both; the page shows them as received once read again.
-    for (let i = 0; i < 30 && (await page.getByTestId('h5-redpack-received').count()) === 0; i++) {
+    // The send job pays both, one job each (they may land on different ticks): read the page again until
+    // none waits, not merely until the first arrived.
+    const waiting = async () => (await page.getByTestId('h5-redpack-received').count()) === 0 || (await page.getByTestId('h5-redpack-pending').count()) > 0;
+    for (let i = 0; i < 60 && (await waiting()); i++) {
       await new Promise((r) => setTimeout(r, 500));
       await page.reload();
       await page.getByTestId('h5-redpack').locator('h1').waitFor();

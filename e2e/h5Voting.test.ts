@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { phoneProblems } from './axe';
 import { png } from './png';
-import { browserSuite, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
+import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, readerPhonePage, signedInPage, signedInReaderApi, startServer, type ApiClient, type Server } from './harness';
+import { rowControl } from './rowControl';
 
 /**
  * Voting and comments in the reader app (issue 27) on a phone (390 × 844). Set up through the API:
@@ -174,6 +175,22 @@ browserSuite('the reader app (h5): voting within the limits, comments, results',
     await report.getByRole('button', { name: /^提交举报$/ }).click();
     await theirs.getByText('举报已提交，感谢你的反馈').waitFor();
     expect((await adminComments()).find((c) => c.id === made.id)).toMatchObject({ report_count: 1 });
+    // the back office's 评论管理: the report's reader, reason and note under 举报详情
+    const office = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await office.goto(`/${KEY}/adminAct/adminEvaComment?actID=${act}`);
+    const reported = office.getByRole('row').filter({ hasText: THEIRS });
+    await reported.waitFor();
+    await (await rowControl(office, reported, '举报详情')).click();
+    const details = await dialogWith(office, '举报详情');
+    const detail = details.getByRole('row').filter({ hasText: READER.real_name });
+    await detail.waitFor();
+    expect(await detail.innerText()).toContain('人身攻击：评论里有对作者的嘲讽');
+    expect(await details.getByRole('row').count()).toBe(2);
+    // an unreported comment offers none
+    const plain = office.getByRole('row').filter({ hasText: REPLY });
+    await plain.waitFor();
+    expect(await plain.getByRole('button', { name: '举报详情' }).count()).toBe(0);
+    await office.close();
     // the reader's own comment offers no 举报
     await candidate(BOOKS[0]).getByRole('button', { name: /^评论/ }).click();
     const own = page.getByRole('region', { name: `${BOOKS[0]} 的评论` }).getByTestId('h5-comment').filter({ hasText: COMMENT });

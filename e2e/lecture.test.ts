@@ -13,7 +13,8 @@ import { browserSuite, dialogWith, expectText, launchBrowser, orgWithAdmin, star
  * (heartbeats every 10 s), one for 10 seconds. From 点播讲座 the administrator opens 学习记录
  * (`adminLectureWork?actID=`), sees both learners with their progress, then 讲座统计
  * (`actCountLecture?actID=`) with the learners, completions and the per-item table; an audio item's
- * edit form shows its title and artist with the audio (spec §9: 音频 / 管理员 where none is given);
+ * edit form shows its title and artist with the audio (spec §9: 音频 / 管理员 where none is given),
+ * and its row in the list plays it, named by its title;
  * every page of the kind has one h1 and passes axe.
  */
 const KEY = 'lectweb';
@@ -76,13 +77,20 @@ browserSuite('lecture: learners with their progress and the figures', () => {
     expect(figures.totals).toMatchObject({ learners: 2, completions: 1 });
   });
 
-  it('the preview of an audio item shows its title and artist, 音频 / 管理员 where none is given (spec §9)', { timeout: 120_000 }, async () => {
+  it('an audio item plays in its row and its preview shows its title and artist, 音频 / 管理员 where none is given (spec §9)', { timeout: 120_000 }, async () => {
     const now = Math.floor(Date.now() / 1000);
     const audios = (await adminApi.post<{ id: number }>(`/v1/${KEY}/lecture`, { title: AUDIO_LECTURE, start_at: now - DAY, end_at: now + 30 * DAY })).id;
     await adminApi.post(`/v1/${KEY}/lecture/${audios}/creation`, { title: '第二讲（录音）', media_type: 'audio', audio: 'https://media.example.org/2.mp3', duration_sec: 30, sort: 1 });
     await adminApi.post(`/v1/${KEY}/lecture/${audios}/creation`, { title: '第三讲（录音）', media_type: 'audio', audio: 'https://media.example.org/3.mp3', audio_title: '共读的意义', artist: '王老师', duration_sec: 30, sort: 2 });
     const page = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
     await page.goto(`/${KEY}/adminAct/adminLectureItem?actID=${audios}`);
+    // Each row plays its audio in the list, named by its title (音频 where none), fetching nothing until played.
+    for (const [item, title] of [['第二讲（录音）', AUDIO_TITLE], ['第三讲（录音）', '共读的意义']]) {
+      const player = page.getByRole('row').filter({ hasText: item }).getByLabel(`音频：${title}`, { exact: true });
+      await player.waitFor();
+      expect(await player.evaluate((a: HTMLAudioElement) => [a.tagName, a.controls, a.preload, new URL(a.src).pathname])).toEqual(['AUDIO', true, 'none', `/${item === '第二讲（录音）' ? 2 : 3}.mp3`]);
+      expect((await player.boundingBox())!.width).toBeLessThanOrEqual(240);
+    }
     const preview = async (item: string) => {
       await (await rowControl(page, page.getByRole('row').filter({ hasText: item }), '编辑')).click();
       const dialog = await dialogWith(page, '音频标题');

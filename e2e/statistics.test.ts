@@ -10,6 +10,8 @@ import { SUPER_ACCOUNT, SUPER_PASSWORD, api, browserSuite, expectText, launchBro
  * and two readers' ballots and a comment, the rollups folded (`POST /v1/count/refresh`). The
  * platform's 机构统计, 活动统计 (→ 点赞统计), 分布图 and the organisation's 活动统计 (→ 活动统计详情, the
  * vote's own 投票评论统计) show those figures; a table exports; every page has one h1 and passes axe.
+ * Two questions in its bank: the platform's 答题统计 shows them by month and organisation (→ the
+ * organisation's 机构答题统计), the organisation's 答题统计 its months.
  */
 const KEY = 'statweb';
 const ORG_NAME = '城西统计图书馆';
@@ -46,7 +48,11 @@ browserSuite('statistics: platform and organisation, drill-down, export', () => 
       await reader.post(`/v1/${KEY}/client/activities/${act}/ballots`, { request_id: randomUUID(), source_ids: [source] });
       if (i === 1) await reader.post(`/v1/${KEY}/client/activities/${act}/comments`, { request_id: randomUUID(), source_id: source, content: '写得真好' });
     }
-    await api(server.url, await superToken(server.url)).post('/v1/count/refresh', {});
+    const platform = api(server.url, await superToken(server.url));
+    // Two questions added to the organisation's bank (a single choice and a true/false) for the questions series.
+    await platform.post(`/v1/${KEY}/question`, { type: 1, stem: '《边城》的作者是谁？', options: [{ key: 'A', text: '沈从文' }, { key: 'B', text: '老舍' }], answer: 'A' });
+    await platform.post(`/v1/${KEY}/question`, { type: 3, stem: '《边城》描写的是湘西小城茶峒。', answer: '正确' });
+    await platform.post('/v1/count/refresh', {});
   });
   afterAll(async () => {
     await browser?.close();
@@ -115,5 +121,30 @@ browserSuite('statistics: platform and organisation, drill-down, export', () => 
     await row.getByRole('button', { name: '查看' }).click();
     await page.waitForURL(`**/${KEY}/adminCount/adminActCount/actCountEva?actID=${act}`);
     expect(found).toEqual([]);
+  });
+
+  it("the questions series: the platform's 答题统计 by month and organisation → staticOrgQuestion; the organisation's 答题统计", { timeout: 180_000 }, async () => {
+    const page = await signedInPage(browser, server.url, { account: SUPER_ACCOUNT, password: SUPER_PASSWORD });
+    await page.goto('/super/statistics/quesCount');
+    const series = page.getByTestId('stat-ques-series');
+    await series.getByTestId('chart-stat-ques-series-months').locator('canvas, svg').first().waitFor({ timeout: SLOW });
+    const orgRow = series.getByTestId('stat-ques-series-org-table').getByRole('row').filter({ hasText: ORG_NAME });
+    await expect.poll(() => orgRow.innerText(), { timeout: SLOW }).toMatch(new RegExp(`${ORG_NAME}\\s+2\\s`));
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+    expect(await series.getByTestId('stat-ques-series-type-table').getByRole('row').filter({ hasText: '判断题' }).innerText()).toMatch(/判断题\s+\d+/);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: SLOW }), series.getByRole('button', { name: '导出：按机构统计' }).click()]);
+    expect(download.suggestedFilename()).toBe('题目与答题统计-按机构.csv');
+
+    await orgRow.getByRole('button', { name: '机构统计' }).click();
+    await page.waitForURL(`**/super/statistics/quesCount/staticOrgQuestion?org=${KEY}`);
+    const monthRow = page.getByTestId('org-ques-series-month-table').getByRole('row').filter({ hasText: month });
+    await expect.poll(() => monthRow.innerText(), { timeout: SLOW }).toMatch(new RegExp(`${month}\\s+2\\s+0\\s+0\\s+0\\.00%`));
+    await page.close();
+
+    const own = await signedInPage(browser, server.url, { org: KEY, account: ADMIN.account, password: ADMIN.password });
+    await own.goto(`/${KEY}/adminCount/adminQuesCount`);
+    await own.getByTestId('org-ques-series').getByTestId('total-question').getByText('2').waitFor({ timeout: SLOW });
+    await own.getByTestId('org-ques-series-month-table').getByRole('row').filter({ hasText: month }).waitFor();
+    await own.close();
   });
 });

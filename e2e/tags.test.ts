@@ -10,6 +10,7 @@ import { api, browserSuite, dialogWith, fillPicker, launchBrowser, orgWithAdmin,
  */
 const KEY = 'taglib';
 const ADMIN = { account: 'tag_admin', real_name: '标签管理员', password: 'Tag#Admin123' };
+const OTHER_ADMIN = { account: 'tag_other', real_name: '他馆管理员', password: 'Tag#Other123' };
 const PLATFORM_TAG = '全民阅读';
 const OWN_TAG = '本馆书香';
 const FOREIGN_TAG = '他馆专属';
@@ -39,8 +40,8 @@ browserSuite('tags: picked in the activity form, shown and filtered in the list'
     adminApi = await orgWithAdmin(server.url, { key: KEY, name: '标签图书馆', types: [7] }, ADMIN);
     await superApi.post('/v1/tags', { name: PLATFORM_TAG });
     await adminApi.post(`/v1/${KEY}/tags`, { name: OWN_TAG });
-    await superApi.post('/v1/organizations', { key: 'taglibb', name: '另一馆' });
-    await superApi.post('/v1/taglibb/tags', { name: FOREIGN_TAG });
+    const otherApi = await orgWithAdmin(server.url, { key: 'taglibb', name: '另一馆', types: [7] }, OTHER_ADMIN);
+    await otherApi.post('/v1/taglibb/tags', { name: FOREIGN_TAG });
     const now = Math.floor(Date.now() / 1000);
     const plain = await adminApi.post<{ id: number }>(`/v1/${KEY}/third`, { title: PLAIN, start_at: now - DAY, end_at: now + DAY, config: { link: 'https://partner.example.com/p' } });
     await adminApi.post(`/v1/${KEY}/third/${plain.id}/publish`, {});

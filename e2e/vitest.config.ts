@@ -11,7 +11,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 300_000, // a seeded server (harness startServer({ seed: true })) may take minutes on a busy machine
+    hookTimeout: 960_000, // a seeded server (harness SEEDED_START_MS, 15 min) may take minutes on a busy machine
     teardownTimeout: 30_000,
+    // expect.poll waits as long as the harness's expectText (10 s), not vitest's 1 s: on a busy 2-core
+    // machine a page's first answer can take longer than a second (a poll failed in CI on it).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

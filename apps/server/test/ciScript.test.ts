@@ -65,3 +65,16 @@ describe('.ci/run system packages', () => {
     expect(installs({ chromium: true, fonts: true, tools: ['ffmpeg', 'ffprobe', 'nginx'] })).toBe('');
   });
 });
+
+describe('.ci/run steps', () => {
+  it('runs every part of `npm test`, in its order, the browser tests required', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const parts = (pkg.scripts.test as string).split('&&').map((p) => p.trim());
+    const run = fs.readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
+    const stepLines = run.split('\n').filter((l) => /^step /.test(l));
+    const at = parts.map((part) => stepLines.findIndex((l) => l.includes(part)));
+    expect(parts.filter((_, i) => at[i] < 0), 'parts of npm test that .ci/run does not run').toEqual([]);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(stepLines.find((l) => l.includes('test:e2e'))).toContain('E2E_REQUIRED=1');
+  });
+});

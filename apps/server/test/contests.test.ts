@@ -290,6 +290,28 @@ describe('the gate of a contest', () => {
     ok(await submit(reader.token, ok(await start(reader.token, act)).id));
     expect(await joinsOf()).toBe(1);
   });
+
+  it('a joined reader is told the standing refusal too: paused, then ended; none while it is open (the code not asked again)', async () => {
+    const act = await contest({ shuffle_questions: 0 }, { access_code: 'quiz2027', answer_limit: 0 });
+    await add(act, single('一题'));
+    expect((await publish(act)).status).toBe(200);
+    const reader = await signedInReader(t, org);
+    ok(await submit(reader.token, ok(await start(reader.token, act, { access_code: 'quiz2027' })).id));
+    const mine = async () => ok(await t.call('GET', `/v1/${org.key}/client/activities/${act}`, { token: reader.token })).mine;
+    expect(await mine()).toMatchObject({ joined: true, refusal: null });
+
+    ok(await t.call('POST', `/v1/${org.key}/contest/${act}/disable`, su()));
+    expect(await mine()).toMatchObject({ joined: true, refusal: { code: 40003, message: '活动已暂停' } });
+    const paused = await start(reader.token, act);
+    expect([paused.status, paused.data.gate, paused.message]).toEqual([403, 40003, '活动已暂停']);
+
+    ok(await t.call('POST', `/v1/${org.key}/contest/${act}/enable`, su()));
+    expect((await mine()).refusal).toBeNull();
+    ok(await t.call('PUT', `/v1/${org.key}/contest/${act}`, { ...su(), body: { start_at: now() - 2 * DAY, end_at: now() - 60 } }));
+    expect(await mine()).toMatchObject({ joined: true, refusal: { code: 40002, message: '活动已结束' } });
+    const ended = await start(reader.token, act);
+    expect([ended.status, ended.data.gate, ended.message]).toEqual([403, 40002, '活动已结束']);
+  });
 });
 
 describe('time and limits', () => {

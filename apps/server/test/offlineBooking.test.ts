@@ -12,6 +12,8 @@ import { eq } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
 import { offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
+import { pointsAccountOf } from '../src/points/ledger.js';
+import { ACTIVE_RESERVATION } from '@huodong/domain';
 import { ok, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -54,6 +56,9 @@ describe('booking a session', () => {
   it('shows the sessions with seats left and the reader’s own booking; a booking takes its seats and names its companions', async () => {
     const { act, sid } = await single(10, { seats_per_user: 3 });
     const [a] = await readers(1);
+    // Bookings open before the event: the activity page refuses nothing for "not started" (a contest would).
+    const detail = async () => (await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}`, { token: a.token }))).mine;
+    expect(await detail()).toMatchObject({ joined: false, refusal: null });
     const before = await sessionsOf(a.token, act);
     expect(before.activity).toMatchObject({ id: act, variant: 0, booking_scope: 'session', seats_per_user: 3, waitlist: 1, approval: 'auto' });
     expect(before.items).toHaveLength(1);
@@ -62,6 +67,10 @@ describe('booking a session', () => {
     expect(res).toMatchObject({ session_id: sid, status: 'confirmed', seats: 2, companions: [{ name: '张三' }] });
     const after = await sessionsOf(a.token, act);
     expect(after.items[0]).toMatchObject({ seats_left: 8, mine: { id: res.id, status: 'confirmed', seats: 2 } });
+    expect((await detail()).refusal).toBeNull();
+    await ok(t.call('POST', `/v1/${org.key}/offline/${act}/disable`, su()));
+    expect((await detail()).refusal).toMatchObject({ message: '活动已暂停' });
+    await ok(t.call('POST', `/v1/${org.key}/offline/${act}/enable`, su()));
     const ticket = await ok(t.call('GET', `/v1/${org.key}/client/reservations/${res.id}/ticket`, { token: a.token }));
     expect(ticket.secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(ticket.session).toMatchObject({ id: sid });
@@ -286,5 +295,117 @@ describe('a series booked as a whole', () => {
     await ok(cancel(a.token, whole.items[1].id));
     expect([(await sessionRow(s1.id)).taken, (await sessionRow(s2.id)).taken]).toEqual([0, 0]);
     expect((await t.call('POST', `/v1/${org.key}/client/activities/${series.id}/reservations`, { token: b.token, body: { request_id: randomUUID() } })).status).toBe(200);
+  });
+});
+
+describe('a booking joins the reader (design §1.4)', () => {
+  /** The reader's activity page: `mine.joined`, the join count and `places_left`. */
+  const page = async (token: string, act: number) => {
+    const d = await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}`, { token }));
+    return { joined: d.mine.joined as boolean, join_num: d.join_num as number, places_left: d.mine.places_left };
+  };
+  const mineList = async (token: string) => (await ok(t.call('GET', `/v1/${org.key}/client/activities?mine=1`, { token }))).items.map((x: { id: number }) => x.id);
+  const balance = async (id: number) => (await pointsAccountOf(t.db, org.id, id)).balance;
+
+  it('once: a seat or a place in line joins, a replay, a second booking and a cancellation change nothing; the seats are no cap on joins', async () => {
+    const { act, sid } = await single(1);
+    const [a, b] = await readers(2);
+    expect(await page(a.token, act)).toEqual({ joined: false, join_num: 0, places_left: null });
+    expect(await mineList(a.token)).not.toContain(act);
+    const id = randomUUID();
+    const first = await ok(book(a.token, sid, {}, id));
+    expect(first.status).toBe('confirmed');
+    expect(await page(a.token, act)).toEqual({ joined: true, join_num: 1, places_left: null });
+    expect(await mineList(a.token)).toContain(act);
+    const paid = await balance(a.id);
+    expect(paid).toBeGreaterThan(0);
+    // The same request again: the first answer, no second join, no second points.
+    expect(await ok(book(a.token, sid, {}, id))).toEqual(first);
+    expect((await page(a.token, act)).join_num).toBe(1);
+    // A place on the waiting list joins too (the session of 1 seat is full; its limit caps seats, not joins).
+    const waiting = await ok(book(b.token, sid));
+    expect(waiting.status).toBe('waitlisted');
+    expect(await page(b.token, act)).toMatchObject({ joined: true, join_num: 2 });
+    // Cancelled, the join stays; booking again adds no join and no points.
+    await ok(cancel(a.token, first.id));
+    expect(await page(a.token, act)).toMatchObject({ joined: true, join_num: 2 });
+    expect((await ok(book(a.token, sid))).status).toBe('waitlisted');
+    expect(await page(a.token, act)).toMatchObject({ joined: true, join_num: 2 });
+    expect(await balance(a.id)).toBe(paid);
+    // Taking up the offer (b was joined by the place in line): still one join each.
+    await ok(t.call('POST', `/v1/${org.key}/client/reservations/${waiting.id}/accept-offer`, { token: b.token, body: { request_id: randomUUID() } }));
+    expect(await page(b.token, act)).toMatchObject({ joined: true, join_num: 2 });
+  });
+
+  it('a refused booking does not join: full without a waiting list, outside the sign-up window, blacklisted', async () => {
+    const { act, sid } = await single(1, { waitlist: 0 });
+    const [a, c] = await readers(2);
+    await ok(book(a.token, sid));
+    const full = await book(c.token, sid);
+    expect([full.status, full.message]).toEqual([422, '名额已满']);
+    expect(await page(c.token, act)).toEqual({ joined: false, join_num: 1, places_left: null });
+    expect(await balance(c.id)).toBe(0);
+
+    const early = await single(5, { signup_start_at: now() + DAY });
+    expect((await book(c.token, early.sid)).message).toMatch(/^报名尚未开始/);
+    expect(await page(c.token, early.act)).toMatchObject({ joined: false, join_num: 0 });
+
+    const banned = await single(5);
+    const ban = await ok(t.call('POST', `/v1/${org.key}/blacklist`, { ...su(), body: { reader_id: c.id, types: [5], actions: ['reserve'], reason: '多次爽约', start_at: now() - 60, end_at: now() + DAY } }));
+    const refused = await book(c.token, banned.sid);
+    expect(refused.status).toBe(403);
+    expect(await page(c.token, banned.act)).toMatchObject({ joined: false, join_num: 0 });
+    await ok(t.call('DELETE', `/v1/${org.key}/blacklist/${ban.id}`, su()));
+    expect(await balance(c.id)).toBe(0);
+    expect(await mineList(c.token)).toEqual([]);
+  });
+
+  it('per session of a series, as a whole series, and booked by an administrator', async () => {
+    const start = now() + 3 * DAY;
+    const seriesOf = async (scope: string) => {
+      const made = await ok(t.call('POST', `/v1/${org.key}/offlines`, { ...su(), body: { title: `系列${randomUUID().slice(0, 6)}`, start_at: now() - DAY, end_at: start + 30 * DAY, config: { booking_scope: scope } } }));
+      const sids: number[] = [];
+      for (const k of [0, 1]) sids.push((await ok(t.call('POST', `/v1/${org.key}/train/${made.id}/session`, { ...su(), body: { title: `第${k + 1}讲`, start_at: start + k * DAY, end_at: start + k * DAY + 7200, capacity: 5 } }))).id);
+      await ok(t.call('POST', `/v1/${org.key}/offlines/${made.id}/publish`, su()));
+      return { act: made.id as number, sids };
+    };
+    const [a, b, c] = await readers(3);
+    // Per session: the first session's booking joins, the second's adds nothing.
+    const perSession = await seriesOf('session');
+    await ok(book(a.token, perSession.sids[0]));
+    expect(await page(a.token, perSession.act)).toMatchObject({ joined: true, join_num: 1 });
+    await ok(book(a.token, perSession.sids[1]));
+    expect(await page(a.token, perSession.act)).toMatchObject({ joined: true, join_num: 1 });
+    // A whole series: one join for its reservations in every session.
+    const whole = await seriesOf('series');
+    const booked = await ok(t.call('POST', `/v1/${org.key}/client/activities/${whole.act}/reservations`, { token: b.token, body: { request_id: randomUUID() } }));
+    expect(booked.items).toHaveLength(2);
+    expect(await page(b.token, whole.act)).toMatchObject({ joined: true, join_num: 1 });
+    // An administrator's booking for a reader joins the reader too, once.
+    await ok(t.call('POST', `/v1/${org.key}/train/${perSession.act}/manage`, { ...su(), body: { reader_id: c.id, session_id: perSession.sids[0] } }));
+    expect(await page(c.token, perSession.act)).toMatchObject({ joined: true, join_num: 2 });
+    expect(await balance(c.id)).toBeGreaterThan(0);
+    await ok(t.call('POST', `/v1/${org.key}/train/${perSession.act}/manage`, { ...su(), body: { reader_id: c.id, session_id: perSession.sids[1] } }));
+    expect(await page(c.token, perSession.act)).toMatchObject({ joined: true, join_num: 2 });
+  });
+
+  it('a reader and an administrator booking for the same reader at the same moment: one booking, one join, the points once, no 500', async () => {
+    const { act, sid } = await single(50);
+    const rs = await readers(12);
+    // What one join pays, from a reader booking alone first.
+    const [probe] = await readers(1);
+    await ok(book(probe.token, sid));
+    const once = await balance(probe.id);
+    expect(once).toBeGreaterThan(0);
+    // Both paths take the same locks in the same order (the join's points, then the seats and the join): no deadlock to retry.
+    const res = await Promise.all(rs.flatMap((r) => [book(r.token, sid), t.call('POST', `/v1/${org.key}/train/${act}/manage`, { ...su(), body: { reader_id: r.id, session_id: sid } })]));
+    for (const r of res) expect([200, 422], r.message).toContain(r.status);
+    for (const r of rs) {
+      const active = (await t.db.select().from(offlineReservations).where(eq(offlineReservations.reader_id, r.id))).filter((x) => (ACTIVE_RESERVATION as readonly string[]).includes(x.status));
+      expect(active.length, `reader ${r.id}`).toBe(1);
+      expect(await balance(r.id)).toBe(once);
+    }
+    expect(await page(rs[0].token, act)).toMatchObject({ joined: true, join_num: rs.length + 1 });
+    expect(t.database.conflicts.retried).toBe(0);
   });
 });

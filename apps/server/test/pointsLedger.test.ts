@@ -88,6 +88,23 @@ describe('points ledger', () => {
     expect(await ledgerSum(r)).toBe(0);
   });
 
+  it('postings in one transaction: one refused between two that stand undoes only itself (its savepoint, not released)', async () => {
+    const r = await reader();
+    const statuses = await t.db.transaction(async (tx) => {
+      const first = await postPoints(tx, { orgId: org.id, readerId: r, rule: 'vote', source: { type: 'vote', id: 1 } });
+      // A spend past the balance: refused, the rollback to the newest savepoint of the name, this posting's.
+      const refused = await postPoints(tx, { orgId: org.id, readerId: r, rule: 'makeup_cost', points: -100, source: { type: 'mark', id: 1 } });
+      const third = await postPoints(tx, { orgId: org.id, readerId: r, rule: 'vote', source: { type: 'vote', id: 2 } });
+      // Three votes a day (the rule's cap): the fourth is refused by its counter, the third's count kept.
+      const capped = [await postPoints(tx, { orgId: org.id, readerId: r, rule: 'vote', source: { type: 'vote', id: 3 } }), await postPoints(tx, { orgId: org.id, readerId: r, rule: 'vote', source: { type: 'vote', id: 4 } })];
+      return [first, refused, third, ...capped].map((x) => x.status);
+    });
+    expect(statuses).toEqual(['posted', 'insufficient', 'posted', 'posted', 'capped']);
+    expect(await ledgerSum(r)).toBe(3);
+    expect(await pointsAccountOf(t.db, org.id, r)).toMatchObject({ balance: 3, earned: 3, spent: 0 });
+    expect(await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, r))).toHaveLength(3);
+  });
+
   it("a rule the organisation turned off pays nothing; its own points and caps apply; the activity's leaderboard adds up", async () => {
     await t.db.insert(orgSettings).values({
       org_id: org.id,

@@ -368,4 +368,76 @@ describe('organisations, types, categories, default rule, statistics', () => {
     expect(orgs.data.items[0]).toMatchObject({ key: orgA.key, used: 10, answered: 8, correct: 2, correct_rate: 25 });
     expect((await t.call('GET', '/v1/count/question', { token: adminA })).status).toBe(403);
   });
+
+  it("the banks' state equals a recount of the questions after every kind of write (the sums of migration 0045)", async () => {
+    type Group = { key: number | null; count: number; paused: number; used: number; answered: number; correct: number };
+    type Figures = { total: number; paused: number; used: number; answered: number; correct: number; by_type: Group[]; by_difficulty: Group[]; by_category: Group[] };
+    // The same figures counted from the questions themselves (the statement before migration 0045).
+    const recount = async (bank: number) => {
+      const rows = (await t.database.query<{ type: number; difficulty: number; category_id: number | null; is_pause: number; n: number; used: number; answered: number; correct: number }>(
+        `select type, difficulty, category_id, is_pause, count(*)::int as n, sum(used_count)::int as used, sum(answered_count)::int as answered, sum(correct_count)::int as correct
+         from questions where bank_id = $1 and is_delete = 0 group by 1, 2, 3, 4`,
+        [bank],
+      ));
+      const by = (key: (r: (typeof rows)[number]) => number | null) => {
+        const m = new Map<number | null, Omit<Group, 'key'>>();
+        for (const r of rows) {
+          const g = m.get(key(r)) ?? { count: 0, paused: 0, used: 0, answered: 0, correct: 0 };
+          m.set(key(r), { count: g.count + r.n, paused: g.paused + (r.is_pause === 1 ? r.n : 0), used: g.used + r.used, answered: g.answered + r.answered, correct: g.correct + r.correct });
+        }
+        return m;
+      };
+      return { all: by(() => 0).get(0), type: by((r) => r.type), difficulty: by((r) => r.difficulty), category: by((r) => r.category_id) };
+    };
+    const nonEmpty = (groups: Group[]) => Object.fromEntries(groups.filter((g) => g.count > 0).map((g) => [String(g.key), { count: g.count, paused: g.paused, used: g.used, answered: g.answered, correct: g.correct }]));
+    const asObject = (m: Map<number | null, Omit<Group, 'key'>>) => Object.fromEntries([...m.entries()].map(([k, v]) => [String(k), v]));
+    const expectRecount = async (f: Figures, bank: number) => {
+      const c = await recount(bank);
+      expect({ total: f.total, paused: f.paused, used: f.used, answered: f.answered, correct: f.correct }).toEqual({ total: c.all?.count ?? 0, paused: c.all?.paused ?? 0, used: c.all?.used ?? 0, answered: c.all?.answered ?? 0, correct: c.all?.correct ?? 0 });
+      expect(nonEmpty(f.by_type)).toEqual(asObject(c.type));
+      expect(nonEmpty(f.by_difficulty)).toEqual(asObject(c.difficulty));
+      expect(nonEmpty(f.by_category)).toEqual(asObject(c.category));
+    };
+    const check = async () => {
+      const mine = await t.call('GET', `/v1/${orgA.key}/count/question`, { token: adminA });
+      expect(mine.status).toBe(200);
+      await expectRecount(mine.data, orgA.id);
+      const theirs = await t.call('GET', `/v1/${orgB.key}/count/question`, { token: adminB });
+      await expectRecount(theirs.data, orgB.id);
+      const platform = await t.call('GET', '/v1/count/question', { token: t.superToken });
+      await expectRecount(platform.data.public, 0);
+      const [orgs] = await t.database.query<{ n: number; banks: number; answered: number }>(
+        `select count(*)::int as n, count(distinct org_id)::int as banks, coalesce(sum(answered_count), 0)::int as answered from questions where org_id is not null and is_delete = 0`,
+      );
+      expect(platform.data.orgs).toMatchObject({ total: orgs.n, banks: orgs.banks, answered: orgs.answered });
+      const list = await t.call('GET', `/v1/count/question/organizations?keyword=${orgA.key}`, { token: t.superToken });
+      const c = await recount(orgA.id);
+      expect(list.data.items[0]).toMatchObject({ key: orgA.key, question_count: c.all?.count ?? 0, used: c.all?.used ?? 0, answered: c.all?.answered ?? 0, correct: c.all?.correct ?? 0 });
+    };
+    await check(); // the answers now remembered: each write below must be seen
+    const cat = await t.call('POST', `/v1/${orgA.key}/category`, { token: adminA, body: { name: '汇总核对分类' } });
+    const a = await create(single('汇总核对：新题', { difficulty: 2, category_id: cat.data.id }));
+    await check();
+    const edited = await t.call('POST', `${own()}/${a.id}`, { token: adminA, body: single('汇总核对：改过的题', { difficulty: 5 }) });
+    expect(edited.status, JSON.stringify([edited.message, edited.data])).toBe(200);
+    await check();
+    await t.db.update(questions).set({ used_count: 7, answered_count: 6, correct_count: 1 }).where(eq(questions.id, a.id)); // as the counters' fold writes them
+    await check();
+    const imported = await t.call('POST', `${own()}/batchCreate`, {
+      token: adminA,
+      body: { rows: [1, 2, 3].map((n) => ({ ...sheetRow({ type: '判断题', stem: `汇总核对：导入的判断题${n}`, answer: '正确' }), _row: n + 1 })) },
+    });
+    expect(imported.status, JSON.stringify([imported.message, imported.data])).toBe(200);
+    await check();
+    expect((await t.call('POST', `/v1/org/${orgA.key}/questions/batchUpdateOrg`, { token: t.superToken, body: { ids: [a.id], org_id: orgB.id } })).data.updated).toBe(1);
+    await check();
+    const b = await create(single('汇总核对：收入公共题库'));
+    expect((await t.call('POST', `/v1/org/${orgA.key}/questions/transfer`, { token: t.superToken, body: { ids: [b.id] } })).data.updated).toBe(1);
+    await check();
+    const c = await create(single('汇总核对：将删除的题'));
+    await t.db.update(questions).set({ is_pause: 1 }).where(eq(questions.id, c.id));
+    await check();
+    expect((await t.call('DELETE', `${own()}/${c.id}`, { token: adminA })).status).toBe(200);
+    await check();
+  });
 });

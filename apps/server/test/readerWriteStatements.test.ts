@@ -1,18 +1,24 @@
 /**
  * The statements each hot reader write sends (issues 23 and 25), counted through the database
  * layer (`onQuery`), so that a round trip added to one of them fails here: an offline booking on an
- * activity the instance has booked on before is its one statement (the gate folded into it, and a
- * token not remembered checked in it too); a lecture heartbeat of a play under way is its one
- * prepared statement (the token checked in it too when not remembered). The booking's folded gate still refuses what the gate refuses (a blacklist
+ * activity the instance has booked on before, by a reader joined already, is its one statement (the
+ * gate folded into it, and a token not remembered checked in it too; a reader's first booking joins
+ * the reader and pays the join's points, which take the long way); a lecture heartbeat of a play under way is its one
+ * prepared statement (the token checked in it too when not remembered); an audiobook listen beat is
+ * its one upsert, a reader's first beat included (the token checked in it); a check-in mark on an
+ * activity the instance has marked on before is its one statement, a first mark joining the reader
+ * and paying both postings included (the token checked in it; a posting refused undoes it and the
+ * long way answers). The booking's folded gate still refuses what the gate refuses (a blacklist
  * entry, a paused activity, an access code), the token what the access hook refuses, holds the
  * seats and the waiting list, and answers a replay with the first answer.
  */
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { lectureProgress, offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { activityJoins, audiobookListens, lectureProgress, offlineReservations, offlineSessions, pointTxns, readClockMarks, readers as readerRows } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
+import { pointsAccountOf } from '../src/points/ledger.js';
 import { ok, testApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -25,7 +31,7 @@ const recording = new AsyncLocalStorage<string[]>();
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 }, { onQuery: (q) => void recording.getStore()?.push(q) });
-  org = await t.org('hotw', { activity_types: [5, 19] });
+  org = await t.org('hotw', { activity_types: [5, 8, 19] });
 });
 afterAll(() => t.close());
 
@@ -52,6 +58,10 @@ describe('an offline booking', () => {
     t.call('POST', `/v1/${org.key}/client/sessions/${sid}/reservations`, { token, body: { request_id: requestId, ...body } });
   /** The reader's token used once (the reader's sessions page), so that it is remembered. */
   const warm = async (token: string) => ok(t.call('GET', `/v1/${org.key}/client/activities/${act}/sessions`, { token }));
+  /** The reader joined already, as a booking of another session would have joined them (the join row as the long way writes it). */
+  const joined = async (r: { id: number }) => {
+    await t.db.insert(activityJoins).values({ org_id: org.id, act_id: act, reader_id: r.id, real_name: '读者', phone: '13900000000', created_at: now(), updated_at: now() });
+  };
 
   beforeAll(async () => {
     const start = now() + 3 * DAY;
@@ -66,6 +76,7 @@ describe('an offline booking', () => {
 
   it('is one statement once the activity is known, the token checked in it on a reader’s first call', async () => {
     const a = await reader();
+    await joined(a);
     await warm(a.token);
     const known = await counted(() => book(a.token));
     expect(known.result.status, known.result.message).toBe(200);
@@ -74,6 +85,7 @@ describe('an offline booking', () => {
     expect(known.sent[0]).toMatch(/offline_reservations/);
 
     const b = await reader();
+    await joined(b);
     const fresh = await counted(() => book(b.token));
     expect(fresh.result.data).toMatchObject({ status: 'confirmed' });
     expect(fresh.sent, fresh.sent.join("\n---\n")).toHaveLength(1);
@@ -81,6 +93,7 @@ describe('an offline booking', () => {
     const [row] = await t.db.select().from(offlineReservations).where(eq(offlineReservations.id, fresh.result.data.id));
     expect(row.reader_id).toBe(b.id);
   });
+
 
   it('refuses a token checked in its statement as the access hook would, writing nothing', async () => {
     const before = (await t.db.select().from(offlineReservations).where(eq(offlineReservations.session_id, sid))).length;
@@ -107,6 +120,7 @@ describe('an offline booking', () => {
 
   it('still holds the seats, then the waiting list, and answers a replay with the first answer', async () => {
     const c = await reader();
+    await joined(c);
     await warm(c.token);
     // Two seats were taken above and one by the first booking: the session of 3 is full now.
     const rid = randomUUID();
@@ -152,12 +166,28 @@ describe('an offline booking', () => {
     expect(coded.status).toBe(403);
     await book(f.token, { access_code: 'k123' }).then((r) => expect(r.data).toMatchObject({ status: 'waitlisted' }));
     const g = await reader();
+    await joined(g);
     await warm(g.token);
     const withCode = await counted(() => book(g.token, { access_code: 'k123' }));
     expect(withCode.result.data).toMatchObject({ status: 'waitlisted' });
     expect(withCode.sent, withCode.sent.join("\n---\n")).toHaveLength(1);
     const [s] = await t.db.select().from(offlineSessions).where(eq(offlineSessions.id, sid));
     expect([s.taken, s.waiting]).toEqual([3, 5]);
+  });
+
+  it('takes the long way for a reader not joined yet, which joins the reader (and pays the join’s points) once', async () => {
+    const n = await reader();
+    await warm(n.token);
+    const first = await counted(() => book(n.token, { access_code: 'k123' }));
+    expect(first.result.data).toMatchObject({ status: 'waitlisted' });
+    const statements = first.sent.filter((q: string) => !/^\s*(begin|commit|rollback)\b/i.test(q));
+    // The one statement tried first (it writes nothing: the reader is not joined), the kept answer's read, the session, the
+    // gate's facts, the join's posting (savepoint, posting), the booking with the join and the kept answer.
+    expect(statements, statements.join('\n---\n')).toHaveLength(7);
+    expect(statements[6]).toMatch(/offline_reservations.*join_row as \(insert into "activity_joins"/s);
+    const rows = await t.db.select().from(activityJoins).where(eq(activityJoins.reader_id, n.id));
+    expect(rows.map((j) => [j.act_id, j.status])).toEqual([[act, 1]]);
+    expect((await pointsAccountOf(t.db, org.id, n.id)).balance).toBeGreaterThan(0);
   });
 });
 
@@ -195,5 +225,119 @@ describe('a lecture heartbeat', () => {
     expect([out.status, out.message]).toEqual([401, '登录已退出，请重新登录']);
     const [p] = await t.db.select().from(lectureProgress).where(eq(lectureProgress.item_id, item));
     expect([p.last_seq, p.watched_sec]).toEqual([3, 30]);
+  });
+});
+
+describe('an audiobook listen beat', () => {
+  it('is one statement, a reader’s first beat included (the token checked in it), and refuses a token signed out as the hook would', async () => {
+    const book = await ok(t.call('POST', `/v1/${org.key}/digitalresource`, { ...su(), body: { title: '有声书', kind: 2 } }));
+    const listen = (token: string, body: Record<string, unknown> = {}) =>
+      t.call('POST', `/v1/${org.key}/client/audiobooks/${book.id}/listen`, { token, body: { request_id: randomUUID(), play: true, seconds: 30, ...body } });
+    const a = await reader();
+    // The reader's first call: its token not remembered, checked in the upsert.
+    const first = await counted(() => listen(a.token));
+    expect(first.result.data).toMatchObject({ resource_id: book.id, plays: 1, seconds: 30 });
+    expect(first.sent, first.sent.join('\n---\n')).toHaveLength(1);
+    expect(first.sent[0]).toMatch(/insert into "audiobook_listens".*"tokens"/s);
+    const second = await counted(() => listen(a.token, { play: false }));
+    expect(second.result.data).toMatchObject({ plays: 1, seconds: 60 });
+    expect(second.sent, second.sent.join('\n---\n')).toHaveLength(1);
+    // A replay answers the first answer and counts nothing again.
+    const request_id = randomUUID();
+    const kept = await ok(listen(a.token, { request_id }));
+    expect(await ok(listen(a.token, { request_id }))).toEqual(kept);
+    // Signed out: refused as the access hook refuses, nothing counted.
+    await ok(t.call('POST', `/v1/${org.key}/client/logout`, { token: a.token }));
+    const out = await listen(a.token);
+    expect([out.status, out.message]).toEqual([401, '登录已退出，请重新登录']);
+    // Another organisation's reader: refused as the hook refuses (403), nothing counted.
+    const elsewhere = await t.org('hotwlisten');
+    const [stranger] = await t.db.insert(readerRows).values({ org_id: elsewhere.id, account: 'hw-other', password_hash: 'x', real_name: '他人', phone: '13900000000', source: 'register' }).returning({ id: readerRows.id });
+    const strangerToken = (await issueToken(t.db, { kind: 'reader', id: stranger.id, orgId: elsewhere.id, scope: elsewhere.key }, 3_600_000)).access_token;
+    expect((await listen(strangerToken)).status).toBe(403);
+    const rows = await t.db.select().from(audiobookListens).where(eq(audiobookListens.resource_id, book.id));
+    expect(rows.map((r) => [r.reader_id, r.plays, r.seconds])).toEqual([[a.id, 2, 90]]);
+  });
+});
+
+describe('a check-in mark', () => {
+  let act: number;
+  const mark = (token: string, request_id = randomUUID(), body: Record<string, unknown> = {}) =>
+    t.call('POST', `/v1/${org.key}/client/activities/${act}/marks`, { token, body: { request_id, content: '今天读了三十页书，收获很多。', ...body } });
+  const txns = (readerId: number) => t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, readerId));
+  const joinsOf = (readerId: number) => t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, readerId)));
+
+  beforeAll(async () => {
+    const made = await ok(t.call('POST', `/v1/${org.key}/mark`, { ...su(), body: { title: '打卡', start_at: now() - DAY, end_at: now() + 30 * DAY, config: { moderation: 'post', min_words: 5 } } }));
+    act = made.id;
+    await ok(t.call('POST', `/v1/${org.key}/mark/${act}/publish`, su()));
+    // The instance's first mark on the activity takes the long way (the gate's facts; the activity then remembered).
+    await ok(mark((await reader()).token));
+  });
+
+  it('that joins the reader and pays points is one statement, the token checked in it: the gate, the mark, the join, both postings, the kept answer', async () => {
+    const a = await reader();
+    const request_id = randomUUID();
+    // Another reader's mark just before: the organisation's points settings are remembered (at most 10 s).
+    await ok(mark((await reader()).token));
+    const marked = await counted(() => ok(mark(a.token, request_id)));
+    // BEGIN and COMMIT would reach the query log on PostgreSQL's driver: none is sent.
+    expect(marked.sent, marked.sent.join('\n---\n')).toHaveLength(1);
+    expect(marked.result.points).toEqual([{ rule: 'checkin_mark', status: 'posted', delta: 5 }]);
+    expect(marked.result.mark).toMatchObject({ content: '今天读了三十页书，收获很多。', status: 1, is_makeup: 0 });
+    // The join's points (2) and the mark's (5), each under its key; the reader joined once.
+    expect((await txns(a.id)).map((x) => [x.rule_key, x.delta, x.source_id]).sort()).toEqual([['checkin_mark', 5, String(marked.result.mark.id)], ['join_activity', 2, String(act)]]);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(7);
+    expect(await joinsOf(a.id)).toHaveLength(1);
+    // A replay answers the first answer and pays nothing again; a second mark of the day is refused.
+    expect(await ok(mark(a.token, request_id))).toEqual(marked.result);
+    const again = await mark(a.token);
+    expect([again.status, again.message]).toEqual([409, '今天已经打过卡了']);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(7);
+    expect(await t.db.select().from(readClockMarks).where(eq(readClockMarks.reader_id, a.id))).toHaveLength(1);
+
+    // A reader joined already (and a token remembered): the mark and its posting, one statement.
+    const b = await reader();
+    await t.db.insert(activityJoins).values({ org_id: org.id, act_id: act, reader_id: b.id, real_name: '读者', phone: '13900000000', created_at: now(), updated_at: now() });
+    await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}/checkin`, { token: b.token }));
+    await ok(mark((await reader()).token));
+    const joined = await counted(() => ok(mark(b.token)));
+    expect(joined.sent).toHaveLength(1);
+    expect((await txns(b.id)).map((x) => x.rule_key)).toEqual(['checkin_mark']);
+    expect(await joinsOf(b.id)).toHaveLength(1);
+  });
+
+  it('refuses what the gate and the access hook refuse, with their messages', async () => {
+    const c = await reader();
+    const ban = await ok(t.call('POST', `/v1/${org.key}/blacklist`, { ...su(), body: { reader_id: c.id, types: [8], actions: ['submit'], reason: '抄袭打卡', start_at: now() - 60, end_at: now() + DAY } }));
+    const banned = await mark(c.token);
+    expect(banned.status).toBe(403);
+    expect(banned.message).toContain('抄袭打卡');
+    await ok(t.call('DELETE', `/v1/${org.key}/blacklist/${ban.id}`, su()));
+    expect(await ok(mark(c.token))).toMatchObject({ points: [{ rule: 'checkin_mark', status: 'posted' }] });
+    const stranger = await mark('not-a-token');
+    expect([stranger.status, stranger.message]).toEqual([401, '登录已失效，请重新登录']);
+    const short = await mark((await reader()).token, randomUUID(), { content: '短' });
+    expect(short.status).toBe(422);
+  });
+
+  it('a posting a cap refuses undoes the statement: the long way pays the join and refuses the mark’s points alone', async () => {
+    const settings = await ok(t.call('GET', `/v1/${org.key}/config`, su()));
+    // 6 a day: the join's 2 fit, the mark's 5 after them do not.
+    await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: { ...settings, daily_cap: 6 } }));
+    try {
+      const d = await reader();
+      const marked = await counted(() => ok(mark(d.token)));
+      expect(marked.result.points).toEqual([{ rule: 'checkin_mark', status: 'capped' }]);
+      // The one statement tried first (and undone), then the long way.
+      expect(marked.sent.filter((q) => q.includes('pts_rows'))).toHaveLength(1);
+      expect(marked.sent.length).toBeGreaterThan(1);
+      expect((await txns(d.id)).map((x) => [x.rule_key, x.delta])).toEqual([['join_activity', 2]]);
+      expect((await pointsAccountOf(t.db, org.id, d.id)).balance).toBe(2);
+      expect(await joinsOf(d.id)).toHaveLength(1);
+      expect(await t.db.select().from(readClockMarks).where(eq(readClockMarks.reader_id, d.id))).toHaveLength(1);
+    } finally {
+      await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: settings }));
+    }
   });
 });

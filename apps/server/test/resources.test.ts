@@ -8,9 +8,11 @@
  * the first test below.
  *
  * Per resource: create, read, list with keyword, update (POST and PUT), each declared action,
- * batch delete, 422 naming the field, unknown id 404, no token 401, and the tenant matrix
- * (org-scoped: a manager of another organisation gets 403/404 and the row is unchanged; a batch
- * delete mixing own and foreign ids changes only own rows; super-scoped: a manager gets 403).
+ * batch delete, each declared row list (`rowLists`: a row's entries, from the fixture's
+ * `rowLists` hook), 422 naming the field, unknown id 404, no token 401, and the tenant matrix
+ * (org-scoped: a manager of another organisation gets 403/404 and the row is unchanged, its row
+ * lists too; a batch delete mixing own and foreign ids changes only own rows; super-scoped: a
+ * manager gets 403).
  *
  * A read-only declaration (`readOnly`: a view of rows another declaration owns, or rows the
  * readers make, e.g. an activity's participants) gets its rows from the fixture's `row` hook, and
@@ -19,7 +21,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { batchesOf, canWrite, exportPath, hasAction, listFields, RESOURCES, resourcePath, rowActionNames, togglesOf, type ResourceDef } from '@huodong/domain';
+import { batchesOf, canWrite, exportPath, hasAction, listFields, RESOURCES, resourcePath, rowActionNames, rowListPath, togglesOf, type ResourceDef } from '@huodong/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '../src/db/schema.js';
 import { BINDINGS } from '../src/resources/index.js';
@@ -53,7 +55,7 @@ it('every declared resource is served and has a fixture', () => {
   // A fixture has what its declaration's cases need: create, update and invalid bodies, or a row hook.
   const incomplete = RESOURCES.filter((r) => {
     const f = FIXTURES[r.name];
-    return f && (r.readOnly ? !f.row : !(f.create && f.update && f.invalid));
+    return f && ((r.readOnly ? !f.row : !(f.create && f.update && f.invalid)) || (r.rowLists ?? []).some((l) => !f.rowLists?.[l.name]));
   });
   expect(incomplete.map((r) => r.name)).toEqual([]);
 });
@@ -213,6 +215,24 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
     }
   });
 
+  for (const list of def.rowLists ?? []) {
+    it(`lists a row's ${list.name} (GET {base}/{id}/${list.name}): its entries only; an unknown row 404, no token 401`, async () => {
+      const row = await create();
+      const second = await create();
+      const path = (id: number) => rowListPath(def, list, orgA.key, id, parentIn(orgA));
+      const empty = await t.call('GET', path(row.id), { token: t.superToken });
+      expect([empty.status, empty.data]).toEqual([200, { items: [] }]);
+      await fixture().rowLists![list.name](row.id, ctxOf(orgA));
+      const one = await t.call('GET', path(row.id), { token: tokens.normalA });
+      expect(one.status, one.message).toBe(200);
+      expect(one.data.items).toHaveLength(1);
+      // another row's list is its own
+      expect((await t.call('GET', path(second.id), { token: t.superToken })).data).toEqual({ items: [] });
+      expect((await t.call('GET', path(2_000_000_000), { token: t.superToken })).status).toBe(404);
+      expect((await t.call('GET', path(row.id))).status).toBe(401);
+    });
+  }
+
   for (const exp of def.exports ?? []) {
     it(`exports ${exp.name} as a spreadsheet with the list's labels and filters`, async () => {
       const row = await create();
@@ -296,6 +316,8 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
   if (def.scope === 'org') {
     it('a manager of another organisation gets 403 or 404 and the row is unchanged', async () => {
       const row = await create();
+      // an entry in each of the row's lists, for a leak to show
+      for (const list of def.rowLists ?? []) await fixture().rowLists![list.name](row.id, ctxOf(orgA));
       const before = (await read(row.id)).data;
       const foreign = tokens.adminB;
       // Through the other organisation's path: refused by the access hook.
@@ -327,12 +349,20 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
         const res = await t.call('POST', `${base(orgB)}/${action.name}`, { token: foreign, body: { ids: [row.id] } });
         expect(res.status, action.name).toBe(refused);
       }
+      // A row's lists: read by its own organisation, refused through our path, missing through theirs.
+      for (const list of def.rowLists ?? []) {
+        expect((await t.call('GET', rowListPath(def, list, orgA.key, row.id, parentIn(orgA)), { token: tokens.adminA })).data.items, list.name).toHaveLength(1);
+        expect((await t.call('GET', rowListPath(def, list, orgA.key, row.id, parentIn(orgA)), { token: foreign })).status, list.name).toBe(403);
+        const theirs = await t.call('GET', rowListPath(def, list, orgB.key, row.id, parentIn(orgB)), { token: foreign });
+        expect([theirs.status, theirs.data], list.name).toEqual([404, null]);
+      }
       expect((await read(row.id)).data).toEqual(before);
     });
 
     if (def.parent) {
       it('a child of another organisation\'s parent is 404 through any path, and nothing changes', async () => {
         const row = await create();
+        for (const list of def.rowLists ?? []) await fixture().rowLists![list.name](row.id, ctxOf(orgA));
         const before = (await read(row.id)).data;
         const foreign = tokens.adminB;
         // orgB's path with orgA's parent: the parent is not orgB's.
@@ -348,6 +378,13 @@ describe.each(RESOURCES.filter((def) => FIXTURES[def.name]).map((def) => [def.na
         expect((await t.call('DELETE', `${base(orgB)}/${row.id}`, { token: foreign })).status).toBe(404);
         // the super administrator, through orgA's path with orgB's parent: 404 too
         expect((await t.call('GET', resourcePath(def, orgA.key, parentIn(orgB)), { token: t.superToken })).status).toBe(404);
+        // a row's lists: under another parent, the row is missing
+        for (const list of def.rowLists ?? []) {
+          expect((await t.call('GET', rowListPath(def, list, orgB.key, row.id, parentIn(orgA)), { token: foreign })).status, list.name).toBe(404);
+          expect((await t.call('GET', rowListPath(def, list, orgB.key, row.id, parentIn(orgB)), { token: foreign })).status, list.name).toBe(404);
+          const crossedBySuper = await t.call('GET', rowListPath(def, list, orgA.key, row.id, parentIn(orgB)), { token: t.superToken });
+          expect([crossedBySuper.status, crossedBySuper.data], list.name).toEqual([404, null]);
+        }
         expect((await read(row.id)).data).toEqual(before);
         if (def.readOnly) return;
         // a parent column in the body is ignored: the row stays under its path's parent

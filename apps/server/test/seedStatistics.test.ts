@@ -1,7 +1,8 @@
 /**
  * The demo data's statistics history (issue 26): the demo organisations joined over the past year,
  * and szlib and a school have a year of readers, monthly activities, works, ballots and comments,
- * all made at their moments on the seed's clock through the API; every month series of the
+ * questions added to the banks and quiz answers, all made at their moments on the seed's clock
+ * through the API; every month series of the
  * platform's and the organisation's statistics pages then has values in the months of the year;
  * a re-run adds nothing.
  */
@@ -51,6 +52,14 @@ describe('demo data: statistics', () => {
     // The school joined eleven months ago: its year starts the month after.
     const school = await ok(t.call('GET', '/v1/gzsyxx/count/activity', su()));
     expect(monthsWith(school.months, series)).toEqual(Object.fromEntries(series.map((f) => [f, 11])));
+
+    // The questions series: questions added and answers (some right) in every month, the platform's (with the public bank's) and szlib's.
+    const questions = await ok(t.call('GET', '/v1/count/question/months', su()));
+    expect(monthsWith(questions.months, ['question', 'public_question', 'answer', 'correct'])).toEqual({ question: 12, public_question: 12, answer: 12, correct: 12 });
+    const szlibQuestions = await ok(t.call('GET', '/v1/szlib/count/question/months', su()));
+    expect(monthsWith(szlibQuestions.months, ['question', 'answer', 'correct'])).toEqual({ question: 12, answer: 12, correct: 12 });
+    for (const m of pastYear(szlibQuestions.months)) expect(m.correct_rate, m.month).toBeGreaterThan(0);
+    expect((questions.organizations as { key: string; question: number }[]).filter((o) => o.question > 0).map((o) => o.key).sort()).toEqual(['gzsyxx', 'szlib']);
 
     const again = await seedDemo(t.app, demoStepsOf('statistics'));
     expect(again.statistics).toBe(0);

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGER_PASSWORD, ok, testApp, type TestApp } from './helpers.js';
 import { newSource, OPEN_VOTE_RULES, publishedVoting } from './fixtures/votingActivity.js';
+import { publishedContest } from './fixtures/contestFixture.js';
+import bankQuestions from './fixtures/bankQuestions.js';
 import { newReader, join } from './fixtures/readerJoins.js';
 import type { FixtureContext } from './fixtures/types.js';
 import { foldRollups, recountRollups, refreshRollups, storedRollups } from '../src/statistics/rollups.js';
@@ -51,22 +53,54 @@ interface World {
   ctx: FixtureContext;
   acts: { id: number; sources: number[] }[];
   readers: { id: number; token: string }[];
+  contest: number;
+}
+
+/** A question added to the organisation's bank (`org`) or the public bank (null) through the admin API; bodies of the bank fixture. */
+async function addBankQuestion(org: { key: string } | null, n: number): Promise<void> {
+  const body = await bankQuestions.create!(n, {} as FixtureContext);
+  await ok(t.call('POST', org ? `/v1/${org.key}/question` : '/v1/public', { token: t.superToken, body }));
+}
+
+/**
+ * A new reader answers a fixed-paper contest through the reader API: the paper's first `right`
+ * questions rightly (A), the rest wrongly; submitted when `submit`. Answers how many were answered.
+ */
+async function answerContest(ctx: FixtureContext, actId: number, right: number, submit: boolean): Promise<number> {
+  const reader = await newReader(ctx);
+  const paper = await ok(t.call('POST', `/v1/${ctx.org.key}/client/activities/${actId}/attempts`, { token: reader.token, body: { request_id: randomUUID() } }));
+  const items = (paper.items as { question_id: number }[]).map((q, k) => ({ question_id: q.question_id, answer: k < right ? 'A' : 'B' }));
+  await ok(t.call('PUT', `/v1/${ctx.org.key}/client/attempts/${paper.id}/answers`, { token: reader.token, body: { request_id: randomUUID(), items } }));
+  if (submit) await ok(t.call('POST', `/v1/${ctx.org.key}/client/attempts/${paper.id}/submit`, { token: reader.token, body: { request_id: randomUUID() } }));
+  return items.length;
 }
 
 describe('rollups', () => {
-  it('equal a recount from the rows after random writes through the API, folded while writing, and after a reader is deleted', async () => {
+  // 60 random writes through the API: 25 s alone on a busy 2-core machine, so more than the default 30 s (a timed-out
+  // test's writes would go on into the next test's figures).
+  it('equal a recount from the rows after random writes through the API, folded while writing, and after a reader is deleted', { timeout: 120_000 }, async () => {
     const seed = 26;
     const rnd = random(seed);
     const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
-    const worlds: World[] = [orgA, orgB].map((org) => ({ ctx: ctxOf(org), acts: [], readers: [] }));
+    const worlds: World[] = [orgA, orgB].map((org) => ({ ctx: ctxOf(org), acts: [], readers: [], contest: 0 }));
     for (const w of worlds) {
+      w.contest = await publishedContest(w.ctx, `统计竞赛${w.ctx.org.key}`);
       const id = await publishedVoting(w.ctx, `统计投票${w.ctx.org.key}`, { ...OPEN_VOTE_RULES, votes_per_day: 50, per_source_per_day: 50 });
       w.acts.push({ id, sources: [await newSource(w.ctx, id, '对象甲'), await newSource(w.ctx, id, '对象乙')] });
       w.readers.push(await newReader(w.ctx));
     }
-    for (let step = 0; step < 40; step++) {
+    for (let step = 0; step < 60; step++) {
       const w = pick(worlds);
       const r = rnd();
+      if (r < 0.12) {
+        // Questions added to a bank (the public bank's are organisation 0's) and contests answered, some attempts left open.
+        await addBankQuestion(rnd() < 0.3 ? null : w.ctx.org, step);
+        continue;
+      }
+      if (r > 0.86) {
+        await answerContest(w.ctx, w.contest, Math.floor(rnd() * 4), rnd() < 0.7);
+        continue;
+      }
       if (r < 0.1) {
         const id = await publishedVoting(w.ctx, `统计投票${step}`, { ...OPEN_VOTE_RULES, votes_per_day: 50, per_source_per_day: 50 });
         w.acts.push({ id, sources: [await newSource(w.ctx, id, `对象${step}`)] });
@@ -89,6 +123,8 @@ describe('rollups', () => {
     const recount = await recountRollups(t.db as Db);
     expect(recount.filter((x) => x.metric === 'like').length).toBeGreaterThan(0);
     expect(recount.filter((x) => x.metric === 'active').length).toBeGreaterThan(0);
+    for (const metric of ['question', 'answer', 'correct']) expect(recount.filter((x) => x.metric === metric).length, metric).toBeGreaterThan(0);
+    expect(recount.some((x) => x.metric === 'question' && x.org_id === 0)).toBe(true);
     expect(await storedRollups(t.db as Db)).toEqual(recount);
 
     // A deleted reader takes their votes and comments along: the organisation is recounted at the next pass.
@@ -126,6 +162,48 @@ describe('rollups', () => {
   });
 });
 
+describe('the questions series', () => {
+  it("answers the questions added per month and type and the contest answers with the right ones, the organisation's and the platform's", async () => {
+    await refreshRollups(t.db as Db);
+    const before = await ok(t.call('GET', '/v1/count/question/months', { token: t.superToken }));
+    const org = await t.org('statques');
+    await t.manager(org.id, 'statq', 'admin');
+    const admin = await t.login('statq', MANAGER_PASSWORD, org.key);
+    const ctx = ctxOf(org);
+    for (let n = 1; n <= 4; n++) await addBankQuestion(org, n); // single choice, true/false, fill-in, single choice
+    await addBankQuestion(null, 5);
+    const contest = await publishedContest(ctx, '题目统计竞赛');
+    expect(await answerContest(ctx, contest, 2, true)).toBe(3); // 3 answers, 2 right
+    await answerContest(ctx, contest, 1, false); // 3 answers saved, the attempt open: none counted right yet
+    await refreshRollups(t.db as Db);
+
+    const mine = await ok(t.call('GET', `/v1/${org.key}/count/question/months`, { token: admin }));
+    expect(mine.organization.key).toBe(org.key);
+    expect(mine.totals).toEqual({ question: 4, public_question: 0, answer: 6, correct: 2, correct_rate: 33.33 });
+    const now = mine.months.at(-1);
+    expect(now).toEqual({ month: now.month, question: 4, public_question: 0, answer: 6, correct: 2, correct_rate: 33.33 });
+    expect(mine.this_month.question).toBe(4);
+    const byType = Object.fromEntries(mine.types.map((x: { name: string; question: number }) => [x.name, x.question]));
+    expect(byType).toMatchObject({ 单选题: 2, 判断题: 1, 填空题: 1 });
+    expect(mine.types.find((x: { name: string }) => x.name === '单选题').percent).toBe(50);
+
+    // The activities' by-type sums take no question types in (判断题 and the contest are both type 3).
+    const overview = await ok(t.call('GET', `/v1/${org.key}/count/activity`, { token: admin }));
+    expect(overview.types.map((x: { type: number; activity: number }) => [x.type, x.activity])).toEqual([[3, 1]]);
+    expect(overview.totals.question).toBe(4);
+
+    const platform = await ok(t.call('GET', '/v1/count/question/months', { token: t.superToken }));
+    const row = platform.organizations.find((o: { key: string }) => o.key === org.key);
+    expect(row).toMatchObject({ question: 4, answer: 6, correct: 2, correct_rate: 33.33 });
+    expect(platform.totals.question - before.totals.question).toBe(5);
+    expect(platform.totals.public_question - before.totals.public_question).toBe(1);
+    expect(platform.totals.answer - before.totals.answer).toBe(6);
+    const orgSum = platform.organizations.reduce((s: number, o: { question: number }) => s + o.question, 0);
+    expect(platform.totals.question).toBe(orgSum + platform.totals.public_question);
+    expect(platform.months.at(-1).question - before.months.at(-1).question).toBe(5);
+  });
+});
+
 describe('percentages', () => {
   it('are shares rounded to 2 decimals, in every table and pie', async () => {
     const org = await t.org('statpct');
@@ -146,7 +224,7 @@ describe('percentages', () => {
 });
 
 describe('tenant isolation', () => {
-  const platformRoutes = ['/v1/count/organization', '/v1/count/overview', '/v1/count/activity', '/v1/count/creation', '/v1/count/like', '/v1/count/comment', '/v1/count/user', '/v1/count/pie'];
+  const platformRoutes = ['/v1/count/organization', '/v1/count/overview', '/v1/count/activity', '/v1/count/creation', '/v1/count/like', '/v1/count/comment', '/v1/count/user', '/v1/count/pie', '/v1/count/question/months'];
 
   it('the platform figures are super only: an organisation administrator gets 403, no token 401', async () => {
     for (const path of platformRoutes) {
@@ -159,7 +237,7 @@ describe('tenant isolation', () => {
 
   it("an organisation's figures refuse another organisation's administrator; an activity of another organisation is missing", async () => {
     const actB = (await ok(t.call('GET', `/v1/${orgB.key}/count/activity`, { token: adminB }))).activities[0].id as number;
-    for (const path of [`/v1/${orgB.key}/count/activity`, `/v1/${orgB.key}/count/user`, `/v1/${orgB.key}/count/activity/${actB}`]) {
+    for (const path of [`/v1/${orgB.key}/count/activity`, `/v1/${orgB.key}/count/user`, `/v1/${orgB.key}/count/activity/${actB}`, `/v1/${orgB.key}/count/question/months`]) {
       expect((await t.call('GET', path, { token: adminA })).status, path).toBe(403);
       expect((await t.call('GET', path, { token: adminB })).status, path).toBe(200);
       expect((await t.call('GET', path, { token: t.superToken })).status, path).toBe(200);

@@ -461,6 +461,32 @@ describe('comments', () => {
     expect((await t.call('GET', `/v1/${org.key}/check/${act}/comment/${top.data.id}`, su())).data).toMatchObject({ status: 1, report_count: 4, kept: 1 });
   });
 
+  it('举报详情: the reports on a comment, newest first, with each reporter\'s name and reason; another activity\'s or organisation\'s is 404', async () => {
+    const act = await voting({ ...OPEN, comments: { min_interval_sec: 0 } });
+    const [s] = await sources(act, 1);
+    const author = await signedInReader(t, org);
+    const [b, c] = [await signedInReader(t, org, { real_name: '举报人乙' }), await signedInReader(t, org, { real_name: '举报人丙' })];
+    const top = await post(author.token, act, { source_id: s, content: '广告链接请点这里' });
+    const path = `/v1/${org.key}/check/${act}/comment/${top.data.id}/reports`;
+    expect((await t.call('GET', path, su())).data).toEqual({ items: [] });
+    const report = (token: string, reason: string) => t.call('POST', `/v1/${org.key}/client/comments/${top.data.id}/report`, { token, body: { request_id: randomUUID(), reason } });
+    await report(b.token, '广告');
+    await report(c.token, '人身攻击：评论里有对作者的嘲讽');
+    const { items } = (await t.call('GET', path, su())).data;
+    expect(items.map((x: { real_name: string; account: string; reason: string }) => [x.real_name, x.account, x.reason])).toEqual([
+      ['举报人丙', c.account, '人身攻击：评论里有对作者的嘲讽'],
+      ['举报人乙', b.account, '广告'],
+    ]);
+    expect(items[0].created_at).toBeGreaterThanOrEqual(items[1].created_at);
+    // likes are not reports
+    await t.call('POST', `/v1/${org.key}/client/comments/${top.data.id}/like`, { token: b.token, body: { request_id: randomUUID() } });
+    expect((await t.call('GET', path, su())).data.items).toHaveLength(2);
+    const elsewhere = await voting(OPEN);
+    expect((await t.call('GET', `/v1/${org.key}/check/${elsewhere}/comment/${top.data.id}/reports`, su())).status).toBe(404);
+    const foreign = await voting(OPEN, other);
+    expect((await t.call('GET', `/v1/${other.key}/check/${foreign}/comment/${top.data.id}/reports`, su())).status).toBe(404);
+  });
+
   it('per-reader daily limit and interval, closed comments, pre moderation, the queue\'s filters', async () => {
     const act = await voting({ ...OPEN, comments: { per_day: 2, min_interval_sec: 0, moderation: 'pre' } });
     const [s] = await sources(act, 1);

@@ -167,6 +167,20 @@ export interface CreatedLink extends RowLink {
 export const rowLinkPath = (link: Pick<RowLink, 'page' | 'query'>, id: number | string): string => `${link.page}?${link.query}=${encodeURIComponent(String(id))}`;
 
 /**
+ * A read-only list a row holds whose entries are rows of no declaration (the reports on a comment,
+ * keyed by comment and reader, with no id or organisation of their own): `GET {base}/{id}/{name}`
+ * answering `{items}`. The machinery reads the row through the declaration's scope first
+ * (organisation, parent, discriminator), so another organisation's row, or a row under another
+ * parent, is a 404 like the row itself; the binding lists the row's entries.
+ */
+export interface RowList {
+  /** Route name: `GET {base}/{id}/{name}`. */
+  name: string;
+  /** Button and dialog title. */
+  title: string;
+}
+
+/**
  * A sub-resource names its parent: `/v1/{org}/digitalgroup/{group}/resource` with
  * `{param: 'group', resource: 'digitalGroups', column: 'group_id'}`. Rows keep `org_id`; the parent
  * must be a row of the same organisation (a composite foreign key in the database).
@@ -211,6 +225,8 @@ export interface ResourceInput {
   children?: string[];
   /** Other pages a row opens with its id (the activity's detail page). */
   links?: readonly RowLink[];
+  /** Read-only lists of a row's entries (`GET {base}/{id}/{name}`, see RowList). */
+  rowLists?: readonly RowList[];
   /** The page a new row is continued on, opened once the create dialog saved. */
   afterCreate?: CreatedLink;
   /** Field naming a row in confirmations (default `name`). */
@@ -269,6 +285,11 @@ export const commandsOf = (def: Pick<ResourceDef, 'actions'>): CommandAction[] =
 export function commandPath(def: Pick<ResourceDef, 'path' | 'parent'>, action: CommandAction, org: string | undefined, id: number | string, parentId?: number | string): string {
   const template = action.path ?? `${def.path}/{id}/${action.name}`;
   return resourcePath({ path: template, parent: def.parent }, org, parentId).replace('{id}', String(id));
+}
+
+/** `GET` path of a row's declared list (RowList): `/v1/{org}/check/{act}/comment/{id}/reports`. */
+export function rowListPath(def: Pick<ResourceDef, 'path' | 'parent'>, list: Pick<RowList, 'name'>, org: string | undefined, id: number | string, parentId?: number | string): string {
+  return `${resourcePath(def, org, parentId)}/${encodeURIComponent(String(id))}/${list.name}`;
 }
 
 /** The toggle button a row offers: the state whose value the row does not hold. */

@@ -259,6 +259,9 @@ export function routeOfResource(name: string): RouteDef | undefined {
   return ROUTES.find((x) => x.resource === name);
 }
 
+/** The spec's addresses of the reader's QR pages (`readerApp` routes): `/{org}/{path}` is the reader app's `/{org}/h5/{path}`. */
+export const READER_APP_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((r) => r.readerApp).map((r) => r.path));
+
 export const SUPER_SCOPE = 'super';
 
 /** Does a route belong to the kind of back office of `scope` (super or an organisation key)? */

@@ -6,7 +6,7 @@ import { audioLabels, AUDIOBOOK_KIND, chinaDate, DAY_SECONDS, listenBody, round2
 import type { Db, Tx } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { audiobookListens as L, digitalResources, organizations, readers } from '../db/schema.js';
-import { orgOf, readerOf } from '../auth/access.js';
+import { orgOf, readerIdSql, settleReader } from '../auth/access.js';
 import { notFound } from '../http/errors.js';
 import { noGapDays, unitsBelow } from '../figures/index.js';
 import { atOnce, idempotent, keptFrom } from '../participation/idempotency.js';
@@ -92,7 +92,6 @@ async function audiobookCount(db: Db, orgId: number, q: z.infer<typeof countQuer
 interface Beat {
   orgId: number;
   bookId: number;
-  readerId: number;
   play: number;
   seconds: number;
   now: number;
@@ -101,17 +100,21 @@ interface Beat {
 /**
  * A listen beat in one statement: the audiobook (the organisation's, kind 有声书, shown), the
  * reader's row of the title and China day upserted (plays and seconds added, a day at most), and
- * the answer kept by its request id. No row when there is no such audiobook; a unique violation
- * when the request id is kept already (`atOnce` then answers null).
+ * the answer kept by its request id. The reader is the token's, checked in the statement when the
+ * access hook left it (tokenInWrite: each player's first beat no longer reads its token first).
+ * No row when there is no such audiobook or the token does not hold; a unique violation when the
+ * request id is kept already (`atOnce` then answers null).
  */
 async function listenAtOnce(db: Db | Tx, request: FastifyRequest, b: Beat): Promise<ListenAnswer | null> {
   const answer = sql`jsonb_build_object('resource_id', book.id, 'day', up.day::text, 'plays', up.plays, 'seconds', up.seconds)`;
   const [row] = rowsOf<{ answer: ListenAnswer }>(
     await db.execute(sql`with book as (
         select id from ${digitalResources} where id = ${b.bookId}::int and org_id = ${b.orgId}::int and kind = ${AUDIOBOOK_KIND}::int and is_pause = 0
+      ), who as (
+        select ${readerIdSql(request)} as id
       ), up as (
         insert into ${L} (org_id, resource_id, reader_id, day, plays, seconds, created_at, updated_at)
-        select ${b.orgId}::int, book.id, ${b.readerId}::int, ${chinaDate(b.now)}::date, ${b.play}::int, ${b.seconds}::int, ${b.now}::bigint, ${b.now}::bigint from book
+        select ${b.orgId}::int, book.id, who.id, ${chinaDate(b.now)}::date, ${b.play}::int, ${b.seconds}::int, ${b.now}::bigint, ${b.now}::bigint from book, who where who.id is not null
         on conflict (resource_id, reader_id, day) do update
           set plays = ${L}.plays + excluded.plays, seconds = least(${L}.seconds + excluded.seconds, ${DAY_SECONDS}::int), updated_at = excluded.updated_at
         returning resource_id, day, plays, seconds
@@ -126,11 +129,13 @@ export function audiobookRoutes(app: FastifyInstance): void {
   const { db } = app.database;
   r.get('/v1/:org/audiobook/count', { config: { access: 'org' }, schema: { params: orgParams, querystring: countQuery } }, (request) => audiobookCount(db, orgOf(request).id, request.query));
 
-  r.post('/v1/:org/client/audiobooks/:id/listen', { config: { access: 'reader' }, schema: { params: actParams, body: listenBody } }, async (request) => {
-    const beat = { orgId: orgOf(request).id, bookId: request.params.id, readerId: readerOf(request).id, play: request.body.play ? 1 : 0, seconds: request.body.seconds, now: nowSec() };
-    // One statement; a request id kept already (a replay) or no such audiobook takes the long way, which answers or refuses.
+  r.post('/v1/:org/client/audiobooks/:id/listen', { config: { access: 'reader', tokenInWrite: true }, schema: { params: actParams, body: listenBody } }, async (request) => {
+    const beat = { orgId: orgOf(request).id, bookId: request.params.id, play: request.body.play ? 1 : 0, seconds: request.body.seconds, now: nowSec() };
+    // One statement; a request id kept already (a replay), no such audiobook or a token that does not hold takes the long way, which answers or refuses.
     const fast = await atOnce(() => listenAtOnce(db, request, beat));
     if (fast) return fast;
+    // The token the statement checked resolved as the access hook would, refusals included.
+    await settleReader(request);
     return idempotent(db, request, request.body.request_id, async (tx) => {
       await audiobookOf(tx, beat.orgId, beat.bookId);
       return (await listenAtOnce(tx, request, beat))!;

@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ROUTES } from '@huodong/domain';
+import { READER_APP_PATHS } from '@huodong/domain';
 
 /** Vite puts every content-hashed file under /assets/: a new build gives new names. */
 const HASHED_PREFIX = '/assets/';
 /** The reader's phone app (issue 27): `/{org}/h5` and every path under it get its own page, h5.html. */
 const READER_APP = /^\/[^/]+\/h5(?:\/|$)/;
-/** The spec's addresses of the reader's QR pages (`readerApp` routes): `/{org}/{path}` opens `/{org}/h5/{path}`. */
-const READER_APP_PATHS = new Set(ROUTES.filter((r) => r.readerApp).map((r) => r.path));
 const readerAppTarget = (url: string): string | null => {
   const m = /^\/([^/]+)\/(.+)$/.exec(url);
   return m && m[1] !== 'super' && READER_APP_PATHS.has(m[2]) ? `/${m[1]}/h5/${m[2]}` : null;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { formatSeconds, GATE, gateRefusal, inScope, joinTimeOf, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
+import { formatSeconds, GATE, gatedAt, gateRefusal, inScope, joinTimeOf, joinsCapped, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
@@ -138,7 +138,7 @@ export function joinInStatement(
   const joining = cancelled
     ? tx.update(activityJoins).set({ status: 1, real_name: reader.real_name, phone: reader.phone, updated_at: at }).where(eq(activityJoins.id, cancelled.id)).returning({ id: activityJoins.id })
     : tx.insert(activityJoins).values({ org_id: act.org_id, act_id: act.id, reader_id: reader.id, real_name: reader.real_name, phone: reader.phone, created_at: at, updated_at: at }).onConflictDoNothing().returning({ id: activityJoins.id });
-  const count = countJoinParts(act.id, reader.id, sql`join_row`);
+  const count = countJoinParts(act.id, reader.id, sql`join_row`, joinsCapped(act.type));
   return {
     parts: sql`join_row as ${joining}, ${count.parts}`,
     outcome: sql`(select id from join_row) as join_id, ${count.counted} as join_num`,
@@ -161,6 +161,29 @@ export function refuseWhenFull(row: { join_id?: unknown; join_num?: unknown } | 
  */
 export async function postJoinPoints(tx: Tx, act: { id: number; org_id: number }, readerId: number, config?: PointsConfigView): Promise<void> {
   await postPoints(tx, { orgId: act.org_id, readerId, actId: act.id, rule: 'join_activity', source: { type: 'activity', id: act.id }, config });
+}
+
+/** Whether a reader with this join row joins on a qualifying action: none yet, or a cancelled one (status 2) renewed. */
+export const needsJoin = (joined: { status: number } | null | undefined): boolean => !joined || joined.status === 2;
+
+/**
+ * A join made last in the caller's statement (`join: 'last'`), for a reader the caller found — the
+ * gate's own, or a reader an administrator books for: the join's points first (a join refused as
+ * full rolls them back with the rest), then the join as parts of the caller's last statement
+ * (joinInStatement). Null when the reader is joined already: nothing to write, nothing paid.
+ */
+export async function joinLast(
+  tx: Tx,
+  database: FastifyRequest['server']['database'],
+  act: { id: number; org_id: number; type: number; config: unknown },
+  reader: { id: number; real_name: string; phone: string },
+  joined: { id: number; status: number } | null | undefined,
+  now: number,
+  config?: PointsConfigView,
+): Promise<{ parts: SQL; outcome: SQL } | null> {
+  if (!needsJoin(joined)) return null;
+  await postJoinPoints(tx, act, reader.id, config ?? (await rememberedPointsConfig(database, act.org_id, tx)));
+  return joinInStatement(tx, act, reader, joined ?? undefined, now);
 }
 
 /** Whether a join pays points now (the rule on, in its window, worth something): then it takes a transaction. */
@@ -209,7 +232,7 @@ export async function joinAtOnce(
 ): Promise<{ joined: true; join_id: number; join_num: number } | null> {
   const at = joinTimeOf(act, nowSec());
   // The count first (with a limit, the activity's row lock puts joins in line), the join row from it.
-  const count = countJoinParts(act.id, reader.id, sql`(select 1) one`);
+  const count = countJoinParts(act.id, reader.id, sql`(select 1) one`, joinsCapped(act.type));
   return atOnce(async () => {
     const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
       await db.execute(sql`
@@ -229,13 +252,13 @@ export async function joinAtOnce(
 
 /**
  * The gate's refusal of what `gateFacts` read, at `now` (null: the write may go on). A joined
- * reader is not asked the access code again; `early`: the write may come before the activity
- * starts (an offline booking, whose sign-up window the kind checks per session).
+ * reader is not asked the access code again; a kind whose writes may come before the start (an
+ * offline booking, whose sign-up window the kind checks per session) is gated as started
+ * (`gatedAt`, the kind's `early`).
  */
-export function factsRefusal(facts: GateFacts, now: number, opts: { accessCode?: string; early?: boolean }): GateRefusal | null {
+export function factsRefusal(facts: GateFacts, now: number, opts: { accessCode?: string }): GateRefusal | null {
   const { act, joined } = facts;
-  const gated = act && opts.early ? { ...act, start_at: Math.min(act.start_at, now) } : act;
-  return gateRefusal(gated as GateActivity | undefined, facts.gateReader, { now, accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode, ban: facts.ban });
+  return gateRefusal(act && (gatedAt(act, now) as GateActivity), facts.gateReader, { now, accessCode: joined?.status === 1 ? act?.access_code : opts.accessCode, ban: facts.ban });
 }
 
 /**
@@ -245,15 +268,16 @@ export function factsRefusal(facts: GateFacts, now: number, opts: { accessCode?:
  * (`join()`, last in its transaction: the join counts on the activity's row, which every first
  * action writes, so it is held only until the commit). A joined reader is not asked the access
  * code again. `lock`: advisory locks of the caller, taken in the gate's one statement (gateFacts).
- * `early`: the write may come before the activity starts (an offline booking, whose sign-up window
- * the kind checks per session); it still ends with the activity.
+ * A kind whose writes may come before the activity starts (`ACTIVITY_KINDS[type].early`: an
+ * offline booking, whose sign-up window the kind checks per session) passes before it; it still
+ * ends with the activity.
  */
 export async function passGate(
   tx: Tx,
   request: FastifyRequest,
   id: number,
   type: number | readonly number[],
-  opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL; early?: boolean },
+  opts: { action: string; accessCode?: string; join: boolean | 'last'; lock?: SQL },
 ): Promise<{ act: typeof activities.$inferSelect; reader: typeof readers.$inferSelect; join: () => Promise<void>; joinPart: { parts: SQL; outcome: SQL } | null; now: number }> {
   const facts = await gateFacts(tx, request, id, type, { action: opts.action, lock: opts.lock });
   const { reader, act, joined } = facts;
@@ -261,22 +285,16 @@ export async function passGate(
   const now = nowSec();
   const refusal = factsRefusal(facts, now, opts);
   if (refusal || !act) throw refused(refusal ?? GATE.missing);
-  const needed = !joined || joined.status === 2;
+  const needed = needsJoin(joined);
   const config = opts.join && needed ? await rememberedPointsConfig(request.server.database, act.org_id, tx) : undefined;
-  // Joining last, the points come first (a join refused as full rolls them back with the rest) and the join pays nothing more.
+  // Joining last, joinLast pays the points now and the join pays nothing more.
   const join = async () => {
     if (needed) await joinReader(tx, act, reader, joined, config, opts.join !== 'last');
   };
   if (opts.join === true) await join();
-  if (opts.join === 'last' && needed) await postJoinPoints(tx, act, reader.id, config);
-  return {
-    act,
-    reader,
-    join: async () => (opts.join === 'last' ? join() : undefined),
-    // With `join: 'last'`, instead of join(): the join as parts of the caller's last statement (joinInStatement).
-    joinPart: opts.join === 'last' && needed ? joinInStatement(tx, act, reader, joined, now) : null,
-    now,
-  };
+  // With `join: 'last'`, the caller puts joinPart in its last statement, or calls join() instead.
+  const joinPart = opts.join === 'last' ? await joinLast(tx, request.server.database, act, reader, joined, now, config) : null;
+  return { act, reader, join: async () => (opts.join === 'last' ? join() : undefined), joinPart, now };
 }
 
 
@@ -317,13 +335,12 @@ export async function seenByOne(db: Db | Tx, request: FastifyRequest, id: number
  * activity as remembered lets a write through at `now`. The statement then carries
  * `gateStillHolds`; any other case reads the gate's facts first (gateFacts), with its messages.
  */
-export function plainGate(act: ActivityRow, now: number, opts: { accessCode?: string; early?: boolean }): boolean {
+export function plainGate(act: ActivityRow, now: number, opts: { accessCode?: string }): boolean {
   const s = act.scope ?? {};
   if (s.unit_ids?.length || s.identities?.length || s.grades?.length || s.whitelist_mode === 'LIST' || act.need_real) return false;
   if (act.access_code && opts.accessCode !== act.access_code) return false;
-  const gated = opts.early ? { ...act, start_at: Math.min(act.start_at, now) } : act;
   const anyone: GateReader = { identity: null, grade: null, units: [], listed: false, real_name: '', phone: '' };
-  return gateRefusal(gated as GateActivity, anyone, { now, accessCode: opts.accessCode, ban: null }) === null;
+  return gateRefusal(gatedAt(act, now) as GateActivity, anyone, { now, accessCode: opts.accessCode, ban: null }) === null;
 }
 
 /**
@@ -341,4 +358,13 @@ export function gateStillHolds(act: ActivityRow, reader: number | SQL, action: s
       and a.scope = ${JSON.stringify(act.scope ?? {})}::jsonb and a.access_code = ${act.access_code}::varchar and a.need_real = ${act.need_real}::smallint
       and a.config = ${JSON.stringify(act.config ?? {})}::jsonb)
     and ${banSql(reader, act.type, action, now)} is null`;
+}
+
+/**
+ * The SQL condition that the reader (an id, or a write's SQL for it) has joined the activity (a
+ * join row in force): a write in one statement that would otherwise join the reader (an offline
+ * booking) goes on alone only then, and a first join takes the long way (its points).
+ */
+export function joinedSql(actId: number, reader: number | SQL): SQL {
+  return sql`exists (select 1 from ${activityJoins} j where j.act_id = ${actId}::int and j.reader_id = ${reader} and j.status = 1)`;
 }

@@ -31,19 +31,22 @@ export const joinNumSql = (actId: number): SQL => sql`((select ${activities.join
  * A first join's count as common table expressions after `from` (a relation with one row when
  * the reader's join row was written): `join_limited` counts it on the activity's row when it has a
  * limit and a place is left, `join_shard` on the reader's shard when it has none, and the select
- * list `counted` is the count after it (null: the activity is full).
+ * list `counted` is the count after it (null: the activity is full). `capped` false (a kind whose
+ * `person_limit` is its seats, `joinsCapped`): counted on the shard whatever the limit.
  */
-export function countJoinParts(actId: number, readerId: number, from: SQL): { parts: SQL; counted: SQL } {
+export function countJoinParts(actId: number, readerId: number | SQL, from: SQL, capped = true): { parts: SQL; counted: SQL } {
+  // The reader's shard; a reader as SQL (a token checked in the statement) has it computed there.
+  const shard = typeof readerId === 'number' ? sql`${readerId % JOIN_SHARDS}::smallint` : sql`(${readerId} % ${JOIN_SHARDS})::smallint`;
   return {
     parts: sql`join_limited as (
         update ${activities} set join_num = ${activities.join_num} + 1
-        where ${activities.id} = ${actId} and exists (select 1 from ${from}) and ${activities.person_limit} > 0
+        where ${sql.raw(String(capped))} and ${activities.id} = ${actId} and exists (select 1 from ${from}) and ${activities.person_limit} > 0
           and ${activities.join_num} + ${shardSumSql(actId)} < ${activities.person_limit}
         returning ${activities.join_num} + ${shardSumSql(actId)} as join_num
       ),
       join_shard as (
-        ${joins.add(sql`select ${actId}::int, ${readerId % JOIN_SHARDS}::smallint, 1 from ${activities}
-        where ${activities.id} = ${actId} and ${activities.person_limit} = 0 and exists (select 1 from ${from})`)}
+        ${joins.add(sql`select ${actId}::int, ${shard}, 1 from ${activities}
+        where ${activities.id} = ${actId} and (${activities.person_limit} = 0 or not ${sql.raw(String(capped))}) and exists (select 1 from ${from})`)}
       )`,
     // Without a limit the count is the one before this statement plus this join: joins alongside are not waited for.
     counted: sql`coalesce((select join_num from join_limited), (select ${joinNumSql(actId)} + 1 from join_shard))`,

@@ -6,8 +6,10 @@ import {
   activityStateOf,
   filterSchema,
   GATE,
+  gatedAt,
   gateRefusal,
   joinBodySchema,
+  joinsCapped,
   pageQuerySchema,
   readRefusal,
   type GateActivity,
@@ -101,15 +103,21 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     // A view: one atomic increment, so concurrent views all count.
     const [{ view_count }] = await db.update(activities).set({ view_count: sql`${activities.view_count} + 1` }).where(eq(activities.id, found.id)).returning({ view_count: activities.view_count });
     const [joined] = await db.select().from(activityJoins).where(and(eq(activityJoins.act_id, found.id), eq(activityJoins.reader_id, reader.id), eq(activityJoins.status, 1)));
-    const refusal = gateRefusal(found as GateActivity, reader, { now: nowSec(), accessCode: found.access_code, ban: await activeBan(db, reader.id, found.type, 'join') });
+    // A joined reader meets the activity's standing too (paused, ended, out of its hours): the kind's
+    // writes refuse them as they would anyone. A ban on joining no longer concerns them; a ban on the
+    // kind's own action is said by the refused write.
+    // A kind whose writes come before the start (an offline booking) is not refused for "not started".
+    const now = nowSec();
+    const refusal = gateRefusal(gatedAt(found, now) as GateActivity, reader, { now, accessCode: found.access_code, ban: joined ? null : await activeBan(db, reader.id, found.type, 'join') });
     return {
       ...publicActivity({ ...found, view_count }),
       mine: {
         joined: !!joined,
         joined_at: joined?.created_at ?? null,
-        // What a join would meet now (the access code aside): null when it may join.
-        refusal: joined ? null : refusal && { code: refusal.gate, message: refusal.message },
-        places_left: found.person_limit > 0 ? Math.max(0, found.person_limit - found.join_num) : null,
+        // What a join (joined: the next write) would meet now, the access code aside: null when it may go on.
+        refusal: refusal && { code: refusal.gate, message: refusal.message },
+        // A kind whose limit is its seats says them per session (an offline activity's sessions page), not here.
+        places_left: found.person_limit > 0 && joinsCapped(found.type) ? Math.max(0, found.person_limit - found.join_num) : null,
       },
     };
   });

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { chinaDayKey, POINT_TXN_STATUS, pointsConfigOf, pointsExpireAt, ruleInForce, type PointRefusal, type PointRuleKey } from '@huodong/domain';
 import type { Database, Db, Tx } from '../db/client.js';
 import { orgSettings, pointAccounts, pointTxns } from '../db/schema.js';
@@ -85,12 +86,21 @@ class Refused extends Error {
  * administrator's adjustment, an expiry) have no caps.
  */
 export async function postPoints(db: Db | Tx, t: PointsTrigger): Promise<PostResult> {
+  const planned = plannedPosting(t.config ?? (await pointsConfigFor(db, t.orgId)), t);
+  return planned ? post(db, planned) : { status: 'disabled' };
+}
+
+/**
+ * What a trigger would post under `config` (the rule in force, its points, the key, the caps'
+ * counters, the expiry), or null when it posts nothing (`disabled`): postPoints' rules, apart from the
+ * writing, so that a write made in one statement (earningsInStatement) posts as postPoints would.
+ */
+export function plannedPosting(config: PointsConfigView, t: PointsTrigger): Posting | null {
   const now = t.at ?? nowSec();
-  const config = t.config ?? (await pointsConfigFor(db, t.orgId));
   const rule = config.rules[t.rule];
-  if (!ruleInForce(rule, now)) return { status: 'disabled' };
+  if (!ruleInForce(rule, now)) return null;
   const delta = t.points ?? rule.points;
-  if (delta === 0) return { status: 'disabled' };
+  if (delta === 0) return null;
   const key = rule.once_per_account ? t.rule : (t.key ?? `${t.rule}:${t.source.type}:${t.source.id}`);
   const day = chinaDayKey(now);
   const counters: { scope: string; inc: number; cap: number }[] = [];
@@ -102,10 +112,10 @@ export async function postPoints(db: Db | Tx, t: PointsTrigger): Promise<PostRes
   // Locked in one order, so that two postings of one reader never wait on each other crosswise.
   counters.sort((a, b) => (a.scope < b.scope ? -1 : 1));
   const expiresAt = delta > 0 ? pointsExpireAt(now, config.expiry) : null;
-  return post(db, { ...t, delta, key, status: t.pending ? POINT_TXN_STATUS.pending : POINT_TXN_STATUS.posted, expiresAt, now, counters });
+  return { ...t, delta, key, status: t.pending ? POINT_TXN_STATUS.pending : POINT_TXN_STATUS.posted, expiresAt, now, counters };
 }
 
-type Posting = PointsTrigger & { delta: number; key: string; status: number; expiresAt: number | null; now: number; counters: { scope: string; inc: number; cap: number }[]; board?: boolean };
+export type Posting = PointsTrigger & { delta: number; key: string; status: number; expiresAt: number | null; now: number; counters: { scope: string; inc: number; cap: number }[]; board?: boolean };
 
 async function post(db: Db | Tx, p: Posting): Promise<PostResult> {
   const answer = (row: { txn_id: number | null; counted: number; balance: number | null } | undefined): PostResult => {
@@ -118,9 +128,27 @@ async function post(db: Db | Tx, p: Posting): Promise<PostResult> {
   type Row = { txn_id: number | null; counted: number; balance: number | null };
   // An earning without caps cannot be refused (a duplicate writes nothing): no savepoint needed.
   if (p.counters.length === 0 && p.delta > 0) return answer(rowsOf<Row>(await db.execute(postingSql(p)))[0]);
+  if (db instanceof PgTransaction) return postInSavepoint(db, p, answer);
   try {
     return await db.transaction(async (sp) => answer(rowsOf<Row>(await sp.execute(postingSql(p)))[0]));
   } catch (err) {
+    if (err instanceof Refused) return { status: err.why };
+    throw err;
+  }
+}
+
+/**
+ * A posting inside the caller's transaction: a savepoint, the posting, and only on a refusal or an
+ * error the rollback to it. A posting that stands is not released: the commit releases it, and the
+ * hot reader writes that post points (a check-in mark, a first join) save that round trip. The
+ * savepoint's name may repeat in one transaction; a rollback goes to the newest, this posting's.
+ */
+async function postInSavepoint(tx: Tx, p: Posting, answer: (row: { txn_id: number | null; counted: number; balance: number | null } | undefined) => PostResult): Promise<PostResult> {
+  await tx.execute(sql`savepoint posting`);
+  try {
+    return answer(rowsOf<{ txn_id: number | null; counted: number; balance: number | null }>(await tx.execute(postingSql(p)))[0]);
+  } catch (err) {
+    await tx.execute(sql`rollback to savepoint posting`);
     if (err instanceof Refused) return { status: err.why };
     throw err;
   }
@@ -207,6 +235,66 @@ function postingSql(p: Posting): SQL {
       on conflict (act_id, reader_id) do update set points = pt.points + excluded.points, updated_at = excluded.updated_at
     )
     select (select id from t) as txn_id, (select count(*) from c)::int as counted, (select balance from a) as balance`;
+}
+
+/**
+ * A reader's earnings in one activity as parts of the caller's one statement (issue 24: a check-in
+ * mark posts its first join's points and its own there), each posting written only `when` its
+ * condition holds (SQL over the statement's other parts), as postPoints would write it: the ledger
+ * row under its key (`sourceId`: the source's id as SQL, e.g. a row the statement inserts), the
+ * caps' counters — summed per scope (the daily cap's row is shared by the postings; one upsert may
+ * touch a row once), added to only while `n + inc <= cap` —, the account and the leaderboard.
+ * `complete` is true when every posting due was written and every counter added to; false (a
+ * duplicate key, a cap reached) the caller must undo the whole statement and post the long way,
+ * where postPoints decides each posting alone. Earnings only: positive, posted, of one activity.
+ */
+export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?: SQL }[], reader: SQL): { parts: SQL; complete: SQL } {
+  const [first] = postings;
+  if (!first || postings.some(({ p }) => p.delta <= 0 || p.status !== POINT_TXN_STATUS.posted || p.actId == null || p.actId !== first.p.actId || p.orgId !== first.p.orgId))
+    throw new Error('earningsInStatement: earnings of one activity only');
+  const { orgId, actId, now } = first.p;
+  const rows = sql.join(
+    postings.map(
+      ({ p, when, sourceId }) => sql`select ${orgId}::int, ${reader}, ${p.delta}::int, ${p.rule}::varchar, ${p.source.type}::varchar, ${sourceId ?? sql`${String(p.source.id)}`}::varchar,
+        ${actId}::int, ${p.key}::varchar, ${p.status}::smallint, ${p.expiresAt}::bigint, null::int, ${p.reason ?? ''}::varchar, ${p.now}::bigint where ${when}`,
+    ),
+    sql` union all `,
+  );
+  const counters = postings.flatMap(({ p }) => p.counters.map((c) => sql`(${c.scope}::varchar, ${c.inc}::int, ${c.cap}::int, ${p.key}::varchar)`));
+  // The counters of the postings written, one row per scope.
+  const due = counters.length ? sql`(values ${sql.join(counters, sql`, `)}) v(scope, inc, cap, key) where v.key in (select idem_key from pts_rows)` : null;
+  const parts = sql`pts_rows as (
+      insert into point_txns (org_id, reader_id, delta, rule_key, source_type, source_id, act_id, idem_key, status, expires_at, operator_id, reason, created_at)
+      ${rows}
+      on conflict (org_id, reader_id, idem_key) do nothing
+      returning idem_key, delta
+    ),
+    pts_counters as (${
+      due
+        ? sql`insert into point_counters as pc (org_id, reader_id, scope, n, cap, created_at)
+        select ${orgId}::int, ${reader}, v.scope, sum(v.inc)::int, max(v.cap)::int, ${now}::bigint from ${due}
+        group by v.scope having sum(v.inc) <= max(v.cap) order by v.scope
+        on conflict (org_id, reader_id, scope) do update set n = pc.n + excluded.n, cap = excluded.cap
+          where pc.n + excluded.n <= excluded.cap
+        returning 1`
+        : sql`select 1 where false`
+    }),
+    pts_account as (
+      insert into point_accounts as pa (org_id, reader_id, balance, earned, spent, expired, updated_at)
+      select ${orgId}::int, ${reader}, sum(delta)::int, sum(delta)::int, 0, 0, ${now}::bigint from pts_rows having count(*) > 0
+      on conflict (org_id, reader_id) do update set balance = pa.balance + excluded.balance, earned = pa.earned + excluded.earned, updated_at = excluded.updated_at
+      returning balance
+    ),
+    pts_board as (
+      insert into point_act_totals as pt (org_id, act_id, reader_id, points, updated_at)
+      select ${orgId}::int, ${actId}::int, ${reader}, sum(delta)::int, ${now}::bigint from pts_rows having count(*) > 0
+      on conflict (act_id, reader_id) do update set points = pt.points + excluded.points, updated_at = excluded.updated_at
+      returning 1
+    )`;
+  const written = sql.join(postings.map(({ when }) => sql`(case when ${when} then 1 else 0 end)`), sql` + `);
+  const complete = sql`((select count(*) from pts_rows) = ${written}
+    and (select count(*) from pts_counters) = ${due ? sql`(select count(distinct v.scope) from ${due})` : sql`0`})`;
+  return { parts, complete };
 }
 
 /** A reader's balance, earned, spent and expired points: one primary-key read (zeros before the first posting). */

@@ -1,18 +1,27 @@
-import { and, asc, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { correctRate, DIFFICULTY_LEVELS, MIN_ANSWERS, QUESTION_TYPES, type QuestionBankFigures, type QuestionGroupFigures } from '@huodong/domain';
 import type { Db } from '../db/client.js';
-import { categories, questionCategories, questions } from '../db/schema.js';
-import { inBank, type Bank } from './bank.js';
+import { categories, questionCategories } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
+import { bankIdOf, type Bank } from './bank.js';
+import { bankSums, type BankSumRow } from './bankSums.js';
 
-/** Sums of a group of questions, read in one pass. */
-const sums = {
-  count: sql<number>`count(*)`.mapWith(Number),
-  paused: sql<number>`count(*) filter (where ${questions.is_pause} = 1)`.mapWith(Number),
-  used: sql<number>`coalesce(sum(${questions.used_count}), 0)`.mapWith(Number),
-  answered: sql<number>`coalesce(sum(${questions.answered_count}), 0)`.mapWith(Number),
-  correct: sql<number>`coalesce(sum(${questions.correct_count}), 0)`.mapWith(Number),
-};
 type Sums = { count: number; paused: number; used: number; answered: number; correct: number };
+
+/** The sums of `rows` per `key` (the rows of bankSums.ts). */
+function sumBy<K>(rows: BankSumRow[], key: (r: BankSumRow) => K): Map<K, Sums> {
+  const out = new Map<K, Sums>();
+  for (const r of rows) {
+    const s = out.get(key(r)) ?? { count: 0, paused: 0, used: 0, answered: 0, correct: 0 };
+    s.count += r.count;
+    s.paused += r.paused;
+    s.used += r.used;
+    s.answered += r.answered;
+    s.correct += r.correct;
+    out.set(key(r), s);
+  }
+  return out;
+}
 
 const group = (key: number | null, name: string, s: Sums | undefined): QuestionGroupFigures => ({
   key,
@@ -34,39 +43,26 @@ export const UNCATEGORISED = '未分类';
  * times) and the most used ones.
  */
 export async function bankFigures(db: Db, bank: Bank): Promise<QuestionBankFigures> {
-  const where = inBank(bank);
-  const [total] = await db.select(sums).from(questions).where(where);
-  const byType = await db.select({ key: questions.type, ...sums }).from(questions).where(where).groupBy(questions.type);
-  const byDifficulty = await db.select({ key: questions.difficulty, ...sums }).from(questions).where(where).groupBy(questions.difficulty);
-  const byCategory = await db.select({ key: questions.category_id, ...sums }).from(questions).where(where).groupBy(questions.category_id);
-  const names =
+  // Totals, types, difficulties, categories: the bank's sums (bankSums.ts), not its questions.
+  const [rows, names, { hardest, mostUsed }] = await Promise.all([
+    bankSums(db, bankIdOf(bank)),
     bank === null
-      ? await db.select({ id: categories.id, name: categories.name }).from(categories)
-      : await db.select({ id: questionCategories.id, name: questionCategories.name }).from(questionCategories).where(eq(questionCategories.org_id, bank));
+      ? db.select({ id: categories.id, name: categories.name }).from(categories)
+      : db.select({ id: questionCategories.id, name: questionCategories.name }).from(questionCategories).where(eq(questionCategories.org_id, bank)),
+    topQuestions(db, bankIdOf(bank)),
+  ]);
+  const total = sumBy(rows, () => 0).get(0);
+  const byCategory = [...sumBy(rows, (r) => r.category_id).entries()].map(([key, s]) => ({ key, ...s }));
   const nameOf = new Map(names.map((c) => [c.id, c.name]));
-  const rate = sql<number>`${questions.correct_count}::float / nullif(${questions.answered_count}, 0)`;
-  const hardest = await db
-    .select({ id: questions.id, stem: questions.stem, type: questions.type, answered: questions.answered_count, correct: questions.correct_count })
-    .from(questions)
-    .where(and(where, gte(questions.answered_count, MIN_ANSWERS), isNotNull(rate) as SQL))
-    .orderBy(asc(rate), desc(questions.answered_count), asc(questions.id))
-    .limit(10);
-  const mostUsed = await db
-    .select({ id: questions.id, stem: questions.stem, type: questions.type, used: questions.used_count, answered: questions.answered_count, correct: questions.correct_count })
-    .from(questions)
-    .where(and(where, gte(questions.used_count, 1)))
-    .orderBy(desc(questions.used_count), asc(questions.id))
-    .limit(10);
-  const of = <K>(rows: ({ key: K } & Sums)[]) => new Map(rows.map((r) => [r.key, r]));
-  const types = of(byType);
-  const levels = of(byDifficulty);
+  const types = sumBy(rows, (r) => r.type);
+  const levels = sumBy(rows, (r) => r.difficulty);
   return {
-    total: total.count,
-    paused: total.paused,
-    used: total.used,
-    answered: total.answered,
-    correct: total.correct,
-    correct_rate: correctRate(total.correct, total.answered),
+    total: total?.count ?? 0,
+    paused: total?.paused ?? 0,
+    used: total?.used ?? 0,
+    answered: total?.answered ?? 0,
+    correct: total?.correct ?? 0,
+    correct_rate: correctRate(total?.correct ?? 0, total?.answered ?? 0),
     by_type: Object.entries(QUESTION_TYPES).map(([id, name]) => group(Number(id), name, types.get(Number(id)))),
     by_difficulty: Object.entries(DIFFICULTY_LEVELS).map(([id, name]) => group(Number(id), name, levels.get(Number(id)))),
     by_category: byCategory
@@ -77,17 +73,51 @@ export async function bankFigures(db: Db, bank: Bank): Promise<QuestionBankFigur
   };
 }
 
+interface TopRow {
+  list: 'hardest' | 'used';
+  id: number;
+  stem: string;
+  type: number;
+  used: number;
+  answered: number;
+  correct: number;
+}
+
+/**
+ * The bank's hardest questions (lowest correct rate among those answered at least MIN_ANSWERS
+ * times) and most used ones, ten each, in one statement: the bank's live questions are read once
+ * (bank_id through questions_stem_len_idx), their counters only; the stems of the twenty after.
+ */
+async function topQuestions(db: Db, bankId: number) {
+  const rows = rowsOf<TopRow>(
+    await db.execute(sql`with b as materialized (
+        select id, used_count, answered_count, correct_count from questions
+        where bank_id = ${bankId} and is_delete = 0 and (answered_count >= ${MIN_ANSWERS} or used_count >= 1)
+      ),
+      top as (
+        (select 'hardest' as list, id, row_number() over (order by correct_count::float / answered_count, answered_count desc, id) as n
+          from b where answered_count >= ${MIN_ANSWERS} order by n limit 10)
+        union all
+        (select 'used', id, row_number() over (order by used_count desc, id) from b where used_count >= 1 order by 3 limit 10)
+      )
+      select top.list, q.id, q.stem, q.type, q.used_count as used, q.answered_count as answered, q.correct_count as correct
+      from top join questions q on q.id = top.id order by top.list, top.n`),
+  );
+  const of = (list: TopRow['list']) => rows.filter((r) => r.list === list).map((r) => ({ ...r, type: Number(r.type), used: Number(r.used), answered: Number(r.answered), correct: Number(r.correct) }));
+  return { hardest: of('hardest'), mostUsed: of('used') };
+}
+
 /** Every organisation bank together (statistics/quesCount): totals and by type. */
 export async function orgBankFigures(db: Db): Promise<{ orgs: { total: number; banks: number; answered: number; correct_rate: number | null; by_type: QuestionGroupFigures[] } }> {
-  const where = and(isNotNull(questions.org_id), eq(questions.is_delete, 0));
-  const [total] = await db.select({ ...sums, banks: sql<number>`count(distinct ${questions.org_id})`.mapWith(Number) }).from(questions).where(where);
-  const byType = new Map((await db.select({ key: questions.type, ...sums }).from(questions).where(where).groupBy(questions.type)).map((r) => [r.key, r]));
+  const rows = await bankSums(db, null);
+  const total = sumBy(rows, () => 0).get(0);
+  const byType = sumBy(rows, (r) => r.type);
   return {
     orgs: {
-      total: total.count,
-      banks: total.banks,
-      answered: total.answered,
-      correct_rate: correctRate(total.correct, total.answered),
+      total: total?.count ?? 0,
+      banks: new Set(rows.map((r) => r.bank_id)).size,
+      answered: total?.answered ?? 0,
+      correct_rate: correctRate(total?.correct ?? 0, total?.answered ?? 0),
       by_type: Object.entries(QUESTION_TYPES).map(([id, name]) => group(Number(id), name, byType.get(Number(id)))),
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   batchCategoryBody,
@@ -26,7 +26,7 @@ import {
   type ResourceDef,
 } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
-import { categories, meta, organizations, questionCategories, questions } from '../db/schema.js';
+import { categories, meta, organizations, questionBankSums, questionCategories, questions } from '../db/schema.js';
 import { callerOf, orgOf } from '../auth/access.js';
 import { forbidden, validationError } from '../http/errors.js';
 import { organizationsWith } from '../http/organizationsWith.js';
@@ -35,8 +35,10 @@ import { audit } from '../resources/audit.js';
 import { listQueryOf } from '../resources/register.js';
 import type { ListQuery } from '../resources/service.js';
 import { bankFigures, orgBankFigures } from './figures.js';
+import { foldBankMoves } from './bankSums.js';
 import { assertCategory, duplicatesInBank, inBank, type Bank } from './bank.js';
 import { rowsOf } from '../db/rows.js';
+import { RememberedReads } from '../db/writeWatch.js';
 
 const orgParams = z.object({ org: z.string() });
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -123,6 +125,10 @@ export interface BankRoutes {
   orgDef: ResourceDef;
   ownDef: ResourceDef;
 }
+
+/** What the banks' state reads (its sums are moved by writes of `questions`), and how long an answer is kept at most. */
+const STATE_TABLES = ['questions', 'categories', 'question_categories', 'organizations'];
+const STATE_MS = 10_000;
 
 /**
  * The banks' own routes beside the declared CRUD: imports, batch category, moving between banks,
@@ -276,26 +282,34 @@ export function bankRoutes({ publicDef, orgDef, ownDef }: BankRoutes) {
     });
 
     // ---- Statistics ---------------------------------------------------------------------------------
-    r.get('/v1/:org/count/question', { config: { access: 'org' }, schema: { params: orgParams } }, (request) => bankFigures(db, orgOf(request).id));
-    r.get('/v1/count/question', { config: { access: 'super' } }, (request) => bankFigures(db, null).then(async (pub) => ({ public: pub, ...(await orgBankFigures(db)) })));
-    r.get('/v1/count/question/organizations', { config: { access: 'super' }, schema: { querystring: pageQuerySchema } }, async (request) => {
+    // The banks' state: sums from question_bank_sums, the hardest and most used from one read of the bank's
+    // questions; an answer remembered while no question or category was written, at most STATE_MS (another
+    // instance's writes, the counters' fold every few seconds).
+    const state = new RememberedReads<unknown>(app.database.watch, STATE_MS);
+    const kept = <T>(key: string, read: () => Promise<T>) => state.get(key, STATE_TABLES, read) as Promise<T>;
+    r.get('/v1/:org/count/question', { config: { access: 'org' }, schema: { params: orgParams } }, (request) => kept(`bank:${orgOf(request).id}`, () => bankFigures(db, orgOf(request).id)));
+    r.get('/v1/count/question', { config: { access: 'super' } }, () => kept('banks', async () => ({ public: await bankFigures(db, null), ...(await orgBankFigures(db)) })));
+    r.get('/v1/count/question/organizations', { config: { access: 'super' }, schema: { querystring: pageQuerySchema } }, (request) => kept(`orgs:${request.url}`, async () => {
+      // The banks' sums (bankSums.ts), folded first: a few hundred rows per bank, not its questions.
+      await foldBankMoves(db);
+      const b = questionBankSums;
       const sums = db
         .select({
-          org_id: questions.org_id,
-          question_count: count().as('question_count'),
-          used: sql<number>`sum(${questions.used_count})`.as('used'),
-          answered: sql<number>`sum(${questions.answered_count})`.as('answered'),
-          correct: sql<number>`sum(${questions.correct_count})`.as('correct'),
+          org_id: b.bank_id,
+          question_count: sql<number>`sum(${b.questions})`.as('question_count'),
+          used: sql<number>`sum(${b.used})`.as('used'),
+          answered: sql<number>`sum(${b.answered})`.as('answered'),
+          correct: sql<number>`sum(${b.correct})`.as('correct'),
         })
-        .from(questions)
-        .where(eq(questions.is_delete, 0))
-        .groupBy(questions.org_id)
+        .from(b)
+        .where(ne(b.bank_id, 0))
+        .groupBy(b.bank_id)
         .as('sums');
       type Row = { question_count: number; used: number; answered: number; correct: number };
       const page = await organizationsWith<Row>(db, request.query, request.url, [{ sub: sums, columns: { question_count: sums.question_count, used: sums.used, answered: sums.answered, correct: sums.correct } }], [
         desc(sql`coalesce(${sums.question_count}, 0)`),
       ]);
       return { ...page, items: page.items.map((x) => ({ ...x, correct_rate: correctRate(x.correct, x.answered) })) };
-    });
+    }));
   };
 }

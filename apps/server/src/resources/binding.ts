@@ -55,6 +55,12 @@ export interface ResourceBinding {
   actionValues?: (action: string, values: Record<string, unknown>, row: Row, ctx: ResourceContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Row commands (`command` actions) by name: run in the write's transaction, answer the resulting row. */
   commands?: Record<string, (row: Row, ctx: ResourceContext) => Promise<Row>>;
+  /**
+   * The entries of each declared row list (`rowLists`, `GET {base}/{id}/{name}`) by name: called
+   * with the row as the declaration's scope read it (never with another organisation's or
+   * parent's), answers the list's items.
+   */
+  rowLists?: Record<string, (row: Row, ctx: ReadContext) => Promise<Record<string, unknown>[]>>;
   /** A 0/1 column that marks deleted rows: deleting sets it, and no route sees such rows again. */
   softDelete?: string;
   /**

@@ -35,7 +35,7 @@ function paramsOf(def: ResourceDef) {
 export const listQueryOf = (def: ResourceDef) =>
   pageQuerySchema.extend(Object.fromEntries(def.fields.filter((f) => f.filter).map((f) => [f.name, filterSchema(f)])));
 
-/** Serve one declared resource: list, read, create, update, delete, and each declared action. */
+/** Serve one declared resource: list, read, create, update, delete, each declared action, row list and export. */
 function registerResource(app: FastifyInstance, service: ResourceService): void {
   const { def, binding } = service;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -103,6 +103,13 @@ function registerResource(app: FastifyInstance, service: ResourceService): void 
         }));
         break;
     }
+  }
+
+  // A row's declared lists (RowList): the row through the scope, then its entries.
+  for (const list of def.rowLists ?? []) {
+    const entries = binding.rowLists?.[list.name];
+    if (!entries) throw new Error(`${def.name}: row list ${list.name} is not bound`);
+    r.get(`${base}/:id/${list.name}`, { config, schema: { params: params.row } }, (request) => service.rowList(request, entries, id(request)));
   }
 
   for (const exp of def.exports ?? []) {

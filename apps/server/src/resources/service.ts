@@ -9,6 +9,9 @@ import { countLimitOf, listData, pageOf, type Page } from '../http/pagination.js
 import { RememberedReads, tablesOf } from '../db/writeWatch.js';
 import { audit } from './audit.js';
 import type { ReadContext, ResourceBinding, ResourceContext, Row, WriteAction } from './binding.js';
+
+/** The entries of one declared row list, as the binding gives them. */
+type RowListEntries = NonNullable<ResourceBinding['rowLists']>[string];
 import { keywordWhere, searchHolds } from './keyword.js';
 import { tenantWhere } from './tenant.js';
 import { nowSec } from '../participation/clock.js';
@@ -48,6 +51,8 @@ export interface ResourceService {
   sort(request: FastifyRequest, ids: number[]): Promise<number>;
   /** A declared row command (复制): the binding's function in the write's transaction. */
   command(request: FastifyRequest, name: string, id: number): Promise<Row>;
+  /** A declared row list (RowList): the row read through the scope (else 404), then the binding's entries of it. */
+  rowList(request: FastifyRequest, entries: RowListEntries, id: number): Promise<{ items: Record<string, unknown>[] }>;
 }
 
 /**
@@ -259,11 +264,21 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     }
   }
 
-  async function get(request: FastifyRequest, id: number): Promise<Row> {
+  /** One row as the request's scope sees it (parent checked first), or 404. */
+  async function scopedRow(request: FastifyRequest, id: number): Promise<Row> {
     await assertParent(request);
     const [row] = (await db.select(visible).from(table).where(and(eq(col('id'), id), scopeWhere(request)))) as Row[];
     if (!row) throw notFound();
-    return (await present([row], request))[0];
+    return row;
+  }
+
+  async function get(request: FastifyRequest, id: number): Promise<Row> {
+    return (await present([await scopedRow(request, id)], request))[0];
+  }
+
+  /** A declared row list (register.ts binds `entries` at start, refusing to start without them). */
+  async function rowList(request: FastifyRequest, entries: RowListEntries, id: number): Promise<{ items: Record<string, unknown>[] }> {
+    return { items: await entries(await scopedRow(request, id), context(request)) };
   }
 
   /** Rows among `ids` the caller may write: scope plus the family's own narrowing, locked. */
@@ -344,6 +359,7 @@ export function resourceService(db: Db, binding: ResourceBinding, parentOf: (nam
     list,
     scan,
     get,
+    rowList,
     async create(request, body) {
       const created = await write(request, 'create', [], async (tx, _rows, ctx) => {
         let values = owned(body);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { activityCountPage, activityTypeName, chinaMonthOf, monthsBetween, percent, previousMonth } from '@huodong/domain';
+import { activityCountPage, activityTypeName, chinaMonthOf, correctRate, monthsBetween, percent, previousMonth, QUESTION_TYPES } from '@huodong/domain';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { chinaMonth } from '../db/chinaDay.js';
@@ -16,6 +16,8 @@ export type Sums = Record<Metric, number>;
 
 /** The platform's rollups: those of the organisations that still exist (a deleted organisation's stay behind, unread). */
 export const PLATFORM = sql`org_id in (select id from organizations)`;
+/** The platform's questions series: the organisations' and the public bank's (organisation 0, see rollups.ts). */
+export const PLATFORM_QUESTIONS = sql`(org_id in (select id from organizations) or org_id = 0)`;
 
 const zero = (): Sums => Object.fromEntries(METRICS.map((m) => [m, 0])) as Sums;
 
@@ -63,7 +65,8 @@ function typeRows(byType: Map<string, Sums>, all: Sums) {
 
 /** The figures of a scope by month and by type, with totals and this month's and last month's sums. */
 export async function overview(db: Db, where: SQL) {
-  const [byMonth, byType] = await Promise.all([sumsBy(db, sql`month`, where), sumsBy(db, sql`type`, where)]);
+  // `question` rows carry question types: the activity types' sums leave them out.
+  const [byMonth, byType] = await Promise.all([sumsBy(db, sql`month`, where), sumsBy(db, sql`type`, sql`(${where}) and metric <> 'question'`)]);
   const totals = total(byMonth.values());
   const now = thisMonth();
   return {
@@ -182,4 +185,59 @@ export async function pieFigures(db: Db) {
     org_activities: topTen('activity'),
     org_types: orgCounts.types.map((t) => ({ name: t.name || '未分类', value: t.organizations, percent: t.percent })),
   };
+}
+
+/** The metrics of the questions series: its sums read these rollup rows only (the primary key's second column). */
+const QUESTION_METRICS = sql`metric in ('question', 'answer', 'correct')`;
+
+/** The public bank's rollups (questions added by the platform) are organisation 0's. */
+export const PUBLIC_BANK = 0;
+
+/** A scope's (or a month's) questions series: questions added, contest answers and the right ones with their rate (percent, 2 decimals; null without answers). */
+const questionSums = (s: Sums, publicQuestions = 0) => ({
+  question: s.question,
+  public_question: publicQuestions,
+  answer: s.answer,
+  correct: s.correct,
+  correct_rate: correctRate(s.correct, s.answer),
+});
+
+/**
+ * The questions series of a scope (statistics/quesCount, staticOrgQuestion, adminQuesCount): totals,
+ * this month's, by China month (no gaps, up to this one) and questions added by question type.
+ * `publicBank`: the platform's scope, whose months also say how many of the questions added went
+ * to the public bank.
+ */
+export async function questionSeries(db: Db, where: SQL, publicBank = false) {
+  const [byMonth, byType, publicMonths] = await Promise.all([
+    sumsBy(db, sql`month`, sql`(${where}) and ${QUESTION_METRICS}`),
+    sumsBy(db, sql`type`, sql`(${where}) and metric = 'question'`),
+    publicBank ? sumsBy(db, sql`month`, sql`org_id = ${PUBLIC_BANK} and metric = 'question'`) : Promise.resolve(new Map<string, Sums>()),
+  ]);
+  const totals = total(byMonth.values());
+  const publicTotal = total(publicMonths.values()).question;
+  const now = thisMonth();
+  const typeSums = Object.entries(QUESTION_TYPES).map(([id, name]) => {
+    const n = byType.get(id)?.question ?? 0;
+    return { type: Number(id), name, question: n, percent: percent(n, totals.question) };
+  });
+  return {
+    totals: questionSums(totals, publicTotal),
+    this_month: questionSums(byMonth.get(now) ?? zero(), publicMonths.get(now)?.question ?? 0),
+    months: monthRows(byMonth).map((m) => ({ month: m.month, ...questionSums(m, publicMonths.get(m.month)?.question ?? 0) })),
+    types: typeSums,
+  };
+}
+
+/** Every organisation's questions series sums (all time), most questions added first, each with its share: the question metrics' rollup rows only. */
+export async function questionOrganizationRows(db: Db) {
+  const [orgs, sums] = await Promise.all([
+    db.execute(sql`select id, key, name from organizations order by id`),
+    sumsBy(db, sql`org_id`, sql`${PLATFORM} and ${QUESTION_METRICS}`),
+  ]);
+  const rows = rowsOf<{ id: number; key: string; name: string }>(orgs).map((o) => ({ ...o, ...(sums.get(String(o.id)) ?? zero()) }));
+  const all = rows.reduce((s, o) => s + o.question, 0);
+  return rows
+    .map((o) => ({ id: o.id, key: o.key, org_key: o.key, name: o.name, question: o.question, question_percent: percent(o.question, all), answer: o.answer, correct: o.correct, correct_rate: correctRate(o.correct, o.answer) }))
+    .sort((a, b) => b.question - a.question || b.answer - a.answer || a.id - b.id);
 }

@@ -18,38 +18,47 @@ import { advanceMark, type HighWaterMark } from '../db/highWater.js';
  * month, once each (stat_reader_months). When rows go (a deleted reader takes theirs along), the
  * organisation is marked stale and recounted at the next pass. `recountRollups` computes the same
  * figures from the rows with plain grouping; the tests compare the two after random writes.
+ *
+ * The questions series: `question` counts the questions added to a bank, its `type` the question
+ * type (not an activity type: the by-type sums of activities leave this metric out), the public
+ * bank's under organisation 0 (the platform's; no organisation row, so no organisation's sums take
+ * them). `answer` counts contest answers when made; `correct` the right ones, folded when their
+ * attempt is finished (marks change until then; the attempt's `stat_folded` says it is held).
  */
 
-export const METRICS = ['activity', 'work', 'like', 'comment', 'join', 'answer', 'reader', 'active'] as const;
+export const METRICS = ['activity', 'work', 'like', 'comment', 'join', 'answer', 'correct', 'question', 'reader', 'active'] as const;
 export type Metric = (typeof METRICS)[number];
 
 interface Source {
-  metric: Exclude<Metric, 'active'>;
+  metric: Exclude<Metric, 'active' | 'correct'>;
   /** The table, aliased `s`; the sequence of its ids. */
   table: string;
+  /** The organisation (the public bank's questions are organisation 0's). */
+  org: string;
   /** The activity's type and id (`a` joined for a row of an activity), the reader (null when the row is no reader's). */
   type: string;
   act: string;
   reader: string;
 }
 
-const ofActivity = (table: string, metric: Source['metric']): Source => ({ metric, table, type: 'a.type', act: 's.act_id', reader: 's.reader_id' });
+const ofActivity = (table: string, metric: Source['metric']): Source => ({ metric, table, org: 's.org_id', type: 'a.type', act: 's.act_id', reader: 's.reader_id' });
 
 /** What each metric counts. */
 const SOURCES: Source[] = [
-  { metric: 'activity', table: 'activities', type: 's.type', act: 's.id', reader: 'null::int' },
+  { metric: 'activity', table: 'activities', org: 's.org_id', type: 's.type', act: 's.id', reader: 'null::int' },
   ofActivity('works', 'work'),
   ofActivity('votes', 'like'),
   ofActivity('comments', 'comment'),
   ofActivity('activity_joins', 'join'),
   ofActivity('contest_answers', 'answer'),
-  { metric: 'reader', table: 'readers', type: '0', act: '0', reader: 'null::int' },
+  { metric: 'reader', table: 'readers', org: 's.org_id', type: '0', act: '0', reader: 'null::int' },
+  { metric: 'question', table: 'questions', org: 'coalesce(s.org_id, 0)', type: 's.type', act: '0', reader: 'null::int' },
 ];
 
 /** The rows of a source as (org_id, month, type, act_id, reader_id), narrowed by `where` (on `s`). */
 function sourceRows(source: Source, where: SQL): SQL {
   const join = source.type === 'a.type' ? sql.raw(' join activities a on a.id = s.act_id') : sql``;
-  return sql`select s.org_id, ${chinaMonth(sql.raw('s.created_at'))} as month, ${sql.raw(source.type)}::smallint as type, ${sql.raw(source.act)}::int as act_id, ${sql.raw(source.reader)} as reader_id
+  return sql`select ${sql.raw(source.org)}::int as org_id, ${chinaMonth(sql.raw('s.created_at'))} as month, ${sql.raw(source.type)}::smallint as type, ${sql.raw(source.act)}::int as act_id, ${sql.raw(source.reader)} as reader_id
     from ${sql.identifier(source.table)} s${join} where ${where}`;
 }
 
@@ -57,7 +66,7 @@ const upsert = sql.raw(`on conflict (org_id, metric, month, type, act_id) do upd
 
 /** Fold the rows of a source with ids in (from, to] (of one organisation when given): one statement. */
 async function foldRange(tx: Tx, source: Source, from: number, to: number, orgId?: number): Promise<void> {
-  const where = sql`s.id > ${from} and s.id <= ${to}${orgId === undefined ? sql`` : sql` and s.org_id = ${orgId}`}`;
+  const where = sql`s.id > ${from} and s.id <= ${to}${orgId === undefined ? sql`` : sql` and ${sql.raw(source.org)} = ${orgId}`}`;
   await tx.execute(sql`
     with src as (${sourceRows(source, where)}),
     counted as (
@@ -71,6 +80,31 @@ async function foldRange(tx: Tx, source: Source, from: number, to: number, orgId
     insert into stat_rollups (org_id, month, metric, type, act_id, n)
     select org_id, month, 'active', 0, 0, count(*) from seen group by org_id, month
     ${upsert}`);
+}
+
+/** The right answers (alias `s`) of the attempts (alias `t`) narrowed by `where`, as rollup rows of `correct`. */
+function correctRows(where: SQL): SQL {
+  return sql`select s.org_id, ${chinaMonth(sql.raw('s.created_at'))} as month, a.type::smallint as type, s.act_id, count(*)::int as n
+    from contest_answers s join contest_attempts t on t.id = s.attempt_id join activities a on a.id = s.act_id
+    where s.is_right = 1 and ${where} group by 1, 2, 3, 4`;
+}
+
+/** The rollup rows of `correct` added for the right answers of the attempts narrowed by `where`. */
+const insertCorrect = (where: SQL): SQL => sql`insert into stat_rollups (org_id, month, metric, type, act_id, n)
+    select org_id, month, 'correct', type, act_id, n from (${correctRows(where)}) c
+    ${upsert}`;
+
+/**
+ * Fold the right answers of the finished attempts not held yet, marking them held in the same
+ * statement. Attempts locked by a call under way are left for the next pass (skip locked).
+ */
+async function foldCorrect(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    with held as (
+      update contest_attempts set stat_folded = 1
+      where id in (select id from contest_attempts where state = 'finished' and stat_folded = 0 for update skip locked)
+      returning id)
+    ${insertCorrect(sql`t.id in (select id from held)`)}`);
 }
 
 interface MarkRow {
@@ -97,11 +131,13 @@ export async function foldRollups(db: Db): Promise<void> {
       await tx.update(statMarks).set({ done_id: next.done, candidate: next.candidate, running: next.running }).where(eq(statMarks.source, source.table));
       done.set(source.table, next.done);
     }
+    await foldCorrect(tx);
     const stale = rowsOf<{ org_id: number }>(await tx.execute(sql`delete from stat_stale returning org_id`));
     for (const { org_id } of stale) {
       await tx.execute(sql`delete from stat_rollups where org_id = ${org_id}`);
       await tx.execute(sql`delete from stat_reader_months where org_id = ${org_id}`);
       for (const source of SOURCES) await foldRange(tx, source, 0, done.get(source.table)!, org_id);
+      await tx.execute(insertCorrect(sql`t.stat_folded = 1 and s.org_id = ${org_id}`));
     }
   });
 }
@@ -134,8 +170,9 @@ export async function recountRollups(db: Db): Promise<RollupRow[]> {
     SOURCES.filter((s) => s.reader !== 'null::int').map((s) => sql`select org_id, month, reader_id from (${sourceRows(s, sql.raw('s.reader_id is not null'))}) r`),
     sql` union all `,
   );
+  const correct = sql`select org_id, month, 'correct'::text as metric, type, act_id, n from (${correctRows(sql`t.state = 'finished'`)}) c`;
   const active = sql`select org_id, month, 'active'::text as metric, 0::smallint as type, 0 as act_id, count(distinct reader_id)::int as n from (${readers}) r group by org_id, month`;
-  return rowsOf<RollupRow>(await db.execute(sql`${sql.join([...counted, active], sql` union all `)} order by 1, 2, 3, 4, 5`));
+  return rowsOf<RollupRow>(await db.execute(sql`${sql.join([...counted, correct, active], sql` union all `)} order by 1, 2, 3, 4, 5`));
 }
 
 /** The rollups as stored, in the order of `recountRollups`. */

@@ -7,8 +7,9 @@ import { orgOf } from '../auth/access.js';
 import { RememberedReads } from '../db/writeWatch.js';
 import { actParams, orgParams } from '../participation/params.js';
 import { figuresActivity } from '../figures/index.js';
-import { PLATFORM, activityRows, metricFigures, organizationCounts, organizationRows, overview, pieFigures } from './figures.js';
+import { PLATFORM, PLATFORM_QUESTIONS, activityRows, metricFigures, organizationCounts, organizationRows, overview, pieFigures, questionOrganizationRows, questionSeries } from './figures.js';
 import { refreshRollups } from './rollups.js';
+import { foldBankMoves } from '../questions/bankSums.js';
 import { defineSweep } from '../jobs/sweep.js';
 
 /**
@@ -41,6 +42,8 @@ export async function statisticsRoutes(server: FastifyInstance): Promise<void> {
   app.get('/v1/count/overview', platform, () => kept('overview', async () => ({ ...(await overview(db, PLATFORM)), organizations: await organizationRows(db) })));
   for (const [path, metric] of Object.entries(METRIC_PATHS)) app.get(`/v1/count/${path}`, platform, () => kept(path, () => metricFigures(db, metric)));
   app.get('/v1/count/pie', platform, () => kept('pie', () => pieFigures(db)));
+  // The questions series (the bank figures by type and difficulty are questions/routes.ts `/v1/count/question`).
+  app.get('/v1/count/question/months', platform, () => kept('questionMonths', async () => ({ ...(await questionSeries(db, PLATFORM_QUESTIONS, true)), organizations: await questionOrganizationRows(db) })));
 
   // ---- An organisation (adminCount/*) ------------------------------------------------------------
   app.get('/v1/:org/count/activity', { ...org, schema: { params: orgParams } }, async (request) => {
@@ -51,6 +54,10 @@ export async function statisticsRoutes(server: FastifyInstance): Promise<void> {
     const act = await figuresActivity(db, request, request.params.id, ALL_TYPES);
     const figures = await overview(db, sql`org_id = ${act.org_id} and act_id = ${act.id}`);
     return { activity: { id: act.id, title: act.title, type: act.type }, totals: figures.totals, this_month: figures.this_month, months: figures.months };
+  });
+  app.get('/v1/:org/count/question/months', { ...org, schema: { params: orgParams } }, async (request) => {
+    const o = orgOf(request);
+    return kept(`orgQuestions:${o.id}`, async () => ({ organization: { id: o.id, key: o.key, name: o.name }, ...(await questionSeries(db, sql`org_id = ${o.id}`)) }));
   });
   app.get('/v1/:org/count/user', { ...org, schema: { params: orgParams } }, async (request) => {
     const o = orgOf(request);
@@ -69,7 +76,10 @@ export const ROLLUP_JOB = 'stats.rollup';
 /** How often the rollups are folded: the statistics pages are at most this much (and a running transaction) behind the writes. */
 export const ROLLUP_SWEEP_SECONDS = 60;
 
-/** The rollups' pass on the job runner, every minute. */
+/** The rollups' pass on the job runner, every minute; the banks' sums folded with it (reads fold too, this keeps the moves few). */
 export function defineStatisticsJobs(app: FastifyInstance): void {
-  defineSweep(app, ROLLUP_JOB, ROLLUP_SWEEP_SECONDS, () => refreshRollups(app.database.db as Db));
+  defineSweep(app, ROLLUP_JOB, ROLLUP_SWEEP_SECONDS, async () => {
+    await refreshRollups(app.database.db as Db);
+    await foldBankMoves(app.database.db as Db);
+  });
 }

@@ -46,6 +46,8 @@ export const PAGES: Record<string, PageEntry> = {
   'review/adminExpertAct': () => import('../features/review/AdminExpertActPage'),
   'review/adminExpertAct/worksManage': () => import('../features/review/WorksManagePage'),
   'adminCount/adminActCount/actCountEva': () => import('../features/voting/EvaResultsPage'),
+  // The declared comment queue with each reported comment's 举报详情.
+  'adminAct/adminEvaComment': () => import('../features/voting/EvaCommentPage'),
   'adminAct/adminContestWork': () => import('../features/contests/ContestWorkPage'),
   'adminAct/adminContestProWork': () => import('../features/contests/ContestProWorkPage'),
   'adminAct/adminContestProQuestion': () => import('../features/contests/ContestProQuestionPage'),

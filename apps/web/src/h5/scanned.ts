@@ -1,4 +1,4 @@
-import { ROUTES } from '@huodong/domain/routes';
+import { READER_APP_PATHS } from '@huodong/domain/routes';
 
 /**
  * What 扫一扫 does with a QR's text (issue 27): a link of this site and organisation to one of the
@@ -7,9 +7,6 @@ import { ROUTES } from '@huodong/domain/routes';
  * app (`/{org}/h5/…`, an activity) opens; anything else is only shown (never followed off-site).
  */
 export type Scanned = { to: string } | { text: string };
-
-/** The spec's addresses whose page is the reader app's of the same path (`readerApp` routes). */
-const READER_APP_PATHS = new Set(ROUTES.filter((r) => r.readerApp).map((r) => r.path));
 
 export function readScanned(text: string, org: string, origin: string): Scanned {
   const shown = { text };

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Form, Progress, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { AUDIO_EXTS, audioLabels, UPLOAD_RULES, VIDEO_UPLOAD, type ResourceField, type StoredKind, type UploadKind } from '@huodong/domain';
+import { audioLabels, isAudioFile, UPLOAD_RULES, VIDEO_UPLOAD, type ResourceField, type StoredKind, type UploadKind } from '@huodong/domain';
 import { api } from '../shared/api';
 import { UploadControl } from '../shared/UploadControl';
 import { cancelVideoUpload, uploadVideo } from '../shared/videoUpload';
+import { AudioPlayer, audioName } from './AudioPlayer';
 import { thumbnailUrl } from './listModel';
 import { uploadBase, uploadPath } from './resourcePaths';
 import {
@@ -139,13 +140,10 @@ export default function FileInput({ field, org, value, onChange, id }: FileInput
   );
 }
 
-/** An audio: a field of kind audio, or a stored file whose name ends as an audio's (an audiobook's file). */
-const isAudio = (kind: FileKind, url: string) => kind === 'audio' || (kind === 'file' && (AUDIO_EXTS as readonly string[]).includes(url.split(/[?#]/)[0].split('.').pop()?.toLowerCase() ?? ''));
-
 function Preview({ field, url }: { field: ResourceField; url: string }) {
   const kind = field.kind as FileKind;
   const label = field.label;
-  if (isAudio(kind, url)) return <AudioPreview field={field} url={url} />;
+  if (isAudioFile(kind, url)) return <AudioPreview field={field} url={url} />;
   switch (kind) {
     case 'image':
       return <img src={thumbnailUrl(url)} alt={label} style={{ maxWidth: 200, maxHeight: 120, objectFit: 'contain', borderRadius: 4 }} />;
@@ -179,7 +177,7 @@ function AudioPreview({ field, url }: { field: ResourceField; url: string }) {
           <span data-testid="audio-artist">{labels.artist}</span>
         </Typography.Text>
       </Typography.Text>
-      <audio src={url} controls preload="none" aria-label={`${field.label}：${labels.title}`} style={{ maxWidth: '100%' }} />
+      <AudioPlayer url={url} name={audioName(field.label, labels.title)} style={{ maxWidth: '100%' }} />
     </Flex>
   );
 }

@@ -6,7 +6,7 @@ import Input from 'antd/es/input/Input';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DownloadOutlined, HolderOutlined } from '@ant-design/icons';
-import { DELETE, EDIT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, listFields, routeOfResource, rowCellText, rowLinkPath, type ListData, type ResourceExport, type ResourceField } from '@huodong/domain';
+import { DELETE, EDIT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, audioLabels, isAudioFile, listFields, routeOfResource, rowCellText, rowLinkPath, type ListData, type ResourceExport, type ResourceField } from '@huodong/domain';
 import { useApiQuery, type QueryParams } from '../shared/api';
 import { TABLE_PAGINATION } from '../shared/antdDefaults';
 import { scopeLink } from '../shared/scope';
@@ -36,6 +36,7 @@ import {
 } from './listModel';
 import type { Declaration, DeclaredField, DeclaredRowUpdate } from './declarations';
 import { DECLARATIONS } from './declarations.data';
+import { AudioPlayer, audioName } from './AudioPlayer';
 import { useFieldOptions, useFieldsOptions } from './fieldOptions';
 import { batchRefused, rowControlState } from './rowControls';
 import { RefusedTip, RowControls, type ActionControl, type RowControl } from './RowControls';
@@ -228,12 +229,20 @@ function SearchForm({
   );
 }
 
-/** A cell of a declared field: images as a thumbnail, other files as a link, the rest as the domain's text. */
+/** A table cell's audio player: short enough for a column, its play button and time. */
+const AUDIO_CELL_STYLE = { width: 200, height: 32, display: 'block' } as const;
+
+/** A cell of a declared field: images as a thumbnail, audio as a player, other files as a link, the rest as the domain's text. */
 export function fieldCell(f: ResourceField, row: Row, options: ResourceField['options'], linkColor: string): ReactNode {
   const text = rowCellText(f, row, options);
   if (!text) return text;
   if (f.kind === 'image') return <img src={thumbnailUrl(text)} alt={f.label} loading="lazy" style={{ height: 40, maxWidth: 80, objectFit: 'cover', borderRadius: 2, display: 'block' }} />;
-  if (f.kind === 'file' || f.kind === 'video' || f.kind === 'audio') {
+  if (isAudioFile(f.kind, text)) {
+    const title = f.audio?.title ? row[f.audio.title] : undefined;
+    return <AudioPlayer url={text} name={audioName(f.label, audioLabels(typeof title === 'string' ? title : undefined, undefined).title)} style={AUDIO_CELL_STYLE} />;
+  }
+  // A video opens in a tab of its own, where the browser plays it: a player per row would not fit a cell.
+  if (f.kind === 'file' || f.kind === 'video') {
     // antd Typography.Link's look, without its module
     return (
       <a href={text} target="_blank" rel="noopener noreferrer" style={{ color: linkColor }}>

@@ -12,6 +12,7 @@ const USER_COUNT = 'statistics/userCount';
 const ORG_ACT_COUNT = 'adminCount/adminActCount';
 const ORG_USER_COUNT = 'adminCount/adminUserCount';
 const ORG_USER_MORE = 'adminCount/adminUserCount/adminUserCountMore';
+const QUES_COUNT = 'statistics/quesCount';
 
 /** The organisation's 活动统计 in its own back office (the platform's drill-down). */
 const TO_ORG: FigureRowLink = { path: ORG_ACT_COUNT, query: {}, scopeFrom: 'org_key', text: '活动统计' };
@@ -358,6 +359,80 @@ export const adminUserCountMoreFigures = defineFigures({
   charts: [monthsChart('org-user-months', '每月新增与活跃读者', ['reader', 'active'], { field: 'reader_total', title: '读者总数' })],
   tables: [{ ...monthsTable('org-user-table', ['reader', 'active'], '用户统计详情'), columns: [{ field: 'month', title: '月份', width: 100 }, col('reader', 100), col('active', 100), { field: 'reader_total', title: '读者总数', width: 100 }] }],
 });
+
+// ---- The questions series (statistics/quesCount, staticOrgQuestion, adminCount/adminQuesCount) -----
+
+/**
+ * The questions series over GET /v1/count/question/months and /v1/{org}/count/question/months:
+ * questions added to the banks, contest answers and the right ones by China month and question
+ * type (the platform's also by organisation, opening staticOrgQuestion). Drawn inside the
+ * questions pages, above their bank figures (not routes of their own: not in FIGURES).
+ */
+const QUESTION_TITLES = { question: '新增题目', public_question: '公共题库新增', answer: '答题数', correct: '答对数', correct_rate: '正确率' } as const;
+type QuestionField = keyof typeof QUESTION_TITLES;
+const qcol = (field: QuestionField): FigureColumn => ({ field, title: QUESTION_TITLES[field], width: 100, ...(field === 'correct_rate' ? { show: 'percent2' as const } : {}) });
+
+function questionSeriesFigures(name: string, heading: string, platform: boolean) {
+  const monthFields: QuestionField[] = platform ? ['question', 'public_question', 'answer', 'correct', 'correct_rate'] : ['question', 'answer', 'correct', 'correct_rate'];
+  const tables: FigureTable[] = [
+    { key: `${name}-month-table`, title: '按月统计', rows: 'months', pageSize: 12, exportName: `${heading}-按月`, columns: [{ field: 'month', title: '月份', width: 100 }, ...monthFields.map(qcol)] },
+    {
+      key: `${name}-type-table`,
+      title: '按题型统计',
+      rows: 'types',
+      exportName: `${heading}-按题型`,
+      side: platform ? 'left' : undefined,
+      columns: [{ field: 'name', title: '题型' }, qcol('question'), { field: 'percent', title: '占比', width: 90, show: 'percent2' }],
+    },
+  ];
+  if (platform)
+    tables.push({
+      key: `${name}-org-table`,
+      title: '按机构统计',
+      rows: 'organizations',
+      exportName: `${heading}-按机构`,
+      side: 'right',
+      columns: [
+        { field: 'name', title: '机构名称' },
+        qcol('question'),
+        { field: 'question_percent', title: '占比', width: 90, show: 'percent2' },
+        qcol('answer'),
+        qcol('correct_rate'),
+        { field: 'org', title: '查看', width: 90, link: { path: `${QUES_COUNT}/staticOrgQuestion`, query: { org: 'org_key' }, text: '机构统计' } },
+      ],
+    });
+  return defineFigures({
+    name,
+    path: '',
+    wide: true,
+    heading,
+    testId: name,
+    cards: [
+      { key: 'question', title: '题目总数', value: 'totals.question' },
+      { key: 'question-month', title: '本月新增题目', value: 'this_month.question' },
+      { key: 'answer', title: '答题总数', value: 'totals.answer' },
+      { key: 'correct-rate', title: '总正确率', value: 'totals.correct_rate', show: 'percent2' },
+    ],
+    charts: [
+      {
+        key: `${name}-months`,
+        title: '每月新增题目与答题',
+        kind: 'bars',
+        rows: 'months',
+        label: 'month',
+        series: [{ field: 'question', title: QUESTION_TITLES.question }, { field: 'answer', title: QUESTION_TITLES.answer }, { field: 'correct', title: QUESTION_TITLES.correct }, { field: 'correct_rate', title: QUESTION_TITLES.correct_rate, type: 'line', right: true }],
+        rightAxis: 'percent',
+        empty: '暂无数据',
+      },
+    ],
+    tables,
+  });
+}
+
+/** The platform's (statistics/quesCount). */
+export const platformQuestionSeriesFigures = questionSeriesFigures('stat-ques-series', '题目与答题统计', true);
+/** An organisation's (staticOrgQuestion for the platform, adminQuesCount for the organisation). */
+export const orgQuestionSeriesFigures = questionSeriesFigures('org-ques-series', '题目与答题统计', false);
 
 /** Every statistics page of the platform and the organisation (listed in FIGURES). */
 export const STATISTICS_FIGURES = [

@@ -22,7 +22,7 @@ export const digitalResourcesResource = defineResource({
     textField('author', '作者', 50, { width: 120 }),
     linkField('link', '访问链接', { list: false, placeholder: 'https://' }),
     // An audiobook's file (有声书) plays in its preview with its name and author.
-    fileField('file', '资源文件', 'file', 'public', { list: false, audio: { title: 'title', artist: 'author' } }),
+    fileField('file', '资源文件', 'file', 'public', { width: 220, audio: { title: 'title', artist: 'author' } }),
     textField('intro', '简介', 1000, { kind: 'textarea', list: false }),
     sortField,
     statusField,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource, rowUpdate } from '../define.js';
-import { BATCH_DELETE, batch, SORT, toggle, type ResourceField } from '../resource.js';
+import { BATCH_DELETE, batch, SORT, toggle, type ResourceField, type RowList } from '../resource.js';
 import { requestIdSchema } from '../client.js';
 import { commentBodySchema } from '../rules/comments.js';
 import { CHECK_ITEM_STATUS } from '../rules/moderation.js';
@@ -112,6 +112,14 @@ export const evaluationVotesResource = defineResource({
 });
 
 /**
+ * 举报详情: the reports on a comment (`GET /v1/{org}/check/{act}/comment/{id}/reports`), newest
+ * first, each with its reader's name and account, the reason as the reader gave it (the chosen
+ * reason and its note as one text) and its time. Reports are keyed by comment and reader: a row
+ * list of the comment, read through the queue's scope.
+ */
+export const COMMENT_REPORTS = { name: 'reports', title: '举报详情' } as const satisfies RowList;
+
+/**
  * The review queue of a voting activity's comments (spec §7 `/v1/{org}/check/{id}/comment`, page
  * adminAct/adminEvaComment?actID=): readers write them (moderation post by default: shown at once,
  * reviewed here), three reports hide one; administrators approve, reject with a reason, hide, pin,
@@ -168,6 +176,7 @@ export const commentChecksResource = defineResource({
     batch('batchReject', '批量驳回', { status: 2 }, { confirm: true, danger: true }),
   ],
   rowRules: { top: 'commentHighlight', feature: 'commentHighlight' },
+  rowLists: [COMMENT_REPORTS],
   writeRole: 'manager',
   nameField: 'content',
   defaultSort: '-id',

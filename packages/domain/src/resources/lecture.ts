@@ -41,7 +41,7 @@ export const lectureItemsResource = defineResource({
     textField('title', '标题', 100, { required: true, width: 220 }),
     field('media_type', '类型', 'select', (l) => z.enum(Object.keys(LECTURE_MEDIA_TYPES) as [string, ...string[]], { error: `请选择有效的${l}` }), { options: labels(LECTURE_MEDIA_TYPES), filter: true, width: 90 }),
     fileField('video', '视频', 'video', 'video', { list: false }),
-    fileField('audio', '音频', 'audio', 'public', { list: false, audio: { title: 'audio_title', artist: 'artist' } }),
+    fileField('audio', '音频', 'audio', 'public', { width: 220, audio: { title: 'audio_title', artist: 'artist' } }),
     textField('audio_title', '音频标题', 100, { list: false, placeholder: `默认“${LECTURE_AUDIO_DEFAULTS.audio_title}”` }),
     textField('artist', '演播者', 50, { list: false, placeholder: `默认“${LECTURE_AUDIO_DEFAULTS.artist}”` }),
     fileField('pdf', 'PDF文档', 'file', 'public', { list: false }),

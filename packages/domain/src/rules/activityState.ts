@@ -86,17 +86,34 @@ export function activityStateLabel(activity: ActivityTimes, nowSeconds: number):
 
 export type ActivityType = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 16 | 19;
 
-/** Per type: the declaration's name and API path (spec §7) and the page that lists it (spec §2). */
-export const ACTIVITY_KINDS: Readonly<Record<ActivityType, { name: string; path: string; page: string }>> = {
+/**
+ * Per type: the declaration's name and API path (spec §7) and the page that lists it (spec §2).
+ * `early`: its reader writes may come before the activity starts (an offline booking's sign-up
+ * window opens before the event), so "not started" is no standing refusal for it (`gatedAt`).
+ * `seats`: its `person_limit` is the seats its own writes hold (an offline session's capacity),
+ * not a cap on joins: its joins are counted without a limit (`joinsCapped`).
+ */
+export const ACTIVITY_KINDS: Readonly<Record<ActivityType, { name: string; path: string; page: string; early?: true; seats?: true }>> = {
   1: { name: 'original', path: '/v1/{org}/original', page: 'adminAct/adminOri' },
   9: { name: 'originalmix', path: '/v1/{org}/originalmix', page: 'adminAct/adminOriginalMix' },
   2: { name: 'evaluation', path: '/v1/{org}/evaluation', page: 'adminAct/adminEva' },
   3: { name: 'contest', path: '/v1/{org}/contest', page: 'adminAct/adminContest' },
   6: { name: 'contestpro', path: '/v1/{org}/contestpro', page: 'adminAct/adminContestPro' },
   4: { name: 'survey', path: '/v1/{org}/survey', page: 'adminAct/adminSurvey' },
-  5: { name: 'offline', path: '/v1/{org}/offline', page: 'adminAct/adminOffline' },
+  5: { name: 'offline', path: '/v1/{org}/offline', page: 'adminAct/adminOffline', early: true, seats: true },
   7: { name: 'third', path: '/v1/{org}/third', page: 'adminAct/adminThirdParty' },
   8: { name: 'mark', path: '/v1/{org}/mark', page: 'adminAct/adminReadClock' },
   16: { name: 'integral', path: '/v1/{org}/integral', page: 'adminAct/adminIntegral' },
   19: { name: 'lecture', path: '/v1/{org}/lecture', page: 'adminAct/adminLecture' },
 };
+
+/**
+ * The activity as the participation gate judges it at `now`: a kind whose reader writes may come
+ * before the start (`ACTIVITY_KINDS[type].early`) is taken as started; it still ends at its end.
+ */
+export function gatedAt<A extends { type: number; start_at: number }>(act: A, now: number): A {
+  return ACTIVITY_KINDS[act.type as ActivityType]?.early ? { ...act, start_at: Math.min(act.start_at, now) } : act;
+}
+
+/** Whether an activity's `person_limit` caps its joins (not for a kind whose limit is its seats). */
+export const joinsCapped = (type: number): boolean => !ACTIVITY_KINDS[type as ActivityType]?.seats;

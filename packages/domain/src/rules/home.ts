@@ -11,7 +11,6 @@ import { plainText } from '../resources/fields.js';
 
 // The module kinds and styles live apart, without zod, for the reader app's first load (src/h5/HomePage.tsx).
 import { HOME_MODULE } from './homeKinds.js';
-import { AUDIO_ARTIST, AUDIO_TITLE } from './constants.js';
 export { HOME_MODULE, HOME_MODULE_KINDS, HOME_STYLES } from './homeKinds.js';
 
 /**
@@ -56,11 +55,6 @@ export interface RulesText {
 
 /** The digital resource kind of an audiobook (DIGITAL_KINDS 2 有声书). */
 export const AUDIOBOOK_KIND = 2;
-/** The title and artist a player shows for an audio (spec §9 defaults where none is given). */
-export const audioLabels = (title: string | null | undefined, artist: string | null | undefined): { title: string; artist: string } => ({
-  title: title?.trim() || AUDIO_TITLE,
-  artist: artist?.trim() || AUDIO_ARTIST,
-});
 
 /**
  * A listening beat: the reader's player reports every LISTEN_BEAT_SEC while playing (`seconds`

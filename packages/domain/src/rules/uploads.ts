@@ -4,6 +4,7 @@
  * own bytes against these; the web's upload control checks the name and size first, with the same
  * messages.
  */
+import { AUDIO_ARTIST, AUDIO_TITLE } from './constants.js';
 
 /** What a file is, for serving (inline or attachment) and for its metadata. */
 export type FileClass = 'image' | 'audio' | 'video' | 'document';
@@ -42,6 +43,16 @@ export const IMAGE_EXTS = ['jpg', 'png', 'gif', 'webp'] as const satisfies reado
 export const AUDIO_EXTS = ['mp3', 'm4a', 'wav', 'ogg'] as const satisfies readonly FileExt[];
 export const VIDEO_EXTS = ['mp4', 'mov', 'webm'] as const satisfies readonly FileExt[];
 export const DOCUMENT_EXTS = ['pdf', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'zip'] as const satisfies readonly FileExt[];
+
+/** A field's stored file is an audio: the field is of kind audio, or a file whose name ends as an audio's (an audiobook's file). */
+export const isAudioFile = (kind: string, url: string): boolean =>
+  kind === 'audio' || (kind === 'file' && (AUDIO_EXTS as readonly string[]).includes(url.split(/[?#]/)[0].split('.').pop()?.toLowerCase() ?? ''));
+
+/** The title and artist a player shows for an audio (spec §9 defaults where none is given); zod-free, for the list pages. */
+export const audioLabels = (title: string | null | undefined, artist: string | null | undefined): { title: string; artist: string } => ({
+  title: title?.trim() || AUDIO_TITLE,
+  artist: artist?.trim() || AUDIO_ARTIST,
+});
 
 /** The multipart upload routes of spec §7 (`/v1/upload/{kind}` and `/v1/{org}/upload/{kind}`). */
 export type UploadKind = 'cover' | 'logo' | 'profile' | 'public' | 'question';

@@ -116,11 +116,18 @@ export const contestAttempts = pgTable('contest_attempts', {
   counted: smallint('counted').notNull().default(0),
   /** 1: a finished attempt the figures' rollup holds (kinds/contests/rollup.ts); advanced in the same statement as the rollup rows. */
   rolled: smallint('rolled').notNull().default(0),
+  /**
+   * 1: a finished attempt whose right answers the statistics' `correct` metric holds
+   * (statistics/rollups.ts): marks change until the attempt is finished, so right answers are
+   * counted then, not when their rows are made.
+   */
+  stat_folded: smallint('stat_folded').notNull().default(0),
   ...stamps,
 }, (t) => [
   uniqueIndex('contest_attempts_org_id_uq').on(t.org_id, t.id),
   index('contest_attempts_uncounted_idx').on(t.act_id, t.id).where(sql`${t.counted} < 2`),
   index('contest_attempts_unrolled_idx').on(t.act_id, t.id).where(sql`${t.state} = 'finished' and ${t.rolled} = 0`),
+  index('contest_attempts_unfolded_idx').on(t.id).where(sql`${t.state} = 'finished' and ${t.stat_folded} = 0`),
   index('contest_attempts_unfinished_idx').on(t.act_id, t.id).where(sql`${t.state} <> 'finished'`),
   foreignKey({ name: 'contest_attempts_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   foreignKey({ name: 'contest_attempts_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),

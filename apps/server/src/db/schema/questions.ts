@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { isPause, searchOf, sort, stamps } from './columns.js';
 import { orgId, organizations } from './platform.js';
 
@@ -72,3 +72,41 @@ export const questionCategories = pgTable('question_categories', {
   uniqueIndex('question_categories_org_id_uq').on(t.org_id, t.id),
   index('question_categories_org_list_idx').on(t.org_id, t.created_at, t.id),
 ]);
+
+// ---- The banks' state (issue 26: the question statistics over millions of questions) -----------
+
+/** The key (bank, type, difficulty, category 0 for none, pause flag) and the sums, fresh builders for each table: the sums and their moves alike. */
+const bankSumColumns = () => ({
+  bank_id: integer('bank_id').notNull(),
+  type: smallint('type').notNull(),
+  difficulty: smallint('difficulty').notNull(),
+  category_id: integer('category_id').notNull(),
+  is_pause: smallint('is_pause').notNull(),
+  questions: integer('questions').notNull(),
+  used: bigint('used', { mode: 'number' }).notNull(),
+  answered: bigint('answered', { mode: 'number' }).notNull(),
+  correct: bigint('correct', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The live questions (`is_delete` 0) of each bank (`bank_id`, 0 the public bank) per type,
+ * difficulty, category (0: none) and pause flag: how many, and the sums of their use counters.
+ * What `/v1/count/question`, `/v1/{org}/count/question` and `/v1/count/question/organizations`
+ * sum (questions/figures.ts), instead of the questions themselves. Kept by folding
+ * `question_bank_moves` (questions/bankSums.ts); the moves' sum and these rows equal a recount of
+ * the questions at every moment.
+ */
+export const questionBankSums = pgTable('question_bank_sums', {
+  ...bankSumColumns(),
+}, (t) => [primaryKey({ name: 'question_bank_sums_pk', columns: [t.bank_id, t.type, t.difficulty, t.category_id, t.is_pause] })]);
+
+/**
+ * What each statement on `questions` changed of `question_bank_sums`, per key (the rows it took
+ * out subtracted, those it made added), appended by the statement triggers of migration 0045 in
+ * the writer's own transaction (appends only: writers never wait for one another here); folded by
+ * questions/bankSums.ts `foldBankMoves` before the sums are read and by the statistics' sweep.
+ */
+export const questionBankMoves = pgTable('question_bank_moves', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ...bankSumColumns(),
+});

@@ -495,6 +495,7 @@ export async function startAttemptAtOnce(
     unit_id: reader.unit_id,
     counted: 0,
     rolled: 0,
+    stat_folded: 0,
     created_at: now,
     updated_at: now,
   };
@@ -649,8 +650,9 @@ export async function saveAnswersAtOnce(
       ),
       kept as (${keep(sql`(select count(*) from d) = ${last.length}::int`)}),
       saved as (
-        insert into ${contestAnswers} (org_id, act_id, attempt_id, reader_id, question_id, answer, max_score, answered_at)
-        select org_id, act_id, id, reader_id, question_id, answer, max_score, ${now}::bigint from d where exists (select 1 from kept)
+        -- Stamped with the request's clock, as saveAnswers does: the statistics count answers by the month made (the seed's past moments).
+        insert into ${contestAnswers} (org_id, act_id, attempt_id, reader_id, question_id, answer, max_score, answered_at, created_at, updated_at)
+        select org_id, act_id, id, reader_id, question_id, answer, max_score, ${now}::bigint, ${now}::bigint, ${now}::bigint from d where exists (select 1 from kept)
         on conflict (attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at, updated_at = ${now}
         returning 1
       )

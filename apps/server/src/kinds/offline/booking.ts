@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { offlineAddresses, offlineReservations, offlineSessions, organizations, readers } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { HttpError, pgErrorCode, validationError } from '../../http/errors.js';
+import { refuseWhenFull } from '../../participation/gate.js';
 import { newSecret } from './sessions.js';
 
 /**
@@ -174,17 +175,26 @@ export interface Booking {
   keep?: (answer: SQL, from: SQL) => SQL;
   /** A condition the statement writes under, beside the session's (the gate's, `gateStillHolds`, when no read came first). */
   guard?: SQL;
+  /**
+   * The reader's first join as parts of the statement (passGate `joinPart`, design §1.4: a booking
+   * joins the reader), after the seats: a booking refused rolls it back with its transaction.
+   */
+  join?: { parts: SQL; outcome: SQL } | null;
 }
+
+/** The join's parts and its select list in a booking's statement (none without a join). */
+const joinParts = (b: Booking): { parts: SQL; outcome: SQL } => (b.join ? { parts: sql`, ${b.join.parts}`, outcome: sql`, ${b.join.outcome}` } : { parts: sql``, outcome: sql`` });
 
 const insertColumns = sql.raw('org_id, act_id, session_id, reader_id, seats, companions, answers, status, series_ref, waitlisted_at, ticket_secret, booked_by, created_at, updated_at');
 
 /**
  * Book one session in one statement: the seats on the session's row when they fit, else (with the
- * waiting list) one more waiting; the reservation `confirmed`/`pending` or `waitlisted`; the answer
- * kept by its request id (`keep`). Full without a waiting list (or the session closed since the
- * caller read it): 422 名额已满.
+ * waiting list) one more waiting; the reservation `confirmed`/`pending` or `waitlisted`; the
+ * reader's first join (`join`); the answer kept by its request id (`keep`). Full without a waiting
+ * list (or the session closed since the caller read it): 422 名额已满.
  */
 export async function bookSession(tx: Db | Tx, sessionId: number, b: Booking): Promise<ShownReservation> {
+  const join = joinParts(b);
   const keep = b.keep ? sql`, k as (${b.keep(reservationJson('r'), sql`r`)})` : sql``;
   // The session of the activity, taking bookings now (the caller checked it with its messages; a
   // booking in one statement without a transaction before it relies on these alone).
@@ -192,7 +202,7 @@ export async function bookSession(tx: Db | Tx, sessionId: number, b: Booking): P
     ${b.byAdministrator ? sql`` : sql`and is_pause = 0 and coalesce(signup_start_at, 0) <= ${b.now}::bigint and coalesce(signup_end_at, start_at) > ${b.now}::bigint`}
     ${b.guard ? sql`and ${b.guard}` : sql``}`;
   const rows = await oneActive(async () =>
-    rowsOf<{ reservation: ShownReservation }>(
+    rowsOf<{ reservation: ShownReservation; join_id?: unknown; join_num?: unknown }>(
       await tx.execute(sql`
         with seat as (
           update ${offlineSessions} set taken = taken + ${b.seats}::int
@@ -210,11 +220,12 @@ export async function bookSession(tx: Db | Tx, sessionId: number, b: Booking): P
             ${newSecret()}::varchar, ${b.booked_by}::int, ${b.now}::bigint, ${b.now}::bigint
           where exists (select 1 from seat) or exists (select 1 from line)
           returning *
-        )${keep}
-        select ${reservationJson('r')} as reservation from r`),
+        )${join.parts}${keep}
+        select ${reservationJson('r')} as reservation${join.outcome} from r`),
     ),
   );
   if (!rows[0]) throw full();
+  refuseWhenFull(rows[0]);
   return rows[0].reservation;
 }
 
@@ -225,10 +236,11 @@ export async function bookSession(tx: Db | Tx, sessionId: number, b: Booking): P
  */
 export async function bookSeries(tx: Tx, b: Booking): Promise<{ series_ref: string; items: ShownReservation[] }> {
   const ref = randomUUID();
+  const join = joinParts(b);
   const keep = b.keep ? sql`, k as (${b.keep(sql`jsonb_build_object('series_ref', ${ref}::varchar, 'items', (select jsonb_agg(${reservationJson('r')} order by r.session_id) from r))`, sql`(select 1) one`)})` : sql``;
   const rows = await oneActive(
     async () =>
-      rowsOf<{ avail: number | string; items: ShownReservation[] | null }>(
+      rowsOf<{ avail: number | string; items: ShownReservation[] | null; join_id?: unknown; join_num?: unknown }>(
         await tx.execute(sql`
           with avail as (
             select id from ${offlineSessions}
@@ -244,8 +256,8 @@ export async function bookSeries(tx: Tx, b: Booking): Promise<{ series_ref: stri
               ${b.status}::varchar, ${ref}::varchar, null, replace(gen_random_uuid()::text, '-', ''), ${b.booked_by}::int, ${b.now}::bigint, ${b.now}::bigint
             from seat where (select count(*) from seat) = (select count(*) from avail)
             returning *
-          )${keep}
-          select (select count(*) from avail) as avail, (select jsonb_agg(${reservationJson('r')} order by r.session_id) from r) as items`),
+          )${join.parts}${keep}
+          select (select count(*) from avail) as avail, (select jsonb_agg(${reservationJson('r')} order by r.session_id) from r) as items${join.outcome}`),
       ),
     '您已预约本系列的场次，请勿重复预约',
   );
@@ -253,6 +265,7 @@ export async function bookSeries(tx: Tx, b: Booking): Promise<{ series_ref: stri
   if (!found || Number(found.avail) === 0) throw fieldRefusal('id', '本系列没有可预约的场次');
   // Some session was full: the seats taken in the others are undone with the transaction.
   if (!found.items) throw full();
+  refuseWhenFull(found);
   return { series_ref: ref, items: found.items };
 }
 

@@ -4,7 +4,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACTIVE_RESERVATION, CHECKIN_METHODS, formatSeconds, idParam, idRef, offlineConfigOf, plainText, RESERVATION_STATUS, type CheckinMethod, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { activityJoins, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { joinLast } from '../../participation/gate.js';
 import { HttpError } from '../../http/errors.js';
 import { callerOf, orgOf } from '../../auth/access.js';
 import { audit } from '../../resources/audit.js';
@@ -54,10 +55,17 @@ export async function offlineManageRoutes(app: FastifyInstance): Promise<void> {
       const [session] = await tx.select().from(offlineSessions).where(and(eq(offlineSessions.id, request.body.session_id), eq(offlineSessions.act_id, act.id), eq(offlineSessions.is_delete, 0)));
       if (!session) throw fieldRefusal('session_id', '场次不存在');
       if (now >= session.start_at) throw fieldRefusal('session_id', '场次已开始，不能预约');
-      const [reader] = await tx.select({ id: readers.id }).from(readers).where(and(eq(readers.id, request.body.reader_id), eq(readers.org_id, act.org_id)));
-      if (!reader) throw fieldRefusal('reader_id', '读者不存在');
+      const [found] = await tx
+        .select({ reader: { id: readers.id, real_name: readers.real_name, phone: readers.phone }, joined: { id: activityJoins.id, status: activityJoins.status } })
+        .from(readers)
+        .leftJoin(activityJoins, and(eq(activityJoins.act_id, act.id), eq(activityJoins.reader_id, readers.id)))
+        .where(and(eq(readers.id, request.body.reader_id), eq(readers.org_id, act.org_id)));
+      if (!found) throw fieldRefusal('reader_id', '读者不存在');
+      const { reader, joined } = found;
       const body = checkedBooking(request.body, offlineConfigOf(act.config), { required: false });
-      const made = await bookSession(tx, session.id, { ...body, org_id: act.org_id, act_id: act.id, reader_id: reader.id, status: 'confirmed', waitlist: false, booked_by: callerOf(request).id, byAdministrator: true, now });
+      // The booking joins the reader as the reader's own does (design §1.4): points first, the join in the booking's statement.
+      const join = await joinLast(tx, request.server.database, act, reader, joined, now);
+      const made = await bookSession(tx, session.id, { ...body, org_id: act.org_id, act_id: act.id, reader_id: reader.id, status: 'confirmed', waitlist: false, booked_by: callerOf(request).id, byAdministrator: true, now, join });
       await audit(tx, request, 'manage', 'offlineReservations', [made.id]);
       return made;
     }),

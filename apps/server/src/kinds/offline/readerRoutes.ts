@@ -8,7 +8,7 @@ import { activities, offlineReservations, offlineSessions, readers } from '../..
 import { HttpError, pgErrorCode } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
-import { factsRefusal, gateFacts, gateStillHolds, passGate, plainGate, seenBy } from '../../participation/gate.js';
+import { factsRefusal, gateFacts, gateStillHolds, joinedSql, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -59,7 +59,8 @@ const bookingSettings = (act: ActivityRow, c: OfflineConfig) => ({
  * with seats left and the reader's own reservation, booking a session (or a series as a whole),
  * the reader's reservations, cancelling, accepting a waiting-list offer, the ticket. Writes go
  * through the participation gate (blacklist action `reserve`; a booking may come before the
- * activity starts, each session has its sign-up window) and are idempotent by `request_id`.
+ * activity starts, each session has its sign-up window) and are idempotent by `request_id`. A
+ * booking that holds or waits for a seat joins the reader (design §1.4), once, in its transaction.
  */
 export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -186,9 +187,11 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
    * locked for that statement only. On an activity remembered from an earlier booking whose gate
    * asks nothing of the reader but the blacklist (issue 23), the gate is that statement's
    * condition (`gateStillHolds`) and nothing is read first; otherwise the gate's one read comes
-   * first. Null whenever anything is not plain (a refusal, a replay, a unique key met, the session
-   * closed or full without a list, the activity changed): the long way below answers it, with its
-   * message kept.
+   * first. Only for a reader joined already (a booking joins the reader, design §1.4: a first join
+   * may pay points, which take a transaction): the statement's condition holds that too. Null
+   * whenever anything is not plain (a refusal, a replay, a unique key met, the session closed or
+   * full without a list, the activity changed, the reader not joined): the long way below answers
+   * it, with its message kept (and joins the reader).
    */
   const bookAtOnce = async (request: FastifyRequest<{ Params: z.infer<typeof sessionParams>; Body: z.infer<typeof bookBody> }>): Promise<ShownReservation | null> => {
     const actId = await sessionActivity(orgOf(request).id, request.params.sid);
@@ -203,16 +206,16 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
     };
     const known = gateActs.get(actId);
     const at = nowSec();
-    if (known && known.org_id === orgOf(request).id && plainGate(known, at, { accessCode: request.body.access_code, early: true })) {
+    if (known && known.org_id === orgOf(request).id && plainGate(known, at, { accessCode: request.body.access_code })) {
       // The reader by the token, checked in the statement when the access hook left it (tokenInWrite).
       const reader = readerIdSql(request);
-      return attempt(known, reader, at, sql`${reader} is not null and ${gateStillHolds(known, reader, 'reserve', at)}`);
+      return attempt(known, reader, at, sql`${reader} is not null and ${gateStillHolds(known, reader, 'reserve', at)} and ${joinedSql(known.id, reader)}`);
     }
     await settleReader(request);
     const facts = await gateFacts(db, request, actId, OFFLINE_TYPE, { action: 'reserve', keptRequest: request.body.request_id });
     const now = nowSec();
     if (facts.act) rememberAct(facts.act);
-    if (facts.kept || !facts.act || factsRefusal(facts, now, { accessCode: request.body.access_code, early: true })) return null;
+    if (facts.kept || !facts.act || facts.joined?.status !== 1 || factsRefusal(facts, now, { accessCode: request.body.access_code })) return null;
     return attempt(facts.act, facts.reader.id, now);
   };
 
@@ -226,12 +229,13 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
       request.body.request_id,
       async (tx) => {
         const session = await sessionOf(tx, orgOf(request).id, request.params.sid);
-        const { act, reader, now } = await passGate(tx, request, session.act_id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: false, early: true });
+        // The booking joins the reader (design §1.4), in its statement: refused, nothing of it stays.
+        const { act, reader, now, joinPart } = await passGate(tx, request, session.act_id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: 'last' });
         rememberAct(act);
         const b = booking(request, act, reader.id, now);
         const refusal = bookingRefusal(session, now);
         if (refusal) throw fieldRefusal('session_id', refusal);
-        return bookSession(tx, session.id, b);
+        return bookSession(tx, session.id, { ...b, join: joinPart });
       },
       { keptByRun: true },
     )),
@@ -244,7 +248,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
       request,
       request.body.request_id,
       async (tx) => {
-        const { act, reader, now } = await passGate(tx, request, request.params.id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: false, early: true });
+        const { act, reader, now, joinPart } = await passGate(tx, request, request.params.id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: 'last' });
         const c = offlineConfigOf(act.config);
         if (act.variant !== OFFLINE_VARIANT.series || c.booking_scope !== 'series') throw fieldRefusal('id', SESSIONS_ONLY);
         const body = checkedBooking(request.body, c);
@@ -258,6 +262,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
           booked_by: null,
           now,
           keep: (answer, from) => keptFrom(request, request.body.request_id, answer, from),
+          join: joinPart,
         });
       },
       { keptByRun: true },
@@ -319,14 +324,18 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
   r.post('/v1/:org/client/reservations/:rid/accept-offer', { config, schema: { params: reservationParams, body: requestBody } }, async (request) =>
     idempotent(db, request, request.body.request_id, async (tx) => {
       const own = await ownReservation(request, request.params.rid, tx);
-      const { act, now } = await passGate(tx, request, own.act_id, OFFLINE_TYPE, { action: 'reserve', join: false, early: true });
+      // Taking up a seat joins the reader (joined already when the place in line was booked).
+      const { act, now, join } = await passGate(tx, request, own.act_id, OFFLINE_TYPE, { action: 'reserve', join: 'last' });
       const status: ReservationStatus = offlineConfigOf(act.config).approval === 'manual' ? 'pending' : 'confirmed';
       const [row] = await tx
         .update(offlineReservations)
         .set({ status, offer_expires_at: null, updated_at: now })
         .where(and(eq(offlineReservations.id, own.id), eq(offlineReservations.status, 'offered'), gt(offlineReservations.offer_expires_at, now)))
         .returning();
-      if (row) return shownReservation(row);
+      if (row) {
+        await join();
+        return shownReservation(row);
+      }
       if (own.status === 'offered' || own.status === 'expired') throw fieldRefusal('rid', '候补名额已过期');
       throw fieldRefusal('rid', `该预约${statusText(own.status)}，没有待确认的候补名额`);
     }),

@@ -127,6 +127,18 @@ export async function checkinStatus(db: Db | Tx, act: ActivityRow, readerId: num
 
 const refusal = (status: number, message: string, field?: string) => (field ? validationError([{ field, message }]) : new HttpError(status, message));
 
+/** What a mark says, as stored (empty images dropped): the one mapping of the body for every way a mark is written (writeMark, markAtOnce). */
+export function markContentOf(body: MarkBody) {
+  return {
+    content: body.content ?? '',
+    images: (body.images ?? []).filter((v): v is string => !!v),
+    audio: body.audio ?? '',
+    audio_sec: body.audio_sec ?? 0,
+    reading_minutes: body.reading_minutes ?? 0,
+    book_id: body.book_id ?? null,
+  };
+}
+
 /**
  * A mark of `day` (today, or a make-up), after the gate: the content rules, the resource (one
  * unlocked of the activity), then the row in one statement against the day's unique key (a second
@@ -155,12 +167,7 @@ export async function writeMark(tx: Tx, act: ActivityRow, readerId: number, body
       reader_id: readerId,
       day,
       resource_id: body.resource_id ?? null,
-      content: body.content ?? '',
-      images: (body.images ?? []).filter((v): v is string => !!v),
-      audio: body.audio ?? '',
-      audio_sec: body.audio_sec ?? 0,
-      reading_minutes: body.reading_minutes ?? 0,
-      book_id: body.book_id ?? null,
+      ...markContentOf(body),
       is_makeup: makeup ? 1 : 0,
       makeup_reason: makeup ? (body as MakeupBody).makeup_reason : '',
       status: newMarkStatus(c, makeup),

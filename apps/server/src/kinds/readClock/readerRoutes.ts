@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { makeupBodySchema, markBodySchema, markDayOf, pageQuerySchema } from '@huodong/domain';
+import { makeupBodySchema, markBodySchema, markDayOf, pageQuerySchema, type MarkBody } from '@huodong/domain';
 import { readClockMarks } from '../../db/schema.js';
 import { pagedList } from '../../http/pagination.js';
-import { readerOf } from '../../auth/access.js';
+import { orgOf, readerOf, settleReader } from '../../auth/access.js';
 import { passGate, refuseWhenFull, seenByOne } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import type { Tx } from '../../db/client.js';
@@ -13,6 +13,9 @@ import { rowsOf } from '../../db/rows.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
 import { chargeMakeup, postMarkPoints } from './points.js';
+import { rememberedPointsConfig } from '../../points/ledger.js';
+import { markAtOnce } from './markAtOnce.js';
+import type { ActivityRow } from '../kind.js';
 import { checkinStatus, READ_CLOCK_TYPE, settingsOf, shownMark, unlockedSources, writeMark } from './marks.js';
 
 const config = { access: 'reader' as const };
@@ -58,17 +61,39 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
   });
 
   /**
+   * The check-in activities this instance's marks last passed the gate on, by id (at most 10,000):
+   * a mark on one of them whose gate asks nothing of the reader but the blacklist is one statement
+   * (markAtOnce: the gate its condition, the row compared column by column).
+   */
+  const gateActs = new Map<number, ActivityRow>();
+  const rememberAct = (act: ActivityRow) => {
+    if (gateActs.size >= 10_000) gateActs.clear();
+    gateActs.set(act.id, act);
+  };
+  /** Today's mark in one statement on a remembered activity (markAtOnce), or null: the long way answers. */
+  const markPlain = async (request: FastifyRequest<{ Params: z.infer<typeof actParams>; Body: MarkBody }>) => {
+    const known = gateActs.get(request.params.id);
+    if (!known || known.org_id !== orgOf(request).id || known.type !== READ_CLOCK_TYPE) return null;
+    return markAtOnce(db, request, known, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());
+  };
+
+  /**
    * `POST /client/activities/{id}/marks`: today's mark, once a day (a rejected one frees the day).
    * A replay runs again and is refused by the day's unique key (or, the day freed since, by the kept
    * request's), undoing everything: the kept answer is read only then (`readKeptFirst: false`).
+   * On a remembered activity the mark is first tried as one statement (markPlain, the token
+   * checked in it: `tokenInWrite`); anything not plain takes this long way.
    */
-  r.post('/v1/:org/client/activities/:id/marks', { config, schema: { params: actParams, body: markBodySchema } }, (request) =>
-    idempotent(db, request, request.body.request_id, async (tx) => {
+  r.post('/v1/:org/client/activities/:id/marks', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: markBodySchema } }, async (request) =>
+    (await markPlain(request)) ??
+    // The token the statement checked (or the one left unchecked) resolved as the access hook would, refusals included.
+    (await settleReader(request), idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, reader, joinPart, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
+      rememberAct(act);
       const mark = await writeMark(tx, act, reader.id, request.body, now, false);
-      const points = await postMarkPoints(tx, act, mark);
+      const points = await postMarkPoints(tx, act, mark, await rememberedPointsConfig(app.database, act.org_id, tx));
       return finish(tx, request, request.body.request_id, joinPart, { mark: shownMark(mark), points });
-    }, { readKeptFirst: false, keptByRun: true }),
+    }, { readKeptFirst: false, keptByRun: true })),
   );
 
   /** `POST /client/activities/{id}/makeups`: a missed day made up (within the days allowed, never before the start or in the future, the count in one statement). */
@@ -76,7 +101,8 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
     idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, reader, joinPart, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
       const mark = await writeMark(tx, act, reader.id, request.body, now, true);
-      const points = [...(await chargeMakeup(tx, act, mark)), ...(await postMarkPoints(tx, act, mark))];
+      const config = await rememberedPointsConfig(app.database, act.org_id, tx);
+      const points = [...(await chargeMakeup(tx, act, mark, config)), ...(await postMarkPoints(tx, act, mark, config))];
       return finish(tx, request, request.body.request_id, joinPart, { mark: shownMark(mark), points });
     }, { readKeptFirst: false, keptByRun: true }),
   );

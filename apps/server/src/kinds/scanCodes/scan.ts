@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows.js';
 import { refused, validationError } from '../../http/errors.js';
 import { orgOf, readerOf } from '../../auth/access.js';
 import { nowSec } from '../../participation/clock.js';
-import { factsRefusal, gateFacts, joinReader } from '../../participation/gate.js';
+import { factsRefusal, gateFacts, joinReader, needsJoin } from '../../participation/gate.js';
 import { keptFrom } from '../../participation/idempotency.js';
 import { creditScan } from './credit.js';
 import { signOk } from './codes.js';
@@ -152,7 +152,7 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
       const credit = await creditScan(sp, { orgId: org.id, readerId, actId: act.id, code: code.code, codeId: code.id, points: batch.points, perCode: batch.per_reader_limit, nonce: body.nonce });
       if (credit === 'disabled') throw refused(SCAN_RULE_OFF);
       if (credit !== 'posted') throw new Refused(credit === 'capped' ? 'cap_reached' : 'duplicate');
-      if (!facts.joined || facts.joined.status === 2) await joinReader(sp, act, facts.reader, facts.joined);
+      if (needsJoin(facts.joined)) await joinReader(sp, act, facts.reader, facts.joined);
       return batch.points;
     });
     return log('ok', points, actRef);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  COMMENT_REPORTS,
   commentChecksResource,
   evaluationSourcesResource,
   evaluationVotesResource,
@@ -14,7 +15,7 @@ import {
   PASSED_STATUSES,
   voidVotesBody,
 } from '@huodong/domain';
-import { activities, comments, readers, voteSources, votes, works } from '../../db/schema.js';
+import { activities, commentReactions, comments, readers, voteSources, votes, works } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
 import { bind, type ReadContext } from '../../resources/binding.js';
 import { keywordWhere } from '../../resources/keyword.js';
@@ -221,6 +222,19 @@ export const commentChecksBinding = bind({
     }
     if (action === 'hide') return { ...values, is_top: 0, is_featured: 0 };
     return values;
+  },
+  rowLists: {
+    /**
+     * 举报详情 (COMMENT_REPORTS): the reports on the comment the queue's scope read (organisation and
+     * activity of the path), newest first, with each reader's name and account.
+     */
+    [COMMENT_REPORTS.name]: (row, { request }) =>
+      request.server.database.db
+        .select({ reader_id: commentReactions.reader_id, real_name: readers.real_name, account: readers.account, reason: commentReactions.reason, created_at: commentReactions.created_at })
+        .from(commentReactions)
+        .innerJoin(readers, and(eq(readers.id, commentReactions.reader_id), tenantWhere(readers, request)))
+        .where(and(eq(commentReactions.comment_id, row.id), eq(commentReactions.kind, 'report')))
+        .orderBy(desc(commentReactions.created_at), desc(commentReactions.reader_id)),
   },
   rowUpdates: {
     /** Rejected after its approval, a comment gives its points back (a reversing row). */

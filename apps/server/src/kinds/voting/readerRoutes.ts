@@ -52,9 +52,6 @@ const COMMENT_MISSING: GateRefusal = { gate: 40400, status: 404, message: '评�
 
 type ReaderRow = typeof readers.$inferSelect;
 
-/** Counts shown under `cached_300s`: per activity, refreshed at most every VOTE_COUNT_CACHE_SECONDS (per process). */
-const cachedCounts = new Map<number, { at: number; counts: Map<number, number> }>();
-
 /**
  * The participant API of voting activities (type 2, design §15): sources with the counts the
  * rules let readers see, the vote quota, ballots, sign-ups of sources, and comments with likes
@@ -64,6 +61,8 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const config = { access: 'reader' as const };
+  /** Counts shown under `cached_300s`: per activity, refreshed at most every VOTE_COUNT_CACHE_SECONDS (per app: activity ids are the database's). */
+  const cachedCounts = new Map<number, { at: number; counts: Map<number, number> }>();
 
   const readerRow = async (id: number) => (await db.select().from(readers).where(eq(readers.id, id)))[0];
   /** A voting activity of the path's organisation (another type reads as missing). */

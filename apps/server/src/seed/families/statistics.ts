@@ -11,8 +11,12 @@ import { DEMO_READER_PASSWORD, FIRST_PASSWORD } from './activities.js';
  *   password by the administrator that month) and a monthly essay activity (月度征文) made and published that month;
  * - that month the newest readers (up to READERS) each submit an essay (a work and a join) and cast a
  *   ballot in the year's vote (a like); the newest also comments on the vote (a comment).
- * So every month of the year has new readers, active readers, activities, works, likes, comments and
- * joins, growing as the readers gather. The rollups are then folded through `POST /v1/count/refresh`.
+ * - a year-long quiz (每月阅读知识问答, a fixed paper of three questions) made a year ago, answered
+ *   each month by the month's newest reader (some answers right, some wrong, submitted);
+ * - every month a question added to the organisation's bank by its administrator, and (szlib's
+ *   plan, the platform's part) one to the public bank.
+ * So every month of the year has new readers, active readers, activities, works, likes, comments,
+ * joins, questions added and answers, growing as the readers gather. The rollups are then folded through `POST /v1/count/refresh`.
  * Made once per organisation (by the vote's title): a re-run finds it and leaves it be.
  */
 const DAY = 86_400;
@@ -30,6 +34,9 @@ interface Plan {
   sources: string[];
   unit: string;
   essays: string[];
+  quiz: string;
+  /** The plan that also adds the platform's public-bank questions. */
+  publicBank: boolean;
 }
 
 const PLANS: Plan[] = [
@@ -41,6 +48,8 @@ const PLANS: Plan[] = [
     sources: ['《额尔古纳河右岸》', '《人世间》', '《长安的荔枝》'],
     unit: '苏州图书馆读者',
     essays: ['城市的书房', '我和图书馆的故事', '一本书里的江南', '深夜读书记', '给十年后的自己推荐一本书'],
+    quiz: '每月阅读知识问答（全年开放）',
+    publicBank: true,
   },
   {
     org: 'gzsyxx',
@@ -50,6 +59,8 @@ const PLANS: Plan[] = [
     sources: ['《草房子》', '《夏洛的网》', '《小王子》'],
     unit: '广州市实验小学',
     essays: ['我最喜欢的一本书', '读书让我长大', '书里的好朋友', '假期读书笔记', '我的小书架'],
+    quiz: '每月小书虫知识问答（全年开放）',
+    publicBank: false,
   },
 ];
 
@@ -62,6 +73,20 @@ const monthText = (at: number) => {
 const ESSAY_CONFIG = { work: { creation_types: [{ id: 1, name: '征文', media: 'text', text_min_words: 20, text_max_words: 3000 }] } };
 const essayText = (title: string, name: string) =>
   `《${title}》——${name}。这个月我读完了一本好书，书里的人物和故事让我久久不能忘怀。读书让我看见更大的世界，也让我更懂得身边的人。我想把这本书推荐给每一位朋友，一起分享阅读的快乐。`;
+
+/** The quiz's own questions (single choice, A right): a fixed paper of three. */
+const QUIZ = [
+  { stem: '《红楼梦》的作者是谁？', options: ['曹雪芹', '罗贯中', '施耐庵'] },
+  { stem: '“世界读书日”是每年的哪一天？', options: ['4月23日', '5月4日', '9月10日'] },
+  { stem: '《西游记》中唐僧的大徒弟是谁？', options: ['孙悟空', '猪八戒', '沙僧'] },
+];
+const choices = (texts: string[]) => texts.map((text, i) => ({ key: 'ABC'[i], text }));
+
+/** The month's question added to a bank (`back` months ago): single choice and true/false in turn, a stem of its own per month and bank. */
+const bankQuestion = (month: string, back: number, bank: string) =>
+  back % 2 === 0
+    ? { type: 1, stem: `${bank}${month}新书问答：下列哪本书是本月推荐书目？`, options: choices(['《长安的荔枝》', '《三体》', '《活着》']), answer: 'A', difficulty: 1 + (back % 5) }
+    : { type: 3, stem: `${bank}${month}阅读常识：图书馆的借阅证可以借给他人使用。`, answer: '错误', difficulty: 1 + (back % 5) };
 
 interface Person {
   id: number;
@@ -113,6 +138,14 @@ async function yearOf(client: SeedClient, plan: Plan, now: number): Promise<numb
   const sources: number[] = [];
   for (const [i, title] of plan.sources.entries()) sources.push((await admin.post(`${votes}/${vote.id}/source`, { title, sort: i + 1 })).id);
 
+  // The year's quiz (when the organisation runs contests): three questions of its own, published a year ago.
+  let quiz = 0;
+  if (org.activity_types.includes(3)) {
+    quiz = (await admin.post(`/v1/${plan.org}/contest`, { title: plan.quiz, start_at: yearAgo + HOUR, end_at: now + 30 * DAY, address: '线上', profile: `${plan.quiz}：每月一期，三道题，检验你的阅读常识。` })).id;
+    for (const q of QUIZ) await admin.post(`/v1/${plan.org}/contest/${quiz}/question`, { type: 1, stem: q.stem, options: choices(q.options), answer: 'A', score: 5 });
+    await admin.post(`/v1/${plan.org}/contest/${quiz}/publish`);
+  }
+
   const readers: { person: Person; client: SeedClient }[] = [];
   let n = 0;
   for (let back = first; back >= 1; back--) {
@@ -132,6 +165,14 @@ async function yearOf(client: SeedClient, plan: Plan, now: number): Promise<numb
     await monthly.post(`/v1/${plan.org}/original/${act.id}/publish`);
     n++;
     // The month's new reader: on the list that month, a first password from the administrator, changed at the first sign-in.
+    // The month's questions added to the banks (the organisation's; the public bank's by the platform).
+    const banks = client.at(mid - 4 * DAY);
+    await banks.post(`/v1/${plan.org}/question`, bankQuestion(month, back, '本馆'));
+    n++;
+    if (plan.publicBank) {
+      await banks.post('/v1/public', bankQuestion(month, back, '公共题库'));
+      n++;
+    }
     const person = await newcomer(client.at(mid - 3 * DAY), plan, first - back);
     readers.push({ person, client: await client.reader(plan.org, person.account, FIRST_PASSWORD, DEMO_READER_PASSWORD) });
     n++;
@@ -152,6 +193,16 @@ async function yearOf(client: SeedClient, plan: Plan, now: number): Promise<numb
       });
       await at.post(`/v1/${plan.org}/client/activities/${vote.id}/ballots`, { request_id: `seed-year-vote-${plan.org}-${r.person.account}-${back}`, source_ids: [sources[(back + i) % sources.length]] });
       n += 2;
+      if (i === 0 && quiz) {
+        // The newest reader answers the quiz: the first one to three questions right (by the month), the rest wrong.
+        const tag = `${plan.org}-${r.person.account}-${back}`;
+        const paper = await at.post(`/v1/${plan.org}/client/activities/${quiz}/attempts`, { request_id: `seed-year-quiz-${tag}` });
+        const right = 1 + (back % 3);
+        const items = (paper.items as { question_id: number }[]).map((item, k) => ({ question_id: item.question_id, answer: k < right ? 'A' : 'B' }));
+        await at.put(`/v1/${plan.org}/client/attempts/${paper.id}/answers`, { request_id: `seed-year-quiz-save-${tag}`, items });
+        await at.post(`/v1/${plan.org}/client/attempts/${paper.id}/submit`, { request_id: `seed-year-quiz-submit-${tag}` });
+        n++;
+      }
       if (i === 0) {
         await at.post(`/v1/${plan.org}/client/activities/${vote.id}/comments`, {
           request_id: `seed-year-comment-${plan.org}-${r.person.account}-${back}`,

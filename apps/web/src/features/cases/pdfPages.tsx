@@ -11,6 +11,14 @@ import * as T from './texts';
 
 /** Zoom steps (1 = the page at 72 dpi CSS size). */
 export const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+/**
+ * The zoom steps with the one fitting a page into a column of its own (`fit`, the page as wide as a
+ * phone's screen) among them: a step too near it gives way to it.
+ */
+export function zoomStepsWith(fit: number): number[] {
+  return [...ZOOMS.filter((z) => Math.abs(z - fit) > 0.05), fit].sort((a, b) => a - b);
+}
+
 /** Pages this far below or above the visible area are drawn ahead of being scrolled to. */
 const AHEAD = '300px 0px';
 

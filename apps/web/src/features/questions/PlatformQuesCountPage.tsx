@@ -4,6 +4,7 @@ import { PagePanel } from '../../shared/PagePanel';
 import { useApiQuery } from '../../shared/api';
 import { BankFigures, Figure } from './BankFigures';
 import { OrgList } from './OrgList';
+import { QuestionSeries } from './QuestionSeries';
 import * as T from './texts';
 
 interface PlatformFigures {
@@ -20,11 +21,16 @@ interface OrgFigureRow {
   correct_rate: number | null;
 }
 
-/** 答题统计 (`statistics/quesCount`): the organisations' banks together and one by one (staticOrgQuestion), and the public bank. */
+/**
+ * 答题统计 (`statistics/quesCount`): the questions series by month, type and organisation (each
+ * opening staticOrgQuestion), then the organisations' banks together and one by one, and the public bank.
+ */
 export default function PlatformQuesCountPage() {
   const figures = useApiQuery<PlatformFigures>(['questionFigures', 'platform'], '/v1/count/question');
   return (
     <PagePanel testId="platform-ques-count">
+      <QuestionSeries org={null} />
+      <div style={{ marginTop: 16 }} />
       {figures.data ? (
         <Row gutter={[16, 16]}>
           <Col xs={12} md={6}><Figure label={`${T.ALL_ORG_BANKS}·${T.FIG_TOTAL}`} value={figures.data.orgs.total} /></Col>

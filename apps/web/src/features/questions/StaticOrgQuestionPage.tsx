@@ -6,9 +6,10 @@ import { useApiQuery } from '../../shared/api';
 import { scopeLink } from '../../shared/scope';
 import { useScope } from '../../shared/session';
 import { BankFigures } from './BankFigures';
+import { QuestionSeries } from './QuestionSeries';
 import * as T from './texts';
 
-/** 机构答题统计 (`statistics/quesCount/staticOrgQuestion?org=`): one organisation's bank figures, for the platform. */
+/** 机构答题统计 (`statistics/quesCount/staticOrgQuestion?org=`): one organisation's questions series and bank figures, for the platform. */
 export default function StaticOrgQuestionPage() {
   const [params] = useSearchParams();
   const { scope } = useScope();
@@ -23,7 +24,14 @@ export default function StaticOrgQuestionPage() {
         </Button>
         {org}
       </Typography.Title>
-      {!org ? <Empty description={T.chooseOrg} /> : figures.data ? <BankFigures data={figures.data} /> : <Spin />}
+      {!org ? (
+        <Empty description={T.chooseOrg} />
+      ) : (
+        <>
+          <QuestionSeries org={org} />
+          {figures.data ? <BankFigures data={figures.data} /> : <Spin />}
+        </>
+      )}
     </PagePanel>
   );
 }

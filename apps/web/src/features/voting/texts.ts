@@ -26,3 +26,9 @@ export const IMPORT_HINT = '导入所选原创作品活动中审核通过的作�
 export const IMPORT_DONE = (imported: number, skipped: number) => `已导入${imported}个作品${skipped ? `，跳过${skipped}个已导入的作品` : ''}`;
 export const OK = '确定';
 export const CANCEL = '取消';
+export const REPORTS = '举报详情';
+export const REPORTS_OF = (content: string) => `举报详情：${content.length > 20 ? `${content.slice(0, 20)}…` : content}`;
+export const REPORTER = '举报人';
+export const REPORT_REASON = '举报原因';
+export const REPORTED_AT = '举报时间';
+export const CLOSE = '关闭';

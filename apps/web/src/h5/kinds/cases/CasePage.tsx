@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { CASE_CATEGORIES, chinaDateTime, type CaseDetail, type CaseSource } from '@huodong/domain';
 import * as C from '../../../features/cases/texts';
-import { PdfPage, scrollToPage, usePdfDocument, ZOOMS } from '../../../features/cases/pdfPages';
+import { PdfPage, scrollToPage, usePdfDocument, zoomStepsWith } from '../../../features/cases/pdfPages';
 import { usePublicCase } from '../../../features/cases/publicCall';
 import { useReaderSession } from '../../reader';
 import { H5Page, WriteOutcome } from '../../H5Page';
@@ -13,7 +13,7 @@ import './cases.css';
 /**
  * One reading case in the reader app: the case's fields with its counters and download, and its
  * PDF read page by page with pdf.js (the web's page drawing, features/cases/pdfPages.tsx, loaded
- * with this page only; the controls in antd-mobile, no antd), starting at half size to fit a phone.
+ * with this page only; the controls in antd-mobile, no antd), starting with the page as wide as the phone's screen.
  * A view and a download are counted as on the public page. Open without a reader's sign-in (the
  * shell lets it in), as spec §2's readPromotion pages are.
  */
@@ -70,15 +70,24 @@ function Summary({ item, counts, onDownload }: { item: CaseDetail; counts: { vie
   );
 }
 
-/** The PDF with zoom steps (from half size), a jump to a page number and the page in view. */
+/** The PDF with zoom steps (opening at the column's width), a jump to a page number and the page in view. */
 function Reader({ url }: { url: string }) {
   const { doc, size, error } = usePdfDocument(url);
-  const [zoomAt, setZoomAt] = useState(0);
+  // The column's width, measured once it is laid out: the page opens as wide as it.
+  const [width, setWidth] = useState(0);
+  const measure = useCallback((el: HTMLDivElement | null) => {
+    if (el) setWidth((w) => w || el.clientWidth);
+  }, []);
+  // The zoom the buttons chose; none: fitted to the width.
+  const [chosen, setChosen] = useState<number | null>(null);
   const [current, setCurrent] = useState(1);
   const [target, setTarget] = useState('1');
-  const zoom = ZOOMS[zoomAt];
   if (error) return <WriteOutcome failure={error} />;
   if (!doc || !size) return <p className="h5-muted">{C.LOADING}</p>;
+  const fit = width ? width / size.w : 1;
+  const steps = zoomStepsWith(fit);
+  const zoom = chosen ?? fit;
+  const at = steps.indexOf(zoom);
   const jump = () => {
     const n = Number(target);
     if (!n) return;
@@ -87,15 +96,15 @@ function Reader({ url }: { url: string }) {
     setTarget(String(page));
   };
   return (
-    <div data-testid="pdf-viewer">
+    <div data-testid="pdf-viewer" ref={measure}>
       <div className="h5-pdf-bar">
-        <Button aria-label={C.ZOOM_OUT} disabled={zoomAt === 0} onClick={() => setZoomAt((z) => z - 1)}>
+        <Button aria-label={C.ZOOM_OUT} disabled={at <= 0} onClick={() => setChosen(steps[at - 1])}>
           −
         </Button>
         <span aria-label={C.ZOOM} data-testid="pdf-zoom">
           {Math.round(zoom * 100)}%
         </span>
-        <Button aria-label={C.ZOOM_IN} disabled={zoomAt === ZOOMS.length - 1} onClick={() => setZoomAt((z) => z + 1)}>
+        <Button aria-label={C.ZOOM_IN} disabled={at === steps.length - 1} onClick={() => setChosen(steps[at + 1])}>
           +
         </Button>
         <input className="h5-input" aria-label={C.PAGE_NUMBER} type="number" inputMode="numeric" min={1} max={doc.numPages} value={target} onChange={(e) => setTarget(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && jump()} />
@@ -103,7 +112,7 @@ function Reader({ url }: { url: string }) {
         <span data-testid="pdf-current">{C.pageOf(current, doc.numPages)}</span>
       </div>
       <div className="h5-pdf-pages">
-        {Array.from({ length: doc.numPages }, (_, i) => (
+        {width > 0 && Array.from({ length: doc.numPages }, (_, i) => (
           <PdfPage key={i + 1} doc={doc} n={i + 1} zoom={zoom} size={size} shadow="0 1px 4px rgba(0, 0, 0, 0.12)" onShown={setCurrent} />
         ))}
       </div>

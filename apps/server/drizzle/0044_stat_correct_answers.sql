@@ -1,0 +1,2 @@
+ALTER TABLE "contest_attempts" ADD COLUMN "stat_folded" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "contest_attempts_unfolded_idx" ON "contest_attempts" USING btree ("id") WHERE "contest_attempts"."state" = 'finished' and "contest_attempts"."stat_folded" = 0;

@@ -10,12 +10,11 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  * hook (`seedClockHook`) sets the clock for that request only. A request from the network never
  * can: only light-my-request's injected requests are read.
  */
-const seedOffset = new AsyncLocalStorage<number>();
+const seedOffsetMs = new AsyncLocalStorage<number>();
 export const SEED_TIME_HEADER = 'x-seed-time';
-const realSec = () => Math.floor(Date.now() / 1000);
 
 /** The one clock of reader participation: Unix seconds, as every `*_at` column holds them. */
-export const nowSec = (): number => realSec() + (seedOffset.getStore() ?? 0);
+export const nowSec = (): number => Math.floor((Date.now() + (seedOffsetMs.getStore() ?? 0)) / 1000);
 
 /**
  * The app's first `onRequest` hook: an injected request naming a moment runs on the seed's clock
@@ -25,7 +24,10 @@ export const nowSec = (): number => realSec() + (seedOffset.getStore() ?? 0);
 export function seedClockHook(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if ('_lightMyRequest' in request.raw) {
     const at = Number(request.headers[SEED_TIME_HEADER]);
-    seedOffset.enterWith(Number.isInteger(at) && at > 0 ? at - realSec() : 0);
+    // in milliseconds, from the start of the named second: the request reads that second for its
+    // first 1,000 ms (an offset in whole seconds read the next one when the real second ticked
+    // between this hook and the handler)
+    seedOffsetMs.enterWith(Number.isInteger(at) && at > 0 ? at * 1000 - Date.now() : 0);
   }
   done();
 }

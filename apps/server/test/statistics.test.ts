@@ -159,6 +159,17 @@ describe('rollups', () => {
     const one = await ok(t.call('GET', `/v1/${orgA.key}/count/activity/${mine.activities[0].id}`, { token: adminA }));
     expect(one.activity.title).toBe(mine.activities[0].title);
     expect(one.totals.like).toBe(mine.activities[0].like);
+
+    // An activity's sums are remembered between folds, never past one: a ballot counts once folded.
+    const ctx = ctxOf(orgA);
+    const voting = await publishedVoting(ctx, '统计投票：记住的数字', OPEN_VOTE_RULES);
+    const source = await newSource(ctx, voting, '记住的对象');
+    const activityFigures = async () => ok(t.call('GET', `/v1/${orgA.key}/count/activity/${voting}`, { token: adminA }));
+    expect((await activityFigures()).totals.like).toBe(0);
+    const voter = await newReader(ctx);
+    await ok(t.call('POST', `/v1/${orgA.key}/client/activities/${voting}/ballots`, { token: voter.token, body: { request_id: randomUUID(), source_ids: [source] } }));
+    await refreshRollups(t.db as Db);
+    expect((await activityFigures()).totals.like).toBe(1);
   });
 });
 

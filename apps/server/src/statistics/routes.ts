@@ -51,8 +51,9 @@ export async function statisticsRoutes(server: FastifyInstance): Promise<void> {
     return kept(`org:${o.id}`, async () => ({ organization: { id: o.id, key: o.key, name: o.name }, ...(await overview(db, sql`org_id = ${o.id}`)), activities: await activityRows(db, o.id) }));
   });
   app.get('/v1/:org/count/activity/:id', { ...org, schema: { params: actParams } }, async (request) => {
+    // The activity is read (and its organisation checked) on every request; only its sums are remembered.
     const act = await figuresActivity(db, request, request.params.id, ALL_TYPES);
-    const figures = await overview(db, sql`org_id = ${act.org_id} and act_id = ${act.id}`);
+    const figures = await kept(`act:${act.id}`, () => overview(db, sql`org_id = ${act.org_id} and act_id = ${act.id}`));
     return { activity: { id: act.id, title: act.title, type: act.type }, totals: figures.totals, this_month: figures.this_month, months: figures.months };
   });
   app.get('/v1/:org/count/question/months', { ...org, schema: { params: orgParams } }, async (request) => {

@@ -119,6 +119,31 @@ describe('write watch and remembered reads', () => {
     expect(calls).toBe(2);
   });
 
+  it('with stale, answers the value kept while one read in the background replaces it; only a caller with nothing kept waits', async () => {
+    const w = new WriteWatch();
+    const reads = new RememberedReads<number>(w, 60_000);
+    let calls = 0;
+    let finish!: () => void;
+    const slow = () => new Promise<number>((resolve) => (finish = () => resolve(++calls)));
+    const first = reads.get('k', ['questions'], async () => ++calls, { stale: true });
+    expect(await first).toBe(1);
+    w.observe('update "questions" set "used_count" = 1');
+    // Two callers after the write: both answered the kept 1 at once, one read started.
+    expect(await reads.get('k', ['questions'], slow, { stale: true })).toBe(1);
+    expect(await reads.get('k', ['questions'], slow, { stale: true })).toBe(1);
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toBe(2);
+    expect(await reads.get('k', ['questions'], async () => ++calls, { stale: true })).toBe(2);
+    // A failed background read leaves the kept value; the next caller's read replaces it.
+    w.observe('update "questions" set "used_count" = 2');
+    expect(await reads.get('k', ['questions'], () => Promise.reject(new Error('down')), { stale: true })).toBe(2);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await reads.get('k', ['questions'], async () => 7, { stale: true })).toBe(2);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await reads.get('k', ['questions'], async () => 8, { stale: true })).toBe(7);
+  });
+
   it('keeps a found row past inserts of other rows but not past a change, inside a transaction too; a miss only while nothing is written (issue 25)', async () => {
     const w = new WriteWatch();
     const reads = new RememberedReads<string | null>(w, 60_000, 100, (v) => v !== null);

@@ -149,13 +149,23 @@ export class RememberedReads<T> {
     return undefined;
   }
 
-  async get(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+  /**
+   * The value kept for `key` while it is good, else a new read. With `stale`, a value no longer good
+   * is still answered while one read in the background replaces it (for a read too slow to make a
+   * caller wait on, whose answer may lag a read behind); only a caller with nothing kept waits.
+   */
+  async get(key: string, tables: readonly string[], read: () => Promise<T>, opts: { stale?: boolean } = {}): Promise<T> {
     const stamp = this.watch.stamp(tables);
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.stamp === (hit.changesOnly ? this.watch.stamp(tables, true) : stamp) && hit.until > now) return hit.value;
-    // Begun under the same stamp, a read under way is as fresh as a new one would be.
     const pending = this.reading.get(key);
+    if (opts.stale && hit) {
+      // A failed background read leaves the kept value; the next caller tries again.
+      if (!pending) this.get(key, tables, read).catch(() => undefined);
+      return hit.value;
+    }
+    // Begun under the same stamp, a read under way is as fresh as a new one would be.
     if (pending && pending.stamp === stamp) return pending.value;
     const changesStamp = this.watch.stamp(tables, true);
     const reading = read();

@@ -42,14 +42,14 @@ export const UNCATEGORISED = '未分类';
  * empty), the hardest questions (lowest correct rate among those answered at least MIN_ANSWERS
  * times) and the most used ones.
  */
-export async function bankFigures(db: Db, bank: Bank): Promise<QuestionBankFigures> {
+export async function bankFigures(db: Db, bank: Bank, tops: (bankId: number, read: () => Promise<TopQuestions>) => Promise<TopQuestions> = (_, read) => read()): Promise<QuestionBankFigures> {
   // Totals, types, difficulties, categories: the bank's sums (bankSums.ts), not its questions.
   const [rows, names, { hardest, mostUsed }] = await Promise.all([
     bankSums(db, bankIdOf(bank)),
     bank === null
       ? db.select({ id: categories.id, name: categories.name }).from(categories)
       : db.select({ id: questionCategories.id, name: questionCategories.name }).from(questionCategories).where(eq(questionCategories.org_id, bank)),
-    topQuestions(db, bankIdOf(bank)),
+    tops(bankIdOf(bank), () => topQuestions(db, bankIdOf(bank))),
   ]);
   const total = sumBy(rows, () => 0).get(0);
   const byCategory = [...sumBy(rows, (r) => r.category_id).entries()].map(([key, s]) => ({ key, ...s }));
@@ -73,6 +73,9 @@ export async function bankFigures(db: Db, bank: Bank): Promise<QuestionBankFigur
   };
 }
 
+/** A bank's ten hardest and ten most used questions. */
+export type TopQuestions = Record<'hardest' | 'mostUsed', TopRow[]>;
+
 interface TopRow {
   list: 'hardest' | 'used';
   id: number;
@@ -88,7 +91,7 @@ interface TopRow {
  * times) and most used ones, ten each, in one statement: the bank's live questions are read once
  * (bank_id through questions_stem_len_idx), their counters only; the stems of the twenty after.
  */
-async function topQuestions(db: Db, bankId: number) {
+async function topQuestions(db: Db, bankId: number): Promise<TopQuestions> {
   const rows = rowsOf<TopRow>(
     await db.execute(sql`with b as materialized (
         select id, used_count, answered_count, correct_count from questions

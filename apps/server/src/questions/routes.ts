@@ -34,7 +34,7 @@ import { importRejected } from '../imports/userImports.js';
 import { audit } from '../resources/audit.js';
 import { listQueryOf } from '../resources/register.js';
 import type { ListQuery } from '../resources/service.js';
-import { bankFigures, orgBankFigures } from './figures.js';
+import { bankFigures, orgBankFigures, type TopQuestions } from './figures.js';
 import { foldBankMoves } from './bankSums.js';
 import { assertCategory, duplicatesInBank, inBank, type Bank } from './bank.js';
 import { rowsOf } from '../db/rows.js';
@@ -129,6 +129,8 @@ export interface BankRoutes {
 /** What the banks' state reads (its sums are moved by writes of `questions`), and how long an answer is kept at most. */
 const STATE_TABLES = ['questions', 'categories', 'question_categories', 'organizations'];
 const STATE_MS = 10_000;
+/** How long a bank's top lists (hardest, most used) are answered before they are read again. */
+const TOPS_MS = 60_000;
 
 /**
  * The banks' own routes beside the declared CRUD: imports, batch category, moving between banks,
@@ -287,8 +289,13 @@ export function bankRoutes({ publicDef, orgDef, ownDef }: BankRoutes) {
     // instance's writes, the counters' fold every few seconds).
     const state = new RememberedReads<unknown>(app.database.watch, STATE_MS);
     const kept = <T>(key: string, read: () => Promise<T>) => state.get(key, STATE_TABLES, read) as Promise<T>;
-    r.get('/v1/:org/count/question', { config: { access: 'org' }, schema: { params: orgParams } }, (request) => kept(`bank:${orgOf(request).id}`, () => bankFigures(db, orgOf(request).id)));
-    r.get('/v1/count/question', { config: { access: 'super' } }, () => kept('banks', async () => ({ public: await bankFigures(db, null), ...(await orgBankFigures(db)) })));
+    // The top lists read a bank's questions (a second at 200,000 in the public bank), and every
+    // counters' fold writes questions: they are read again at most every TOPS_MS, in the background
+    // while the earlier lists are answered (at most a minute behind, as the statistics' rollups).
+    const topLists = new RememberedReads<TopQuestions>(app.database.watch, TOPS_MS);
+    const tops = (bankId: number, read: () => Promise<TopQuestions>) => topLists.get(`tops:${bankId}`, [], read, { stale: true });
+    r.get('/v1/:org/count/question', { config: { access: 'org' }, schema: { params: orgParams } }, (request) => kept(`bank:${orgOf(request).id}`, () => bankFigures(db, orgOf(request).id, tops)));
+    r.get('/v1/count/question', { config: { access: 'super' } }, () => kept('banks', async () => ({ public: await bankFigures(db, null, tops), ...(await orgBankFigures(db)) })));
     r.get('/v1/count/question/organizations', { config: { access: 'super' }, schema: { querystring: pageQuerySchema } }, (request) => kept(`orgs:${request.url}`, async () => {
       // The banks' sums (bankSums.ts), folded first: a few hundred rows per bank, not its questions.
       await foldBankMoves(db);

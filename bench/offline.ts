@@ -10,7 +10,7 @@
  * issued) per round book it, `--concurrency` (default 500) at a time, over real HTTP
  * (`POST /client/sessions/{sid}/reservations`: the gate, the booking, the reader's join with its
  * points and the answer kept by its request id — each reader books once, so every booking is a
- * first join and takes the transaction; a joined reader's booking is one statement, decisions). The floor (bench/floor.ts) is the same booking as its minimal SQL (the
+ * first join: one statement once the activity is remembered, decisions). The floor (bench/floor.ts) is the same booking as its minimal SQL (the
  * seats or the waiting list and the reservation in one statement) through node-postgres, in the
  * same run and at the same concurrency. Printed: bookings/s, p50/p99 of both and the ratio, and
  * the overbookings (seats held beyond a session's capacity, by its counter or its rows): must be 0.

@@ -4,13 +4,16 @@
  * the waiting list or refused), one active booking per reader even when booked twice at once, a
  * replayed request, cancelling before the deadline, offers to the first in line that expire by the
  * job runner and pass on, manual approval through the review queue, an administrator booking and
- * cancelling for a reader, a series booked as a whole (all or nothing), and the bookings export.
+ * cancelling for a reader, a series booked as a whole (all or nothing), and the bookings export;
+ * readers' first bookings (each in one statement: the join and its points in it) of the last seats
+ * at once, never overbooked, each joined and paid once.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as XLSX from '@e965/xlsx';
-import { offlineReservations, offlineSessions, readers as readerRows } from '../src/db/schema.js';
+import { activityJoins, offlineReservations, offlineSessions, pointTxns, readers as readerRows } from '../src/db/schema.js';
+import { joinTotals } from '../src/participation/joinCount.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
 import { ACTIVE_RESERVATION } from '@huodong/domain';
@@ -145,6 +148,42 @@ describe('capacity under concurrency', () => {
     expect(new Set(res.filter((x) => x.status !== 200).map((x) => `${x.status} ${x.message}`))).toEqual(new Set(['422 名额已满']));
     expect((await sessionRow(sid)).taken).toBe(5);
   });
+});
+
+describe('first bookings in one statement under concurrency', () => {
+  const joinsOf = async (readerId: number, act: number) => (await t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, readerId)))).length;
+  const txnsOf = async (readerId: number) => (await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, readerId))).map((x) => [x.rule_key, x.delta]);
+
+  for (const waitlist of [0, 1]) {
+    it(`30 readers' first bookings of the last 5 seats at once (waiting list ${waitlist ? 'on' : 'off'}): never overbooked, each booking joins and pays once, nothing else`, async () => {
+      const { act, sid } = await single(6, { waitlist });
+      // The instance's first booking of the activity reads the gate (the activity then remembered: the others go in one statement).
+      const [probe] = await readers(1);
+      await ok(book(probe.token, sid));
+      const paid = (await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, probe.id))).map((x) => [x.rule_key, x.delta]);
+      expect(paid).toEqual([['join_activity', expect.any(Number)]]);
+      const rs = await readers(30);
+      const ids = rs.map(() => randomUUID());
+      const res = await Promise.all(rs.map((r, i) => book(r.token, sid, {}, ids[i])));
+      const by = (s: string) => res.filter((x) => x.data?.status === s).length;
+      expect(by('confirmed')).toBe(5);
+      if (waitlist) expect(by('waitlisted')).toBe(25);
+      else expect(new Set(res.filter((x) => x.status !== 200).map((x) => `${x.status} ${x.message}`))).toEqual(new Set(['422 名额已满']));
+      expect(await sessionRow(sid)).toMatchObject({ taken: 6, waiting: waitlist ? 25 : 0 });
+      for (const [i, r] of rs.entries()) {
+        const booked = res[i].status === 200;
+        expect(await joinsOf(r.id, act), `reader ${r.id}`).toBe(booked ? 1 : 0);
+        expect(await txnsOf(r.id), `reader ${r.id}`).toEqual(booked ? paid : []);
+      }
+      expect((await joinTotals(t.db, [act])).get(act)).toBe(1 + res.filter((x) => x.status === 200).length);
+      // Replays at once: the same answers, nothing written again.
+      const again = await Promise.all(rs.map((r, i) => book(r.token, sid, {}, ids[i])));
+      expect(again.map((x) => [x.status, x.data ?? x.message])).toEqual(res.map((x) => [x.status, x.data ?? x.message]));
+      expect(await sessionRow(sid)).toMatchObject({ taken: 6, waiting: waitlist ? 25 : 0 });
+      expect((await joinTotals(t.db, [act])).get(act)).toBe(1 + res.filter((x) => x.status === 200).length);
+      expect(t.database.conflicts.retried).toBe(0);
+    });
+  }
 });
 
 describe('cancelling', () => {

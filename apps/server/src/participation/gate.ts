@@ -10,7 +10,7 @@ import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
 import { atOnce, keptFrom } from './idempotency.js';
 import { countJoinParts, joinTotals } from './joinCount.js';
-import { postPoints, rememberedPointsConfig, type PointsConfigView } from '../points/ledger.js';
+import { plannedPosting, postPoints, rememberedPointsConfig, type PointsConfigView, type PointsTrigger, type Posting } from '../points/ledger.js';
 
 /**
  * The blacklist entry in force for a reader, an activity type and an action, as one SQL value
@@ -160,7 +160,55 @@ export function refuseWhenFull(row: { join_id?: unknown; join_num?: unknown } | 
  * organisation's points settings when the caller has them remembered (else read here).
  */
 export async function postJoinPoints(tx: Tx, act: { id: number; org_id: number }, readerId: number, config?: PointsConfigView): Promise<void> {
-  await postPoints(tx, { orgId: act.org_id, readerId, actId: act.id, rule: 'join_activity', source: { type: 'activity', id: act.id }, config });
+  await postPoints(tx, { ...joinTrigger(act, readerId), config });
+}
+
+/** The trigger of a join's points (rule `join_activity`, keyed by the activity): postJoinPoints' and a join in one statement's. */
+const joinTrigger = (act: { id: number; org_id: number }, readerId: number, at?: number): PointsTrigger => ({
+  orgId: act.org_id,
+  readerId,
+  actId: act.id,
+  rule: 'join_activity',
+  source: { type: 'activity', id: act.id },
+  at,
+});
+
+/**
+ * A reader's first join as parts of a write's ONE statement without a transaction (issue 24's
+ * check-in mark, issue 23's offline booking: `markAtOnce`, `bookAtOnce`), for a reader the
+ * statement's relation `rd` holds (id, real_name, phone: the gate held, no cancelled join — a
+ * cancelled join renews the long way): `join_row`, the join row written `when` (SQL over the
+ * statement's parts: the write itself written) unless the reader has one, and its count
+ * (`countJoinParts`: on the reader's shard, or under `person_limit` on the activity's row);
+ * `planned`, true unless a join was written but not counted (full: the caller undoes its
+ * statement); `outcome`, the select list of `join_id` and `join_num`; `posting`, the join's points
+ * as postPoints would post them under `config` (`plannedPosting`, null: none), for the caller's
+ * `earningsInStatement`, with `due`, the condition that the reader has to join (no join row: the
+ * one test `needsJoin` makes of a row read), for a caller that posts before the join is written.
+ */
+export function firstJoinAtOnce(
+  act: { id: number; org_id: number; type: number; config: unknown },
+  reader: SQL,
+  when: SQL,
+  now: number,
+  config: PointsConfigView,
+): { parts: SQL; planned: SQL; outcome: SQL; posting: Posting | null; due: SQL } {
+  const at = joinTimeOf(act, now);
+  const count = countJoinParts(act.id, reader, sql`join_row`, joinsCapped(act.type));
+  return {
+    parts: sql`join_row as (
+        insert into ${activityJoins} (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
+        select ${act.org_id}::int, ${act.id}::int, rd.id, rd.real_name, rd.phone, ${at}::bigint, ${at}::bigint from rd
+        where ${when} and not exists (select 1 from ${activityJoins} j where j.act_id = ${act.id}::int and j.reader_id = rd.id)
+        on conflict do nothing
+        returning id
+      ),
+      ${count.parts}`,
+    planned: sql`(not exists (select 1 from join_row) or ${count.counted} is not null)`,
+    outcome: sql`(select id from join_row) as join_id, ${count.counted} as join_num`,
+    posting: plannedPosting(config, joinTrigger(act, 0, now)),
+    due: sql`exists (select 1 from rd where not exists (select 1 from ${activityJoins} j where j.act_id = ${act.id}::int and j.reader_id = rd.id))`,
+  };
 }
 
 /** Whether a reader with this join row joins on a qualifying action: none yet, or a cancelled one (status 2) renewed. */
@@ -358,13 +406,4 @@ export function gateStillHolds(act: ActivityRow, reader: number | SQL, action: s
       and a.scope = ${JSON.stringify(act.scope ?? {})}::jsonb and a.access_code = ${act.access_code}::varchar and a.need_real = ${act.need_real}::smallint
       and a.config = ${JSON.stringify(act.config ?? {})}::jsonb)
     and ${banSql(reader, act.type, action, now)} is null`;
-}
-
-/**
- * The SQL condition that the reader (an id, or a write's SQL for it) has joined the activity (a
- * join row in force): a write in one statement that would otherwise join the reader (an offline
- * booking) goes on alone only then, and a first join takes the long way (its points).
- */
-export function joinedSql(actId: number, reader: number | SQL): SQL {
-  return sql`exists (select 1 from ${activityJoins} j where j.act_id = ${actId}::int and j.reader_id = ${reader} and j.status = 1)`;
 }

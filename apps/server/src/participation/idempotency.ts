@@ -131,12 +131,18 @@ export function keptFrom(request: FastifyRequest, requestId: string, answer: SQL
   return keptRow(request, requestId, answer, sql`from ${from}`);
 }
 
-/** A write in one statement, or null when it met a unique key (a request id kept, a row written alongside): the caller takes the long way. */
+/**
+ * A write in one statement, or null when it met a unique key (a request id kept, a row written
+ * alongside) or was undone as a deadlock's victim (40P01: a statement taking a reader's rows in
+ * another order than the long way, e.g. a first check-in mark's join before its points, met the
+ * same reader's long way): the caller takes the long way.
+ */
 export async function atOnce<T>(run: () => Promise<T>): Promise<T | null> {
   try {
     return await run();
   } catch (err) {
-    if (pgErrorCode(err) === '23505') return null;
+    const code = pgErrorCode(err);
+    if (code === '23505' || code === '40P01') return null;
     throw err;
   }
 }

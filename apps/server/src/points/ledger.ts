@@ -246,7 +246,10 @@ function postingSql(p: Posting): SQL {
  * touch a row once), added to only while `n + inc <= cap` —, the account and the leaderboard.
  * `complete` is true when every posting due was written and every counter added to; false (a
  * duplicate key, a cap reached) the caller must undo the whole statement and post the long way,
- * where postPoints decides each posting alone. Earnings only: positive, posted, of one activity.
+ * where postPoints decides each posting alone. It names every part (the account and the
+ * leaderboard too): a statement that evaluates it in the condition of its first write (an offline
+ * booking's seats) takes the reader's points rows before its own, in the long way's order.
+ * Earnings only: positive, posted, of one activity.
  */
 export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?: SQL }[], reader: SQL): { parts: SQL; complete: SQL } {
   const [first] = postings;
@@ -292,8 +295,10 @@ export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?
       returning 1
     )`;
   const written = sql.join(postings.map(({ when }) => sql`(case when ${when} then 1 else 0 end)`), sql` + `);
+  // Naming every part, so that a caller evaluating it before its own writes (a booking's seats) takes the points' rows first.
   const complete = sql`((select count(*) from pts_rows) = ${written}
-    and (select count(*) from pts_counters) = ${due ? sql`(select count(distinct v.scope) from ${due})` : sql`0`})`;
+    and (select count(*) from pts_counters) = ${due ? sql`(select count(distinct v.scope) from ${due})` : sql`0`}
+    and (select count(*) from pts_account) = (select count(*) from pts_board))`;
   return { parts, complete };
 }
 

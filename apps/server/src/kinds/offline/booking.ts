@@ -176,6 +176,12 @@ export interface Booking {
   /** A condition the statement writes under, beside the session's (the gate's, `gateStillHolds`, when no read came first). */
   guard?: SQL;
   /**
+   * Common table expressions before the seats (a booking in one statement: the reader, the first
+   * join's points), so that `guard` may name them: the reader's points rows are then taken before
+   * the session's row, in the long way's order (decisions: one lock order for every booking).
+   */
+  lead?: SQL;
+  /**
    * The reader's first join as parts of the statement (passGate `joinPart`, design §1.4: a booking
    * joins the reader), after the seats: a booking refused rolls it back with its transaction.
    */
@@ -204,7 +210,7 @@ export async function bookSession(tx: Db | Tx, sessionId: number, b: Booking): P
   const rows = await oneActive(async () =>
     rowsOf<{ reservation: ShownReservation; join_id?: unknown; join_num?: unknown }>(
       await tx.execute(sql`
-        with seat as (
+        with ${b.lead ? sql`${b.lead},` : sql``} seat as (
           update ${offlineSessions} set taken = taken + ${b.seats}::int
           where ${open} and taken + ${b.seats}::int <= capacity
           returning id

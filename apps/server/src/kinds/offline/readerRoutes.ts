@@ -4,12 +4,13 @@ import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { cancelDeadline, formatSeconds, idParam, OFFLINE_VARIANT, offlineConfigOf, pageQuerySchema, plainText, requestIdSchema, type OfflineConfig, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
-import { HttpError, pgErrorCode } from '../../http/errors.js';
+import { activities, activityJoins, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
-import { factsRefusal, gateFacts, gateStillHolds, joinedSql, passGate, plainGate, seenBy } from '../../participation/gate.js';
-import { idempotent, keptFrom } from '../../participation/idempotency.js';
+import { factsRefusal, firstJoinAtOnce, gateFacts, gateStillHolds, passGate, plainGate, seenBy } from '../../participation/gate.js';
+import { atOnce, idempotent, keptFrom } from '../../participation/idempotency.js';
+import { earningsInStatement, rememberedPointsConfig } from '../../points/ledger.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
 import type { ActivityRow } from '../kind.js';
@@ -24,6 +25,7 @@ import {
   shownReservation,
   shownSessions,
   statusText,
+  type Booking,
   type ShownReservation,
 } from './booking.js';
 import { leave } from './offers.js';
@@ -187,29 +189,53 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
    * locked for that statement only. On an activity remembered from an earlier booking whose gate
    * asks nothing of the reader but the blacklist (issue 23), the gate is that statement's
    * condition (`gateStillHolds`) and nothing is read first; otherwise the gate's one read comes
-   * first. Only for a reader joined already (a booking joins the reader, design §1.4: a first join
-   * may pay points, which take a transaction): the statement's condition holds that too. Null
-   * whenever anything is not plain (a refusal, a replay, a unique key met, the session closed or
-   * full without a list, the activity changed, the reader not joined): the long way below answers
-   * it, with its message kept (and joins the reader).
+   * first. A booking joins the reader (design §1.4): on a remembered activity the reader's first
+   * booking is that one statement too (`firstJoinAtOnce`): the join's points first (the reader's
+   * rows before the session's, the long way's lock order: the seats' condition names them), the
+   * seats, the reservation, the join row and its count, the kept answer; anything not as planned
+   * (full or closed, a cap reached, a duplicate posting) undoes the whole statement (the kept row
+   * twice). After the gate's read, a reader not joined takes the long way. Null whenever anything
+   * is not plain (a refusal, a replay, a unique key met, a deadlock's victim, the session closed or
+   * full without a list, the activity changed, a cancelled join to renew): the long way below
+   * answers it, with its message kept (and joins the reader).
    */
   const bookAtOnce = async (request: FastifyRequest<{ Params: z.infer<typeof sessionParams>; Body: z.infer<typeof bookBody> }>): Promise<ShownReservation | null> => {
     const actId = await sessionActivity(orgOf(request).id, request.params.sid);
     if (actId === undefined) return null;
-    const attempt = async (act: ActivityRow, readerId: number | SQL, now: number, guard?: SQL) => {
+    const attempt = async (act: ActivityRow, readerId: number | SQL, now: number, also: Partial<Booking> = {}) => {
       try {
-        return await bookSession(db, request.params.sid, { ...booking(request, act, readerId, now), guard });
+        return await atOnce(() => bookSession(db, request.params.sid, { ...booking(request, act, readerId, now), ...also }));
       } catch (err) {
-        if (err instanceof HttpError || pgErrorCode(err) === '23505') return null;
+        if (err instanceof HttpError) return null;
         throw err;
       }
     };
     const known = gateActs.get(actId);
     const at = nowSec();
     if (known && known.org_id === orgOf(request).id && plainGate(known, at, { accessCode: request.body.access_code })) {
-      // The reader by the token, checked in the statement when the access hook left it (tokenInWrite).
-      const reader = readerIdSql(request);
-      return attempt(known, reader, at, sql`${reader} is not null and ${gateStillHolds(known, reader, 'reserve', at)} and ${joinedSql(known.id, reader)}`);
+      const config = await rememberedPointsConfig(app.database, known.org_id);
+      // The reader by the token, checked in the statement when the access hook left it (tokenInWrite):
+      // `rd` when the gate holds and no cancelled join is to renew (that takes the long way).
+      const join = firstJoinAtOnce(known, sql`(select id from rd)`, sql`exists (select 1 from r)`, at, config);
+      // A join that spends (or posts pending) takes the long way (earningsInStatement writes earnings only).
+      if (join.posting && join.posting.delta <= 0) return null;
+      const earnings = join.posting ? earningsInStatement([{ p: join.posting, when: join.due }], sql`(select id from rd)`) : { parts: null, complete: sql`true` };
+      // The booking and a join written counted, the join's points (posted first, when the reader has to join) all written.
+      const planned = sql`exists (select 1 from r) and ${earnings.complete} and ${join.planned}`;
+      return attempt(known, sql`(select id from rd)`, at, {
+        lead: sql`who as (select ${readerIdSql(request)} as id),
+          rd as (
+            select rr.id, rr.real_name, rr.phone from ${readers} rr
+            where rr.id = (select id from who) and ${gateStillHolds(known, sql`rr.id`, 'reserve', at)}
+              and not exists (select 1 from ${activityJoins} j where j.act_id = ${known.id}::int and j.reader_id = rr.id and j.status = 2)
+          )${earnings.parts ? sql`, ${earnings.parts}` : sql``}`,
+        // The points' rows taken before the session's row (the guard names them all): the long way's lock order.
+        guard: sql`exists (select 1 from rd) and ${earnings.complete}`,
+        join: { parts: join.parts, outcome: join.outcome },
+        // Not as planned (full, closed, a cap or a duplicate posting): the kept row twice, whose unique
+        // violation undoes the statement (points included); the long way answers with its messages.
+        keep: (answer, from) => keptFrom(request, request.body.request_id, answer, sql`rd cross join (select 1 union all select 1 where not (${planned})) undo left join ${from} on true`),
+      });
     }
     await settleReader(request);
     const facts = await gateFacts(db, request, actId, OFFLINE_TYPE, { action: 'reserve', keptRequest: request.body.request_id });

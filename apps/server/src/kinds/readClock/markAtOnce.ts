@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { isScheduled, joinsCapped, joinTimeOf, markContentProblems, markDayOf, newMarkStatus, type MarkBody } from '@huodong/domain';
+import { isScheduled, markContentProblems, markDayOf, newMarkStatus, type MarkBody } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { readClockMarks } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
-import { pgErrorCode } from '../../http/errors.js';
 import { readerIdSql } from '../../auth/access.js';
-import { gateStillHolds, plainGate } from '../../participation/gate.js';
+import { firstJoinAtOnce, gateStillHolds, plainGate } from '../../participation/gate.js';
 import { atOnce, keptFrom } from '../../participation/idempotency.js';
-import { countJoinParts } from '../../participation/joinCount.js';
 import { earningsInStatement, plannedPosting, type PointsConfigView } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
 import { markContentOf, shownMark, settingsOf } from './marks.js';
@@ -48,7 +46,8 @@ export async function markAtOnce(
   if (status === 1 && milestonesReachable(known, day)) return null;
   const act = known;
   const reader = sql`(select id from who)`;
-  const joinPosting = plannedPosting(config, { orgId: act.org_id, readerId: 0, actId: act.id, rule: 'join_activity', source: { type: 'activity', id: act.id }, at: now });
+  const join = firstJoinAtOnce(act, reader, sql`exists (select 1 from m)`, now, config);
+  const joinPosting = join.posting;
   const markPosting =
     status === 1 ? plannedPosting(config, { orgId: act.org_id, readerId: 0, actId: act.id, rule: 'checkin_mark', source: { type: 'mark', id: 0 }, key: `checkin_mark:${act.id}:${day}`, at: now }) : null;
   // Spendings and pending rows take the long way (earningsInStatement writes earnings only).
@@ -81,10 +80,8 @@ export async function markAtOnce(
   };
   const points: MarkPoints[] = status === 1 ? [markPosting ? { rule: 'checkin_mark', status: 'posted', delta: markPosting.delta } : { rule: 'checkin_mark', status: 'disabled' }] : [];
   const answer = { mark: shownMark(row), points };
-  const at = joinTimeOf(act, now);
-  const count = countJoinParts(act.id, reader, sql`join_row`, joinsCapped(act.type));
   // Everything as planned: each posting due written, each counter added to, a join written counted (not full).
-  const planned = sql`${earnings.complete} and (not exists (select 1 from join_row) or ${count.counted} is not null)`;
+  const planned = sql`${earnings.complete} and ${join.planned}`;
   const keep = keptFrom(
     request,
     body.request_id,
@@ -94,7 +91,7 @@ export async function markAtOnce(
   );
   const written = await atOnce(async () =>
     rowsOf<{ mark_id: number | string | null }>(
-      await undoneOnDeadlock(db.execute(sql`
+      await db.execute(sql`
         with who as (select ${readerIdSql(request)} as id),
         rd as (
           select r.id, r.real_name, r.phone from readers r
@@ -108,34 +105,13 @@ export async function markAtOnce(
           on conflict (act_id, reader_id, day) where status <> 2 do nothing
           returning id
         ),
-        join_row as (
-          insert into activity_joins (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
-          select ${act.org_id}::int, ${act.id}::int, rd.id, rd.real_name, rd.phone, ${at}::bigint, ${at}::bigint from rd
-          where exists (select 1 from m) and not exists (select 1 from activity_joins j where j.act_id = ${act.id}::int and j.reader_id = rd.id)
-          on conflict do nothing
-          returning id
-        ),
-        ${count.parts},
+        ${join.parts},
         ${earnings.parts ? sql`${earnings.parts},` : sql``}
         kept as (${keep})
-        select (select id from m) as mark_id, (select count(*) from kept) as kept`)),
+        select (select id from m) as mark_id, (select count(*) from kept) as kept`),
     ),
   );
   const markId = written?.[0]?.mark_id;
   if (markId == null) return null;
   return { ...answer, mark: { ...answer.mark, id: Number(markId) } };
-}
-
-/**
- * The statement's parts lock the join's shard before the reader's points rows, the long way the
- * other way round: the same reader's first mark and first make-up of an activity at the same
- * moment may deadlock. PostgreSQL undoes one; when it is this statement, the long way answers.
- */
-async function undoneOnDeadlock<T>(run: Promise<T>): Promise<T | []> {
-  try {
-    return await run;
-  } catch (err) {
-    if (pgErrorCode(err) === '40P01') return [];
-    throw err;
-  }
 }

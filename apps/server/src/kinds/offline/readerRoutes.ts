@@ -4,11 +4,11 @@ import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { cancelDeadline, formatSeconds, idParam, OFFLINE_VARIANT, offlineConfigOf, pageQuerySchema, plainText, requestIdSchema, type OfflineConfig, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, activityJoins, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
+import { activities, offlineReservations, offlineSessions, readers } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
-import { factsRefusal, firstJoinAtOnce, gateFacts, gateStillHolds, passGate, plainGate, seenBy } from '../../participation/gate.js';
+import { factsRefusal, firstJoinAtOnce, gateFacts, gateReaderParts, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { atOnce, idempotent, keptFrom } from '../../participation/idempotency.js';
 import { earningsInStatement, rememberedPointsConfig } from '../../points/ledger.js';
 import { nowSec } from '../../participation/clock.js';
@@ -223,12 +223,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
       // The booking and a join written counted, the join's points (posted first, when the reader has to join) all written.
       const planned = sql`exists (select 1 from r) and ${earnings.complete} and ${join.planned}`;
       return attempt(known, sql`(select id from rd)`, at, {
-        lead: sql`who as (select ${readerIdSql(request)} as id),
-          rd as (
-            select rr.id, rr.real_name, rr.phone from ${readers} rr
-            where rr.id = (select id from who) and ${gateStillHolds(known, sql`rr.id`, 'reserve', at)}
-              and not exists (select 1 from ${activityJoins} j where j.act_id = ${known.id}::int and j.reader_id = rr.id and j.status = 2)
-          )${earnings.parts ? sql`, ${earnings.parts}` : sql``}`,
+        lead: sql`${gateReaderParts(known, readerIdSql(request), 'reserve', at)}${earnings.parts ? sql`, ${earnings.parts}` : sql``}`,
         // The points' rows taken before the session's row (the guard names them all): the long way's lock order.
         guard: sql`exists (select 1 from rd) and ${earnings.complete}`,
         join: { parts: join.parts, outcome: join.outcome },

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { readClockMarks } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { readerIdSql } from '../../auth/access.js';
-import { firstJoinAtOnce, gateStillHolds, plainGate } from '../../participation/gate.js';
+import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
 import { atOnce, keptFrom } from '../../participation/idempotency.js';
 import { earningsInStatement, plannedPosting, type PointsConfigView } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
@@ -92,12 +92,7 @@ export async function markAtOnce(
   const written = await atOnce(async () =>
     rowsOf<{ mark_id: number | string | null }>(
       await db.execute(sql`
-        with who as (select ${readerIdSql(request)} as id),
-        rd as (
-          select r.id, r.real_name, r.phone from readers r
-          where r.id = (select id from who) and ${gateStillHolds(act, sql`r.id`, 'submit', now)}
-            and not exists (select 1 from activity_joins j where j.act_id = ${act.id}::int and j.reader_id = r.id and j.status = 2)
-        ),
+        with ${gateReaderParts(act, readerIdSql(request), 'submit', now)},
         m as (
           insert into read_clock_marks (org_id, act_id, reader_id, day, resource_id, content, images, audio, audio_sec, reading_minutes, book_id, is_makeup, makeup_reason, status, created_at, updated_at)
           select ${act.org_id}::int, ${act.id}::int, rd.id, ${day}::date, null, ${row.content}::text, ${JSON.stringify(row.images)}::jsonb, ${row.audio}::varchar, ${row.audio_sec}::int,

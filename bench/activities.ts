@@ -23,6 +23,7 @@ import { recorder, sequentialScans, type Statement } from './plans.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
@@ -124,7 +125,7 @@ async function run(label: string, database: Database): Promise<void> {
   const readers = await database.query<{ id: number; org_id: number }>(`select id, org_id from readers order by id limit ${LIMIT_READERS + readersNeeded(JOIN_ROUNDS)}`);
   const tokens = await Promise.all(readers.map(async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: r.org_id, scope: 'benchact0' }, 3_600_000)).access_token));
   const join = (act: number, i: number) =>
-    fetch(`${base}/v1/benchact0/client/activities/${act}/join`, {
+    send(`${base}/v1/benchact0/client/activities/${act}/join`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
       body: JSON.stringify({ request_id: `bench-join-${act}-${i}` }),

@@ -16,6 +16,7 @@ import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
 import { againstFloor, benchReaders, readersNeeded, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -41,7 +42,7 @@ async function run(label: string, database: Database): Promise<void> {
     async real(i, timed) {
       const started = performance.now();
       const res = await timed('listen', () =>
-        fetch(`${base}/v1/${ORG}/client/audiobooks/${book.id}/listen`, {
+        send(`${base}/v1/${ORG}/client/audiobooks/${book.id}/listen`, {
           method: 'POST',
           headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
           body: JSON.stringify({ request_id: `bench-listen-${i}`, play: true, seconds: 30 }),

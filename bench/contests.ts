@@ -23,18 +23,17 @@
  *
  *   npx tsx bench/contests.ts --pg-only --figures-only   # the fill, the ranking and the figures only (no reader writes)
  */
-import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { againstFloor, readersNeeded, statementCount } from './floor.js';
 import { measureLoad } from './load.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { serveApp } from './serve.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken, sha256 } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { DEFAULT_POINTS_CONFIG, pointsConfigOf } from '@huodong/domain';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -164,14 +163,10 @@ async function run(label: string, database: Database): Promise<void> {
   const t0 = Date.now();
   const { orgId, live, floorAct, done, tokens, readerIds } = await fill(database);
   console.log(`filled ${READERS.toLocaleString()} readers, 1,000 + ${PAPER} contest questions, ${(READERS * ATTEMPTS_EACH).toLocaleString()} attempts and ${(READERS * ATTEMPTS_EACH * PAPER).toLocaleString()} answers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const config = { ...loadConfig({}), dataDir: os.tmpdir(), logLevel: 'silent', webDist: '/nonexistent', loginCaptcha: false };
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { base, close } = await serveApp(database);
   const call = async (method: string, path: string, token: string, body?: unknown) => {
     const started = performance.now();
-    const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await send(base + path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
     const json = (await res.json()) as { message: string; data: any };
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
     return { ms: performance.now() - started, data: json.data };
@@ -288,7 +283,7 @@ async function run(label: string, database: Database): Promise<void> {
     rows.push({ read: name, result: what(first.data), 'first ms': Math.round(first.ms), ...figures(ms), '10 conn. req/s': load.rps, '10 conn. p50': load.p50, '10 conn. p99': load.p99, errors: load.errors });
   }
   console.table(rows);
-  await app.close();
+  await close();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await onEachDatabase({ postgres: wantPostgres(args), onQuery: statementCount.onQuery }, run);

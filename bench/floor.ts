@@ -21,8 +21,12 @@ export interface FloorSql {
   transaction<T>(work: (query: FloorSql['query']) => Promise<T>): Promise<T>;
 }
 
-/** The server's statements: pass `onQuery` to onEachDatabase. */
-export const statementCount = { n: 0, onQuery: (): void => void statementCount.n++ };
+/**
+ * The server's statements: pass `onQuery` to onEachDatabase (a server in this process); a server in
+ * its own process (bench/serve.ts) counts its own and sets `read`.
+ */
+export const statementCount: { n: number; onQuery: () => void; read?: () => Promise<number> } = { n: 0, onQuery: () => void statementCount.n++ };
+const serverStatements = (): Promise<number> => statementCount.read?.() ?? Promise.resolve(statementCount.n);
 
 export interface FloorRun {
   title: string;
@@ -139,11 +143,11 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       return result;
     };
   const counting =
-    (into: Map<string, number>, sent: { n: number }): Timed =>
+    (into: Map<string, number>, sent: () => Promise<number>): Timed =>
     async (step, work) => {
-      const before = sent.n;
+      const before = await sent();
       const result = await work();
-      into.set(step, sent.n - before);
+      into.set(step, (await sent()) - before);
       return result;
     };
 
@@ -153,10 +157,10 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
   let sentInRounds = 0;
   try {
     // The probe: one flow alone, statements counted.
-    await run.real(0, counting(statements.real, statementCount));
-    if (pool) await run.floor(0, counting(statements.floor, pool.sent), pool.sql);
+    await run.real(0, counting(statements.real, serverStatements));
+    if (pool) await run.floor(0, counting(statements.floor, async () => pool.sent.n), pool.sql);
     const started = performance.now();
-    const sentBefore = statementCount.n;
+    const sentBefore = await serverStatements();
     for (let r = 0; r < run.rounds; r++) {
       const first = 1 + r * run.perRound;
       if (!pool) await realRound(first);
@@ -164,7 +168,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       else await floorRound(first).then(() => realRound(first));
     }
     seconds = (performance.now() - started) / 1000;
-    sentInRounds = statementCount.n - sentBefore;
+    sentInRounds = (await serverStatements()) - sentBefore;
   } finally {
     await pool?.end();
   }

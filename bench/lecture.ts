@@ -26,6 +26,7 @@ import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
 import { againstFloor, benchReaders, inBatches, readersNeeded, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : undefined);
@@ -68,7 +69,7 @@ async function run(label: string, database: Database): Promise<void> {
     await database.query(`insert into lecture_learners (org_id, act_id, reader_id, last_at) select $1, $2, r, $3 from unnest($4::int[]) r`, [org.id, lec.id, lastBeat, ids]);
   }
   const beatOf = (i: number, seq: number) =>
-    fetch(`${base}/v1/${ORG}/client/activities/${real.id}/lecture/heartbeat`, {
+    send(`${base}/v1/${ORG}/client/activities/${real.id}/lecture/heartbeat`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
       body: JSON.stringify({ item_id: real.items[i % ITEMS], play: 1, seq, position: seq * 10, rate: 1, playing: true }),

@@ -21,6 +21,7 @@ import { serveAsSuper } from './serve.js';
 import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -68,7 +69,7 @@ async function run(label: string, database: Database): Promise<void> {
       const sid = i === 0 ? probe : real[roundOf(i)];
       const started = performance.now();
       const res = await timed('book a session', () =>
-        fetch(`${base}/v1/${ORG}/client/sessions/${sid}/reservations`, {
+        send(`${base}/v1/${ORG}/client/sessions/${sid}/reservations`, {
           method: 'POST',
           headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
           body: JSON.stringify({ request_id: `bench-book-${i}` }),

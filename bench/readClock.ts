@@ -27,6 +27,7 @@ import { serveAsSuper } from './serve.js';
 import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -154,7 +155,7 @@ async function run(label: string, database: Database): Promise<void> {
       async real(i, timed) {
         const started = performance.now();
         const res = await timed('mark', () =>
-          fetch(`${base}/v1/${ORG}/client/activities/${real}/marks`, {
+          send(`${base}/v1/${ORG}/client/activities/${real}/marks`, {
             method: 'POST',
             headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
             body: JSON.stringify({ request_id: `bench-mark-${concurrency}-${i}`, content: '今天读了三十页书，收获很多。' }),

@@ -18,6 +18,7 @@ import { serveAsSuper } from './serve.js';
 import { againstFloor, readersNeeded, statementCount } from './floor.js';
 import { casePdfs } from '../apps/server/src/seed/casePdf.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -49,7 +50,7 @@ async function run(label: string, database: Database): Promise<void> {
     async real(i, timed) {
       const started = performance.now();
       const res = await timed('view', () =>
-        fetch(`${base}/v1/${ORG}/readingCase/add/count`, {
+        send(`${base}/v1/${ORG}/readingCase/add/count`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(i) },
           body: JSON.stringify({ id: real.id, type: 'view' }),

@@ -20,6 +20,7 @@ import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { codeSign } from '../apps/server/src/kinds/scanCodes/codes.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -71,7 +72,7 @@ async function run(label: string, database: Database): Promise<void> {
         const c = codeOf(real.codes, i);
         const started = performance.now();
         const res = await timed('scan a code', () =>
-          fetch(`${base}/v1/${ORG}/client/scan`, {
+          send(`${base}/v1/${ORG}/client/scan`, {
             method: 'POST',
             headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
             body: JSON.stringify({ code: c.code, sign: c.sign, nonce: `bench-${concurrency}-${i}` }),

@@ -24,6 +24,7 @@ import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { chinaDayStart } from '@huodong/domain';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
@@ -218,7 +219,7 @@ async function run(label: string, database: Database): Promise<void> {
     ...RESPONSE_ROUNDS,
     async real(i, timed) {
       const res = await timed('submit a response', () =>
-        fetch(`${base}/v1/${ORG}/client/activities/${act.id}/responses`, {
+        send(`${base}/v1/${ORG}/client/activities/${act.id}/responses`, {
           method: 'POST',
           headers: { authorization: `Bearer ${readerTokens[i]}`, 'content-type': 'application/json' },
           body: JSON.stringify({ request_id: `bench-response-${i}`, version, answers: answersOf(qs, i).answers, started_at: Math.floor(Date.now() / 1000) - 120 }),

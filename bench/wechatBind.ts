@@ -21,6 +21,7 @@ import { serveAsSuper } from './serve.js';
 import { againstFloor, benchReaders, readersNeeded, statementCount } from './floor.js';
 import { startLocalMerchant } from '../apps/server/src/payouts/localMerchant.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const scale = Number(args[args.indexOf('--scale') + 1]) || 1;
@@ -43,7 +44,7 @@ async function run(label: string, database: Database): Promise<void> {
       ...RUN,
       async real(i, timed) {
         const res = await timed('bind', () =>
-          fetch(`${base}/v1/${org.key}/client/redpack/openid`, {
+          send(`${base}/v1/${org.key}/client/redpack/openid`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}` },
             body: JSON.stringify({ request_id: crypto.randomUUID(), code: `demo${ids[i]}` }),
@@ -56,7 +57,7 @@ async function run(label: string, database: Database): Promise<void> {
         const c = merchant.config;
         await timed('bind', async () => {
           const q = new URLSearchParams({ appid: c.appid, secret: c.appSecret, code: `demof${floorReaders.ids[i]}`, grant_type: 'authorization_code' });
-          const { openid } = (await (await fetch(`${c.oauthBaseUrl}/sns/oauth2/access_token?${q}`)).json()) as { openid: string };
+          const { openid } = (await (await send(`${c.oauthBaseUrl}/sns/oauth2/access_token?${q}`)).json()) as { openid: string };
           await sql.query(
             `insert into redpack_openids (org_id, reader_id, appid, openid) values ($1, $2, $3, $4)
              on conflict (org_id, reader_id, appid) do update set openid = excluded.openid`,

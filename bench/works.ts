@@ -31,6 +31,7 @@ import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { VOTE_DAY_SLOTS } from '../apps/server/src/kinds/voting/tallies.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
+import { send } from './client.js';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 5;
@@ -288,7 +289,7 @@ async function run(label: string, database: Database): Promise<void> {
     ...BALLOT_ROUNDS,
     async real(i, timed) {
       const res = await timed('ballot', () =>
-        fetch(`${base}/v1/${ORG}/client/activities/${voteAct}/ballots`, {
+        send(`${base}/v1/${ORG}/client/activities/${voteAct}/ballots`, {
           method: 'POST',
           headers: { authorization: `Bearer ${ballotTokens[i]}`, 'content-type': 'application/json', 'x-forwarded-for': addressOf(i) },
           body: JSON.stringify({ request_id: `bench-floor-ballot-${i}`, source_ids: threeOf(sourceIds) }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -125,6 +126,46 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+/** Statements as long as this are worth preparing (a one-statement reader write: planning took 1–2 ms). */
+const PREPARED_MIN_LENGTH = 400;
+/** A statement is prepared on its third call on a connection: a write made once (a seed's, an import's) is not. */
+const PREPARED_AFTER_CALLS = 3;
+/** At most so many prepared per connection: each holds its plan in the server's memory (the pool closes idle connections, and their statements with them). */
+const PREPARED_PER_CONNECTION = 100;
+const WRITING = /^\s*(?:insert|update|delete)\b/i;
+const WITH_WRITING = /^\s*with\b[\s\S]*\b(?:insert\s+into|update|delete\s+from)\s/i;
+
+/** What a connection knows of the statements it sent: those prepared, and the calls of those not yet. */
+interface PreparedStatements {
+  prepared: Set<string>;
+  calls: Map<string, number>;
+}
+
+/**
+ * The name a statement is prepared under on a connection, or none. A long write with parameters
+ * called again and again — the one-statement reader writes, whose text is the same on every call —
+ * is parsed and planned once per connection instead of on every call (PostgreSQL then reuses its
+ * plan: planning was most of a reader write's database time). Reads are left unnamed, so that each
+ * is planned for its values (a generic plan could suit one organisation's figures and not
+ * another's). The name is the text's hash, so one name is one text.
+ */
+function preparedName(text: string, values: unknown, known: PreparedStatements): string | undefined {
+  if (text.length < PREPARED_MIN_LENGTH || !Array.isArray(values) || values.length === 0 || !(WRITING.test(text) || WITH_WRITING.test(text))) return undefined;
+  const name = `w${createHash('sha1').update(text).digest('base64url')}`;
+  if (known.prepared.has(name)) return name;
+  if (known.prepared.size >= PREPARED_PER_CONNECTION) return undefined;
+  const calls = (known.calls.get(name) ?? 0) + 1;
+  if (calls < PREPARED_AFTER_CALLS) {
+    // Bounded: statements made once (inline values) must not grow it without end.
+    if (known.calls.size >= 10 * PREPARED_PER_CONNECTION) known.calls.clear();
+    known.calls.set(name, calls);
+    return undefined;
+  }
+  known.calls.delete(name);
+  known.prepared.add(name);
+  return name;
+}
+
 /**
  * A pg client that shows every statement to `watch` when it is sent and again when it is done:
  * on PostgreSQL other connections read while a statement runs, and a read that began after the
@@ -132,12 +173,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  */
 function watchedClient(watch: WriteWatch): typeof pg.Client {
   return class WatchedClient extends pg.Client {
+    /** The statements this connection has prepared, or is counting the calls of (preparedName). */
+    readonly statements: PreparedStatements = { prepared: new Set(), calls: new Map() };
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
       const first = args[0];
       const text: unknown = typeof first === 'string' ? first : first?.text;
       if (typeof text !== 'string') return (super.query as (...a: unknown[]) => unknown)(...args);
       watch.observe(text, this);
+      // query(text, values), query({ text, values }) or, as drizzle calls it, query({ text }, values).
+      const values: unknown = typeof first === 'string' || first.values === undefined ? args[1] : first.values;
+      const name = typeof first === 'string' || !first.name ? preparedName(text, values, this.statements) : undefined;
+      if (name) args = [{ ...(typeof first === 'string' ? { text } : first), values, name }, ...args.slice(values === args[1] ? 2 : 1)];
       const callbackAt = args.findIndex((a) => typeof a === 'function');
       if (callbackAt >= 0) {
         const callback = args[callbackAt] as (...a: unknown[]) => void;

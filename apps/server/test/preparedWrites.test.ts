@@ -1,0 +1,56 @@
+/**
+ * Long writes are prepared once per connection on PostgreSQL (db/client.ts, preparedName): a
+ * one-statement reader write's parsing and planning was most of its database time. What is named,
+ * on the connection that sent it, is read from `pg_prepared_statements` inside one transaction
+ * (one connection): a long write with parameters is prepared at its third call and reused after; a
+ * read as long, a short write and a write without parameters are not; and a connection prepares
+ * at most 100. PGlite has no named statements (one in-process connection that
+ * parses every statement): the file runs where CI runs the suite on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/rows.js';
+import { freshDatabase } from './helpers.js';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.dispose());
+
+describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connection (PostgreSQL)', () => {
+  it('names a long write with parameters at its third call, reuses it, and leaves reads, short writes and parameterless writes unnamed', async () => {
+    const seen = await database.db.transaction(async (tx) => {
+      const padded = sql.raw('x'.repeat(1_000));
+      const names = async () => rowsOf<{ statement: string }>(await tx.execute(sql`select statement from pg_prepared_statements`)).map((r) => r.statement);
+      const write = () => tx.execute(sql`with w as (update readers set last_login_at = last_login_at where id = ${-1} returning id) select count(*) /* ${padded} */ from w`);
+      await write();
+      await write();
+      const afterTwo = await names();
+      for (let k = 0; k < 3; k++) {
+        await write();
+        await tx.execute(sql`select count(*) /* ${padded} */ from readers where id = ${-1}`);
+        await tx.execute(sql`update readers set last_login_at = last_login_at where id = ${-1}`);
+        await tx.execute(sql`update readers set last_login_at = last_login_at /* ${padded} */ where id = -1`);
+      }
+      return { afterTwo, after: await names() };
+    });
+    expect(seen.afterTwo).toEqual([]);
+    expect(seen.after).toHaveLength(1);
+    expect(seen.after[0]).toMatch(/^with w as \(update readers/);
+  });
+
+  it('prepares at most 100 statements on a connection, and still runs the others', async () => {
+    const { prepared, ran } = await database.db.transaction(async (tx) => {
+      let ran = 0;
+      for (let k = 0; k < 120; k++) {
+        for (let call = 0; call < 3; call++) await tx.execute(sql`update readers set last_login_at = last_login_at where id = ${-k} /* ${sql.raw(`${k} ${'x'.repeat(1_000)}`)} */`);
+        ran++;
+      }
+      const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int n from pg_prepared_statements`));
+      return { prepared: row.n, ran };
+    });
+    expect(ran).toBe(120);
+    expect(prepared).toBe(100);
+  });
+});

@@ -373,3 +373,77 @@ describe('a check-in mark', () => {
     }
   });
 });
+
+describe('a join (every kind)', () => {
+  let act: number;
+  const join = (token: string, request_id = randomUUID()) => t.call('POST', `/v1/${org.key}/client/activities/${act}/join`, { token, body: { request_id } });
+  const txns = (readerId: number) => t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, readerId));
+  const joinsOf = (readerId: number) => t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, readerId)));
+
+  beforeAll(async () => {
+    const made = await ok(t.call('POST', `/v1/${org.key}/mark`, { ...su(), body: { title: '报名即得积分', start_at: now() - DAY, end_at: now() + 30 * DAY } }));
+    act = made.id;
+    await ok(t.call('POST', `/v1/${org.key}/mark/${act}/publish`, su()));
+    // The organisation's points settings remembered (at most 10 s).
+    await ok(join((await reader()).token));
+  });
+
+  it('a first join that pays points is two statements: the gate’s facts, then the join, its count, its points and the kept answer', async () => {
+    const a = await reader();
+    const request_id = randomUUID();
+    // The token used once (the activity's page), so that it is remembered.
+    await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}`, { token: a.token }));
+    const joined = await counted(() => ok(join(a.token, request_id)));
+    expect(joined.sent, joined.sent.join('\n---\n')).toHaveLength(2);
+    expect(joined.result).toMatchObject({ joined: true });
+    expect((await txns(a.id)).map((x) => [x.rule_key, x.delta, x.source_id])).toEqual([['join_activity', 2, String(act)]]);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(2);
+    expect(await joinsOf(a.id)).toHaveLength(1);
+    // A replay answers the first answer and pays nothing again; a second join neither.
+    expect(await ok(join(a.token, request_id))).toEqual(joined.result);
+    await ok(join(a.token));
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(2);
+    expect(await joinsOf(a.id)).toHaveLength(1);
+  });
+
+  it('joins at once: one reader joining five times is joined and paid once; under a person_limit of 3, ten readers at once make 3 joins paid once each', async () => {
+    const a = await reader();
+    await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}`, { token: a.token }));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => join(a.token)));
+    expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await joinsOf(a.id)).toHaveLength(1);
+    expect((await txns(a.id)).map((x) => x.delta)).toEqual([2]);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(2);
+
+    const made = await ok(t.call('POST', `/v1/${org.key}/mark`, { ...su(), body: { title: '限额报名', start_at: now() - DAY, end_at: now() + 30 * DAY, person_limit: 3 } }));
+    await ok(t.call('POST', `/v1/${org.key}/mark/${made.id}/publish`, su()));
+    const ten = await Promise.all(Array.from({ length: 10 }, () => reader()));
+    const tried = await Promise.all(ten.map((r) => t.call('POST', `/v1/${org.key}/client/activities/${made.id}/join`, { token: r.token, body: { request_id: randomUUID() } })));
+    expect(tried.filter((x) => x.status === 200)).toHaveLength(3);
+    expect(tried.filter((x) => x.status !== 200).map((x) => x.status)).toEqual(Array(7).fill(409));
+    expect(await t.db.$count(activityJoins, eq(activityJoins.act_id, made.id))).toBe(3);
+    expect((await joinTotals(t.db, [made.id])).get(made.id)).toBe(3);
+    const paid = await t.db.select().from(pointTxns).where(and(eq(pointTxns.act_id, made.id), eq(pointTxns.rule_key, 'join_activity')));
+    expect(paid.map((x) => x.reader_id).sort()).toEqual((await t.db.select().from(activityJoins).where(eq(activityJoins.act_id, made.id))).map((j) => j.reader_id).sort());
+  });
+
+  it('a join whose points a cap refuses undoes its statement: the long way joins, paying nothing', async () => {
+    const settings = await ok(t.call('GET', `/v1/${org.key}/config`, su()));
+    // 1 a day: the join's 2 do not fit.
+    await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: { ...settings, daily_cap: 1 } }));
+    try {
+      const b = await reader();
+      const joinsBefore = (await joinTotals(t.db, [act])).get(act) ?? 0;
+      const joined = await counted(() => ok(join(b.token)));
+      expect(joined.result).toMatchObject({ joined: true, join_num: joinsBefore + 1 });
+      // The one statement tried first (and undone), then the long way.
+      expect(joined.sent.filter((q) => q.includes('pts_rows'))).toHaveLength(1);
+      expect(joined.sent.length).toBeGreaterThan(2);
+      expect(await joinsOf(b.id)).toHaveLength(1);
+      expect((await joinTotals(t.db, [act])).get(act)).toBe(joinsBefore + 1);
+      expect(await txns(b.id)).toHaveLength(0);
+    } finally {
+      await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: settings }));
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { formatSeconds, GATE, gatedAt, gateRefusal, inScope, joinTimeOf, joinsCapped, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
+import { formatSeconds, GATE, POINT_TXN_STATUS, gatedAt, gateRefusal, inScope, joinTimeOf, joinsCapped, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
@@ -10,7 +10,7 @@ import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
 import { atOnce, keptFrom } from './idempotency.js';
 import { countJoinParts, joinTotals } from './joinCount.js';
-import { plannedPosting, postPoints, rememberedPointsConfig, type PointsConfigView, type PointsTrigger, type Posting } from '../points/ledger.js';
+import { earningsInStatement, plannedPosting, postPoints, rememberedPointsConfig, type PointsConfigView, type PointsTrigger, type Posting } from '../points/ledger.js';
 
 /**
  * The blacklist entry in force for a reader, an activity type and an action, as one SQL value
@@ -282,9 +282,12 @@ export async function joinReader(
  * A first join as one statement, no transaction (issue 22), for a reader the gate let through who
  * has no join row: the activity's count under `person_limit` first (its row lock puts joins in
  * line), the join row from it (a plain insert: a join of the same reader written alongside raises
- * a unique violation, which undoes the count), and the answer kept by its request id (`keptFrom`).
- * Null when nothing was written (full, or a unique key met): the caller takes the long way, which
- * refuses or replays as before.
+ * a unique violation, which undoes the count), the join's points under `config` as postPoints
+ * would post them (`earningsInStatement`), and the answer kept by its request id (`keptFrom`).
+ * Null when nothing was written — full, a unique key met, or a posting not as planned (a duplicate,
+ * a cap reached: the kept answer is then inserted twice, a unique violation that undoes the whole
+ * statement) — or when the join's points are a spending: the caller takes the long way, which
+ * refuses, caps or replays as before.
  */
 export async function joinAtOnce(
   db: Db,
@@ -292,10 +295,17 @@ export async function joinAtOnce(
   requestId: string,
   act: ActivityRow,
   reader: { id: number; real_name: string; phone: string },
+  config: PointsConfigView,
 ): Promise<{ joined: true; join_id: number; join_num: number } | null> {
-  const at = joinTimeOf(act, nowSec());
+  const now = nowSec();
+  const at = joinTimeOf(act, now);
+  const posting = plannedPosting(config, joinTrigger(act, reader.id, now));
+  // Spendings and pending rows take the long way (earningsInStatement writes earnings only).
+  if (posting && (posting.delta <= 0 || posting.status !== POINT_TXN_STATUS.posted)) return null;
+  const earnings = posting ? earningsInStatement([{ p: posting, when: sql`exists (select 1 from j)` }], sql`${reader.id}::int`) : null;
   // The count first (with a limit, the activity's row lock puts joins in line), the join row from it.
   const count = countJoinParts(act.id, reader.id, sql`(select 1) one`, joinsCapped(act.type));
+  const undo = earnings ? sql`, (select 1 union all select 1 where not (${earnings.complete})) undo` : sql``;
   return atOnce(async () => {
     const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
       await db.execute(sql`
@@ -306,7 +316,8 @@ export async function joinAtOnce(
           select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${at}::bigint, ${at}::bigint from c where c.join_num is not null
           returning ${activityJoins.id} as id
         ),
-        k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', c.join_num)`, sql`j, c`)})
+        ${earnings ? sql`${earnings.parts},` : sql``}
+        k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', c.join_num)`, sql`j, c${undo}`)})
         select j.id as join_id, c.join_num from j, c, k`),
     );
     return row ? { joined: true as const, join_id: Number(row.join_id), join_num: Number(row.join_num) } : null;

@@ -22,7 +22,7 @@ import { orgOf, readerOf } from '../auth/access.js';
 import { activityStateWhere, taggedWhere } from '../resources/families/activities.js';
 import { tagChoices } from '../resources/families/tags.js';
 import { scopeWhere, unitChain } from './scope.js';
-import { activeBan, gateFacts, joinAtOnce, joinPays, joinReader, seenBy } from './gate.js';
+import { activeBan, gateFacts, joinAtOnce, joinReader, seenBy } from './gate.js';
 import { rememberedPointsConfig } from '../points/ledger.js';
 import { activityWithJoinCount, joinTotals } from './joinCount.js';
 import { idempotent } from './idempotency.js';
@@ -148,12 +148,10 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     const { request_id, access_code } = request.body;
     const id = request.params.id;
     // The common case in two statements (issue 22): the gate's facts with the answer kept for the
-    // request id, then a first join at once; anything else takes the long way below.
+    // request id, then a first join at once, its points with it; anything else takes the long way below.
     const first = await gateFacts(db, request, id, undefined, { action: 'join', keptRequest: request_id });
-    // A join that pays points takes the long way: the points commit with the join, in its transaction.
-    const pays = first.act ? joinPays(await rememberedPointsConfig(app.database, first.act.org_id), nowSec()) : true;
-    if (!pays && !first.kept && first.act && !first.joined && !gateRefusal(first.act as GateActivity, first.gateReader, { now: nowSec(), accessCode: access_code, ban: first.ban })) {
-      const joined = await joinAtOnce(db, request, request_id, first.act, first.reader);
+    if (!first.kept && first.act && !first.joined && !gateRefusal(first.act as GateActivity, first.gateReader, { now: nowSec(), accessCode: access_code, ban: first.ban })) {
+      const joined = await joinAtOnce(db, request, request_id, first.act, first.reader, await rememberedPointsConfig(app.database, first.act.org_id));
       if (joined) return joined;
     }
     return idempotent(db, request, request_id, async (tx) => {

@@ -7,6 +7,7 @@
  * reconciliation against the merchant's bill; another organisation sees none of it.
  */
 import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { REDPACK_APPROVE_OWN, REDPACK_BUDGET_EXCEEDED, REDPACK_DAILY_BUDGET_EXCEEDED, REDPACK_PER_READER_EXCEEDED, REWARD_TEXT, WECHATPAY_NOT_CONFIGURED, chinaDate } from '@huodong/domain';
@@ -17,6 +18,8 @@ import { dayStartOf } from '../src/payouts/reconcile.js';
 import { MANAGER_PASSWORD, ok, signedInReader, testApp, type TestApp } from './helpers.js';
 
 let merchant: LocalMerchant;
+/** The statements of the call under way (its async context's). */
+const recording = new AsyncLocalStorage<string[]>();
 let t: TestApp;
 let org: { id: number; key: string };
 let other: { id: number; key: string };
@@ -30,7 +33,7 @@ let seq = 0;
 beforeAll(async () => {
   merchant = await startLocalMerchant({ timeoutMs: 1_500 });
   merchant.outcomeOf = (openid) => outcomes.get(openid) ?? 'success';
-  t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000, wechatpay: merchant.config });
+  t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000, wechatpay: merchant.config }, { onQuery: (q) => void recording.getStore()?.push(q) });
   org = await t.org('rpk');
   other = await t.org('rpko');
   await t.manager(org.id, 'rpk1');
@@ -351,6 +354,23 @@ describe('a reader binds WeChat while WeChat is slow', () => {
     expect(again.status).toBe(422);
     expect(again.message).toContain('code been used');
     expect((await t.db.select().from(redpackOpenids).where(eq(redpackOpenids.openid, `oSLOW${seq}`))).length).toBe(1);
+  });
+});
+
+describe('a reader binds WeChat with nothing waiting', () => {
+  it('is the kept answer looked for, then one statement: the binding and the kept answer (a payout waiting takes the long way, above)', async () => {
+    const reader = await signedInReader(t, org);
+    const body = { request_id: `bind-one-${++seq}`, code: `demoONE${seq}` };
+    // The token used once, so that it is remembered.
+    await ok(t.call('GET', `/v1/${org.key}/client/redpack/wechat`, { token: reader.token }));
+    const sent: string[] = [];
+    const answer = await recording.run(sent, () => ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: reader.token, body })));
+    expect(answer).toEqual({ bound: true, payouts: 0 });
+    expect(sent, sent.join('\n---\n')).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "redpack_openids"/);
+    expect(await t.db.select().from(redpackOpenids).where(eq(redpackOpenids.openid, `oONE${seq}`))).toHaveLength(1);
+    // A replay: the kept answer, WeChat not asked again.
+    expect(await ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: reader.token, body }))).toEqual({ bound: true, payouts: 0 });
   });
 });
 

@@ -25,7 +25,7 @@ import { callerOf, orgOf, readerOf } from '../auth/access.js';
 import { badRequest, forbidden, notFound, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
-import { idempotent, keptAnswer } from '../participation/idempotency.js';
+import { atOnce, idempotent, keptAnswer, keptFrom } from '../participation/idempotency.js';
 import { Refused, unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
 import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
@@ -252,6 +252,28 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
       if (other) return other;
       throw validationError([{ field: 'code', message: err.message }]);
     }
+    // Nothing waiting for the binding (the common case): the binding and the kept answer in one
+    // statement, written only when no payout waits (issue 26's reader write). A payout waiting, or
+    // the request id kept alongside (a unique violation undoes the statement): the long way below.
+    const oneStatement = await atOnce(async () => {
+      const [row] = rowsOf<{ waiting: number; kept: number }>(
+        await db.execute(sql`
+          with w as (
+            select count(*)::int as n from ${redpackPayouts}
+            where ${redpackPayouts.org_id} = ${org.id} and ${redpackPayouts.reader_id} = ${reader.id} and ${redpackPayouts.reward_status} = ${REWARD_STATUS.pending} and ${redpackPayouts.attempts} = 0
+          ),
+          b as (
+            insert into ${redpackOpenids} (org_id, reader_id, appid, openid)
+            select ${org.id}::int, ${reader.id}::int, ${app.payments.appid}::varchar, ${openid}::varchar from w where w.n = 0
+            on conflict (org_id, reader_id, appid) do update set openid = excluded.openid
+            returning 1
+          ),
+          k as (${keptFrom(request, request.body.request_id, sql`jsonb_build_object('bound', true, 'payouts', 0)`, sql`b`)})
+          select (select n from w) as waiting, (select count(*) from k)::int as kept`),
+      );
+      return row && row.kept > 0 ? { bound: true, payouts: 0 } : null;
+    });
+    if (oneStatement) return oneStatement;
     const answer = await idempotent(
       db,
       request,

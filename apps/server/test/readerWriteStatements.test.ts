@@ -8,7 +8,10 @@
  * its one upsert, a reader's first beat included (the token checked in it); a check-in mark on an
  * activity the instance has marked on before is its one statement, a first mark joining the reader
  * and paying both postings included (the token checked in it; a posting refused undoes it and the
- * long way answers). The booking's folded gate still refuses what the gate refuses (a blacklist
+ * long way answers); a questionnaire's submission on a questionnaire and version the instance has
+ * taken a submission on before is its one statement, a first one joining the reader and paying the
+ * join's points included, one per reader even when a reader submits several at once, a full
+ * quota or total refused the long way with its message. The booking's folded gate still refuses what the gate refuses (a blacklist
  * entry, a paused activity, an access code), the token what the access hook refuses, holds the
  * seats and the waiting list, and answers a replay with the first answer.
  */
@@ -16,7 +19,8 @@ import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activityJoins, audiobookListens, lectureProgress, offlineReservations, offlineSessions, pointTxns, readClockMarks, readers as readerRows } from '../src/db/schema.js';
+import { SURVEY_REFUSAL } from '@huodong/domain';
+import { activityCounters, activityJoins, audiobookListens, lectureProgress, offlineReservations, offlineSessions, pointTxns, readClockMarks, readers as readerRows, surveyResponses } from '../src/db/schema.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
 import { joinTotals } from '../src/participation/joinCount.js';
@@ -32,7 +36,7 @@ const recording = new AsyncLocalStorage<string[]>();
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 }, { onQuery: (q) => void recording.getStore()?.push(q) });
-  org = await t.org('hotw', { activity_types: [5, 8, 19] });
+  org = await t.org('hotw', { activity_types: [4, 5, 8, 19] });
 });
 afterAll(() => t.close());
 
@@ -445,5 +449,104 @@ describe('a join (every kind)', () => {
     } finally {
       await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: settings }));
     }
+  });
+});
+
+describe('a questionnaire submission', () => {
+  let act: number;
+  let version: number;
+  let q: { id: number; options: { id: string }[] };
+  const submit = (token: string, option = 0, request_id = randomUUID(), on = act) =>
+    t.call('POST', `/v1/${org.key}/client/activities/${on}/responses`, { token, body: { request_id, version, answers: { [q.id]: { option: q.options[option].id } } } });
+  const responsesOf = (readerId: number, on = act) => t.db.select().from(surveyResponses).where(and(eq(surveyResponses.act_id, on), eq(surveyResponses.reader_id, readerId)));
+  /** A questionnaire of one single-choice question (`options`), published; its first submission takes the long way (the questionnaire and its version then remembered). */
+  const questionnaire = async (config: Record<string, unknown>, options: Record<string, unknown>[]) => {
+    const made = await ok(t.call('POST', `/v1/${org.key}/survey`, { ...su(), body: { title: `问卷${randomUUID().slice(0, 6)}`, start_at: now() - DAY, end_at: now() + 10 * DAY, config } }));
+    q = await ok(t.call('POST', `/v1/${org.key}/survey/${made.id}/question`, { ...su(), body: { type: 'single', title: '满意吗', options } }));
+    await ok(t.call('POST', `/v1/${org.key}/survey/${made.id}/publish`, su()));
+    act = made.id;
+    version = (await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}/survey`, { token: (await reader()).token }))).version;
+    expect(await ok(submit((await reader()).token, options.length - 1))).toMatchObject({ version });
+  };
+
+  it('is one statement on a questionnaire known: the gate, the limit, the total, the response, the first join and its points, the kept answer', async () => {
+    await questionnaire({ per_user: 'once' }, [{ text: '满意' }, { text: '不满意' }]);
+    const a = await reader();
+    const request_id = randomUUID();
+    const joinsBefore = (await joinTotals(t.db, [act])).get(act) ?? 0;
+    const sent = await counted(() => ok(submit(a.token, 0, request_id)));
+    // BEGIN and COMMIT would reach the query log on PostgreSQL's driver: none is sent; the token checked in the statement.
+    expect(sent.sent, sent.sent.join('\n---\n')).toHaveLength(1);
+    expect(sent.sent[0]).toMatch(/"tokens".*pts_rows.*activity_counters.*insert into "survey_responses".*join_row as \(\s*insert into "activity_joins"/s);
+    expect(sent.result).toMatchObject({ version, response_id: expect.any(Number) });
+    const [row] = await responsesOf(a.id);
+    expect([row.id, row.status, row.answers, row.once_key]).toEqual([sent.result.response_id, 1, { [q.id]: { option: q.options[0].id } }, 'once']);
+    // Joined once, counted once, paid the join's points once.
+    expect((await t.db.select().from(activityJoins).where(eq(activityJoins.reader_id, a.id))).map((j) => [j.act_id, j.status])).toEqual([[act, 1]]);
+    expect((await joinTotals(t.db, [act])).get(act)).toBe(joinsBefore + 1);
+    expect((await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, a.id))).map((x) => [x.rule_key, x.delta, x.source_id])).toEqual([['join_activity', 2, String(act)]]);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(2);
+    // A replay answers the first answer, writes and pays nothing again; another submission is refused with the limit's message.
+    expect(await ok(submit(a.token, 0, request_id))).toEqual(sent.result);
+    const again = await submit(a.token, 1);
+    expect([again.status, again.message]).toEqual([409, SURVEY_REFUSAL.once.message]);
+    expect(await responsesOf(a.id)).toHaveLength(1);
+    expect((await joinTotals(t.db, [act])).get(act)).toBe(joinsBefore + 1);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(2);
+    const [total] = await t.db.select().from(activityCounters).where(and(eq(activityCounters.act_id, act), eq(activityCounters.name, 'survey_total')));
+    expect(total.value).toBe(2);
+  });
+
+  it('once per reader holds when one reader submits 6 times at once, a first submission or a joined reader’s, and once a day too', async () => {
+    await questionnaire({ per_user: 'once' }, [{ text: '满意' }, { text: '不满意' }]);
+    /** 6 submissions of the reader at once: one written, the others refused with the limit's message. */
+    const sixAtOnce = async (r: { id: number; token: string }, refusal: string) => {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => submit(r.token)));
+      expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
+      for (const x of answers.filter((y) => y.status !== 200)) expect([x.status, x.message]).toEqual([409, refusal]);
+      const rows = await responsesOf(r.id);
+      expect(rows).toHaveLength(1);
+      expect(await t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, r.id)))).toHaveLength(1);
+      return rows[0];
+    };
+    // A first submission: its join's points (keyed by the activity) are one per reader too.
+    const b = await reader();
+    await sixAtOnce(b, SURVEY_REFUSAL.once.message);
+    expect((await pointsAccountOf(t.db, org.id, b.id)).balance).toBe(2);
+    /** A reader joined already (nothing else of theirs keyed), the token remembered: only the response's key tells the submissions apart. */
+    const joinedReader = async () => {
+      const r = await reader();
+      await t.db.insert(activityJoins).values({ org_id: org.id, act_id: act, reader_id: r.id, real_name: '读者', phone: '13900000000', created_at: now(), updated_at: now() });
+      await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}/survey`, { token: r.token }));
+      return r;
+    };
+    expect((await sixAtOnce(await joinedReader(), SURVEY_REFUSAL.once.message)).once_key).toBe('once');
+
+    await questionnaire({ per_user: 'once_per_day' }, [{ text: '满意' }, { text: '不满意' }]);
+    const today = new Date((now() + 8 * 3600) * 1000).toISOString().slice(0, 10);
+    expect((await sixAtOnce(await joinedReader(), SURVEY_REFUSAL.today.message)).once_key).toBe(today);
+  });
+
+  it('a full quota or total takes the long way, which refuses with its message and keeps nothing of the submission', async () => {
+    await questionnaire({ per_user: 'once', total_limit: 3 }, [{ text: '周六', quota: 1 }, { text: '周日' }]);
+    const sat = await counted(async () => submit((await reader()).token, 0));
+    expect(sat.result.status, sat.result.message).toBe(200);
+    const d = await reader();
+    const quota = await counted(() => submit(d.token, 0));
+    expect([quota.result.status, quota.result.message]).toEqual([409, '选项“周六”名额已满，请选择其他选项']);
+    // The one statement tried (and undone), then the long way.
+    expect(quota.sent.length).toBeGreaterThan(1);
+    expect(await responsesOf(d.id)).toHaveLength(0);
+    expect(await t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, d.id)))).toHaveLength(0);
+    expect(await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, d.id))).toHaveLength(0);
+    expect(await ok(submit(d.token, 1))).toMatchObject({ version });
+    const e = await reader();
+    const full = await counted(() => submit(e.token, 1));
+    expect([full.result.status, full.result.message]).toEqual([409, SURVEY_REFUSAL.full.message]);
+    expect(full.sent.length).toBeGreaterThan(1);
+    expect(await responsesOf(e.id)).toHaveLength(0);
+    expect(await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, e.id))).toHaveLength(0);
+    const counters = await t.db.select().from(activityCounters).where(eq(activityCounters.act_id, act));
+    expect(Object.fromEntries(counters.map((c) => [c.name.startsWith('sq:') ? c.name.split(':')[2] : c.name, c.value]))).toEqual({ survey_total: 3, [q.options[0].id]: 1 });
   });
 });

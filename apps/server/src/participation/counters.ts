@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { activityCounters } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
 
 /**
  * One counter step in one statement: `insert … on conflict do update set value = value + 1
@@ -9,21 +10,20 @@ import { activityCounters } from '../db/schema.js';
  * Null: the limit was reached.
  */
 export async function bumpCounter(tx: Tx, orgId: number, actId: number, name: string, max: number | null = null): Promise<number | null> {
-  const [row] = await counterStep(tx, orgId, actId, name, max);
-  return row?.value ?? null;
+  const [row] = rowsOf<{ value: number | string }>(await tx.execute(counterStep(orgId, actId, name, max)));
+  return row ? Number(row.value) : null;
 }
 
-/** `bumpCounter`'s statement, also for a part of a larger one (a common table expression: no row when the limit was reached). */
-export function counterStep(tx: Tx, orgId: number, actId: number, name: string, max: number | null = null) {
-  return tx
-    .insert(activityCounters)
-    .values({ org_id: orgId, act_id: actId, name, value: 1 })
-    .onConflictDoUpdate({
-      target: [activityCounters.org_id, activityCounters.act_id, activityCounters.name],
-      set: { value: sql`activity_counters.value + 1` },
-      setWhere: max === null ? undefined : sql`activity_counters.value < ${max}`,
-    })
-    .returning({ value: activityCounters.value });
+/**
+ * `bumpCounter`'s statement, also for a part of a larger one (a common table expression: no row
+ * when the limit was reached). `when`: a condition over the larger statement's other parts (e.g.
+ * the gate of a write made in one statement, issue 22): false, the counter is not touched.
+ */
+export function counterStep(orgId: number, actId: number, name: string, max: number | null = null, when?: SQL): SQL {
+  return sql`insert into ${activityCounters} (org_id, act_id, name, value)
+    select ${orgId}::int, ${actId}::int, ${name}::varchar, 1${when ? sql` where ${when}` : sql``}
+    on conflict (org_id, act_id, name) do update set value = ${activityCounters}.value + 1${max === null ? sql`` : sql` where ${activityCounters}.value < ${max}::int`}
+    returning value`;
 }
 
 export async function dropCounter(tx: Tx, orgId: number, actId: number, name: string): Promise<void> {

@@ -53,7 +53,11 @@ export const surveyVersions = pgTable('survey_versions', {
  * `answers` by question id as given, `option_snapshot` the texts of the chosen options then;
  * `unit_id` the reader's unit when submitting; `day` the China day `YYYY-MM-DD` of the first
  * submission (the once-per-day limit counts by it). Anonymous questionnaires keep `reader_id` only
- * to count a reader's responses: it is never shown or exported.
+ * to count a reader's responses: it is never shown or exported. `once_key`: on a submitted response
+ * of a questionnaire limited to one response per reader (`once`) or per day (`once_per_day`: the
+ * day), unique among the reader's submitted responses, so that two submissions of one reader at
+ * once are never both written (issue 22: a submission in one statement holds no lock); null when
+ * the limit is n responses.
  */
 export const surveyResponses = pgTable('survey_responses', {
   id: serial('id').primaryKey(),
@@ -72,12 +76,14 @@ export const surveyResponses = pgTable('survey_responses', {
   edit_count: integer('edit_count').notNull().default(0),
   ip: varchar('ip', { length: 64 }).notNull().default(''),
   channel: varchar('channel', { length: 20 }).notNull().default(''),
+  once_key: varchar('once_key', { length: 10 }),
   ...stamps,
 }, (t) => [
   uniqueIndex('survey_responses_org_id_uq').on(t.org_id, t.id),
   foreignKey({ name: 'survey_responses_act_fk', columns: [t.org_id, t.act_id], foreignColumns: [activities.org_id, activities.id] }).onDelete('cascade'),
   foreignKey({ name: 'survey_responses_reader_fk', columns: [t.org_id, t.reader_id], foreignColumns: [readers.org_id, readers.id] }).onDelete('cascade'),
   uniqueIndex('survey_responses_draft_uq').on(t.act_id, t.reader_id).where(sql`${t.status} = 0`),
+  uniqueIndex('survey_responses_once_uq').on(t.act_id, t.reader_id, t.once_key).where(sql`${t.status} = 1`),
   index('survey_responses_reader_idx').on(t.act_id, t.reader_id, t.day),
   index('survey_responses_list_idx').on(t.org_id, t.act_id, t.created_at, t.id),
   index('survey_responses_submitted_idx').on(t.act_id, t.status, t.submitted_at),

@@ -15,11 +15,13 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { activities, activityJoins, readers, surveyResponses } from '../../db/schema.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
-import { orgOf, readerOf } from '../../auth/access.js';
+import { orgOf, readerOf, settleReader } from '../../auth/access.js';
 import { activeBan, passGate, seenBy, type LastParts } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import { latestVersion } from './store.js';
-import { countersOf, editResponse, type NewResponse, perReaderRefusal, quotaCounter, saveDraft, submitLock, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
+import { countersOf, editResponse, type KnownVersion, type NewResponse, perReaderRefusal, quotaCounter, saveDraft, submitLock, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
+import { submitAtOnce } from './submitAtOnce.js';
+import { rememberedPointsConfig } from '../../points/ledger.js';
 import { refused } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams } from '../../participation/params.js';
@@ -94,6 +96,33 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
+   * The questionnaires this instance's submissions last passed the gate on, by id, and the versions
+   * they checked answers against, by questionnaire and version (at most 10,000 each): a submission
+   * on them whose gate asks nothing of the reader but the blacklist is one statement (submitAtOnce).
+   */
+  const gateActs = new Map<number, ActivityRow>();
+  const versions = new Map<string, KnownVersion>();
+  const bound = (map: Map<unknown, unknown>) => {
+    if (map.size >= 10_000) map.clear();
+  };
+  const rememberAct = (act: ActivityRow) => {
+    bound(gateActs);
+    gateActs.set(act.id, act);
+  };
+  const rememberVersion = (v: KnownVersion) => {
+    bound(versions);
+    versions.set(`${v.act_id}:${v.version}`, v);
+  };
+  /** A submission in one statement on a remembered questionnaire and version (submitAtOnce), or null: the long way answers. */
+  const submitPlain = async (request: FastifyRequest<{ Params: { id: number }; Body: SurveyResponseBody }>) => {
+    const known = gateActs.get(request.params.id);
+    if (!known || known.org_id !== orgOf(request).id || known.type !== SURVEY_TYPE) return null;
+    const version = versions.get(`${known.id}:${request.body.version}`);
+    if (!version) return null;
+    return submitAtOnce(db, request, known, version, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());
+  };
+
+  /**
    * A reader's write: idempotent by `request_id`, through the participation gate (blacklist action
    * `submit`; `join` records the participation), then `run` with the body and the caller's address.
    */
@@ -119,6 +148,7 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
           join: join ? 'last' : false,
           lock: join ? submitLock(id, readerOf(request).id) : undefined,
         });
+        if (join) rememberAct(act);
         return run(tx, act, reader, { ...rest, ip: request.ip ?? '' }, { join: joinPart, keep: (answer, from) => keptFrom(request, request_id, answer, from) }, now);
       },
       { readKeptFirst: !join, keptByRun: join },
@@ -130,9 +160,16 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
     write(request, request.params.id, request.body, false, (tx, act, reader, body, _last, now) => saveDraft(tx, act, reader.id, body, now)),
   );
 
-  /** `POST /client/activities/{id}/responses {request_id, version, answers, started_at?, access_code?}`: submit (submitResponse). */
-  r.post('/v1/:org/client/activities/:id/responses', { config, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) =>
-    write(request, request.params.id, request.body, true, (tx, act, reader, body, last, now) => submitResponse(tx, act, reader, body, now, last)),
+  /**
+   * `POST /client/activities/{id}/responses {request_id, version, answers, started_at?, access_code?}`:
+   * submit. On a questionnaire and version remembered, first as one statement (submitPlain, the
+   * token checked in it: `tokenInWrite`); anything not plain takes the long way (submitResponse).
+   */
+  r.post('/v1/:org/client/activities/:id/responses', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: surveyResponseBodySchema } }, async (request) =>
+    (await submitPlain(request)) ??
+    // The token the statement checked (or the one left unchecked) resolved as the access hook would, refusals included.
+    (await settleReader(request),
+    write(request, request.params.id, request.body, true, (tx, act, reader, body, last, now) => submitResponse(tx, act, reader, body, now, last, rememberVersion))),
   );
 
   /** `PUT /client/activities/{id}/responses/{rid}`: edit a submitted response, when the questionnaire allows it and is open. */

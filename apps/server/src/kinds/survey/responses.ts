@@ -42,7 +42,7 @@ export const quotaCounter = (qid: number, optionId: string) => `sq:${qid}:${opti
  * response to an earlier one too (domain `boundQuestions`: required questions, answer limits,
  * options and quotas of the questions both have).
  */
-interface Answered {
+export interface Answered {
   questions: SurveyQuestion[];
   current: SurveyQuestion[];
 }
@@ -72,11 +72,17 @@ export async function submittedBy(tx: Db | Tx, actId: number, readerId: number, 
  * (`version()`: answeredVersion's answer, 422 on `version` when missing, asked after the limit). Read after the reader's lock (submitLock), so
  * it counts every earlier submission of the reader.
  */
-async function submissionFacts(tx: Tx, actId: number, readerId: number, version: number, today: string): Promise<{ mine: { total: number; today: number }; version: () => Answered }> {
+async function submissionFacts(
+  tx: Tx,
+  actId: number,
+  readerId: number,
+  version: number,
+  today: string,
+): Promise<{ mine: { total: number; today: number }; version: () => Answered; latest: number }> {
   const v = surveyVersions;
-  const [row] = rowsOf<{ total: number | string; today: number | string; named: SurveyQuestion[] | null; latest: SurveyQuestion[] | null }>(
+  const [row] = rowsOf<{ total: number | string; today: number | string; named: SurveyQuestion[] | null; latest: SurveyQuestion[] | null; latest_version: number | string | null }>(
     await tx.execute(sql`
-      select m.total, m.today, named.questions as named, case when l.version <> ${version}::int then l.questions end as latest
+      select m.total, m.today, named.questions as named, case when l.version <> ${version}::int then l.questions end as latest, l.version as latest_version
       from (
         select count(*)::int as total, (count(*) filter (where ${surveyResponses.day} = ${today}))::int as today
         from ${surveyResponses} where ${surveyResponses.act_id} = ${actId} and ${surveyResponses.reader_id} = ${readerId} and ${surveyResponses.status} = 1
@@ -84,7 +90,7 @@ async function submissionFacts(tx: Tx, actId: number, readerId: number, version:
       left join ${v} named on named.act_id = ${actId} and named.version = ${version}::int
       left join lateral (select ${v.version} as version, ${v.questions} as questions from ${v} where ${v.act_id} = ${actId} order by ${v.version} desc limit 1) l on true`),
   );
-  return { mine: { total: Number(row.total), today: Number(row.today) }, version: () => answeredOf(row.named, row.latest) };
+  return { mine: { total: Number(row.total), today: Number(row.today) }, version: () => answeredOf(row.named, row.latest), latest: Number(row.latest_version ?? 0) };
 }
 
 /** The lock a reader's submissions to one questionnaire take one at a time (the caller's transaction, taken in the gate's statement). */
@@ -95,6 +101,32 @@ export function perReaderRefusal(config: SurveyConfig, mine: { total: number; to
   if (config.per_user === 'once_per_day') return mine.today > 0 ? SURVEY_REFUSAL.today : null;
   if (config.per_user === 'n_total') return mine.total >= config.per_user_n ? SURVEY_REFUSAL.times(config.per_user_n) : null;
   return mine.total > 0 ? SURVEY_REFUSAL.once : null;
+}
+
+/**
+ * The key a submitted response holds among the reader's (`once_key`, unique among them): 'once'
+ * when the limit is one response (`once`, or `n_total` of 1), the China day when it is one a day,
+ * null when it is n > 1 responses (those are counted under the reader's lock, submitLock).
+ */
+export function onceKey(config: SurveyConfig, today: string): string | null {
+  if (config.per_user === 'once_per_day') return today;
+  return config.per_user === 'n_total' && config.per_user_n > 1 ? null : 'once';
+}
+
+/**
+ * The per-reader limit as the condition of a submission made in one statement (issue 22), for a
+ * reader as SQL: no submitted response of the reader (today's, once a day). Null when the limit is
+ * n > 1 responses: such a submission takes the long way, under the reader's lock. A limit of one
+ * needs no lock: the condition refuses what committed before the statement, and a submission of
+ * the reader at the same moment, which the condition cannot see, holds the same `once_key` (the
+ * unique index lets one of the two be written).
+ */
+export function limitFree(config: SurveyConfig, actId: number, reader: SQL, today: string): SQL | null {
+  const key = onceKey(config, today);
+  if (key === null) return null;
+  return sql`not exists (select 1 from ${surveyResponses} s where s.act_id = ${actId}::int and s.reader_id = ${reader} and s.status = 1${
+    config.per_user === 'once_per_day' ? sql` and s.day = ${today}::varchar` : sql``
+  })`;
 }
 
 /** Options with a quota chosen in these answers: `[question, option id]`. */
@@ -129,6 +161,10 @@ const boundPicks = (v: Answered, answers: SurveyAnswers) => quotaPicks(boundQues
 
 export const UPLOAD_NOT_MINE = '上传题的文件不存在或不是您上传的';
 
+/** Whether the answers name uploaded files (then they are checked against the files: assertOwnUploads). */
+export const answersUpload = (questions: readonly SurveyQuestion[], answers: SurveyAnswers): boolean =>
+  questions.some((q) => q.type === 'upload' && answers[String(q.id)] !== undefined);
+
 /** Files named by upload answers must be files of the organisation the reader uploaded (422 on the question). */
 async function assertOwnUploads(tx: Tx, orgId: number, readerId: number, questions: readonly SurveyQuestion[], answers: SurveyAnswers): Promise<void> {
   const named = questions.filter((q) => q.type === 'upload' && Array.isArray(answers[String(q.id)])).map((q) => ({ q, keys: (answers[String(q.id)] as string[]).map(keyOfUrl) }));
@@ -144,7 +180,7 @@ async function assertOwnUploads(tx: Tx, orgId: number, readerId: number, questio
  * The answer rows of a response as one insert (null when there are none): `responseId` a number or
  * a column of `from` (the response written in the same statement).
  */
-function answerRowsInsert(act: Act, responseId: number | SQL, questions: SurveyQuestion[], answers: SurveyAnswers, unitId: number | null, at: number, from?: SQL): SQL | null {
+function answerRowsInsert(act: Act, responseId: number | SQL, questions: SurveyQuestion[], answers: SurveyAnswers, unitId: number | null | SQL, at: number, from?: SQL): SQL | null {
   const rows = questions.flatMap((q) => (answers[String(q.id)] === undefined ? [] : answerRows(q, answers[String(q.id)])));
   if (!rows.length) return null;
   return sql`insert into ${surveyAnswers} (org_id, act_id, response_id, question_id, revision, option_id, row_id, num, text, lead, unit_id, submitted_at)
@@ -165,54 +201,113 @@ export interface NewResponse {
   ip: string;
 }
 
+/** A version as a submission on it was checked: its questions and the current version's (Answered), and the latest version's number then. */
+export interface KnownVersion extends Answered {
+  act_id: number;
+  version: number;
+  latest: number;
+}
+
 /**
- * Submit, the caller holding the reader's lock (submitLock): per-reader limit, the answers against
- * their version, then in one statement (issue 22) the total and the quotas (one conditional counter
- * step each, design §1.8), the reader's draft gone, the response and its answer rows, and `last`
- * (the first join, the answer kept); a counter at its limit refuses, and the caller's transaction
- * rolls the statement back.
+ * What a submission's one write statement is told beyond the answers (submissionStatement): the
+ * reader's id and unit as SQL values; `lead`, common table expressions before the counters (a
+ * submission at once: the gate's reader, its conditions, its points); `when`, the condition of
+ * every write (the counters, the draft's delete, the response: the parts after hang on the
+ * response); `after`, parts after the response (the first join); `keep`, the keeping of the answer
+ * (`keptFrom`, over the response `made`); `outcome`, a select list to return too.
  */
-export async function submitResponse(tx: Tx, act: Act, reader: { id: number; unit_id: number | null }, body: NewResponse, now: number, last?: LastParts) {
+export interface SubmissionParts {
+  reader: SQL;
+  unit: SQL;
+  lead?: SQL;
+  when?: SQL;
+  after?: SQL;
+  keep?: (answer: SQL, from: SQL) => SQL;
+  outcome?: SQL;
+}
+
+/**
+ * A submission's one write statement (issue 22), for the long way (submitResponse) and the way in
+ * one statement (submitAtOnce): the total and the quotas (one conditional counter step each,
+ * design §1.8, in name order), the reader's draft gone, the response (its `once_key`: a second
+ * response of a reader limited to one meets it and is not written) and its answer rows, then
+ * `after` and the kept answer. It returns `response_id` (null: a counter full, the key taken or
+ * `when` false) and `counted<i>` for each of `counters` (0: full).
+ */
+export function submissionStatement(act: Act, version: Answered, answers: SurveyAnswers, body: NewResponse, now: number, p: SubmissionParts) {
   const config = surveyConfigOf(act.config);
   const today = chinaDayOf(now);
-  const facts = await submissionFacts(tx, act.id, reader.id, body.version, today);
-  const limit = perReaderRefusal(config, facts.mine);
-  if (limit) throw refused(limit);
-  const version = facts.version();
   const { questions } = version;
-  const answers = checkedAnswers(version, body.answers);
-  await assertOwnUploads(tx, act.org_id, reader.id, questions, answers);
   const counters = [
     { name: TOTAL_COUNTER, max: config.total_limit || null, refusal: SURVEY_REFUSAL.full },
-    ...boundPicks(version, answers).map((p) => ({ name: quotaCounter(p.qid, p.id), max: p.quota, refusal: SURVEY_REFUSAL.quota(p.text) })),
+    ...boundPicks(version, answers).map((q) => ({ name: quotaCounter(q.qid, q.id), max: q.quota, refusal: SURVEY_REFUSAL.quota(q.text) })),
   ];
   // Counter rows taken in name order, the same in every submission.
   const steps = counters.map((c, i) => ({ ...c, cte: sql.raw(`counted${i}`) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const asked = body.started_at && body.started_at <= now ? body.started_at : null;
+  const when = p.when ?? sql`true`;
   const r = surveyResponses;
   // The response selects from the counters: it is written only when every one was taken.
-  const answerRowsPart = answerRowsInsert(act, sql`made.id`, questions, answers, reader.unit_id, now, sql`made`);
-  const [row] = rowsOf<Record<string, number | string | null>>(
-    await tx.execute(sql`
-      with ${sql.join(steps.map((c) => sql`${c.cte} as ${counterStep(tx, act.org_id, act.id, c.name, c.max)}`), sql`, `)},
-      draft as (delete from ${r} where ${r.act_id} = ${act.id} and ${r.reader_id} = ${reader.id} and ${r.status} = 0 returning ${r.started_at} as started_at),
+  const answerRowsPart = answerRowsInsert(act, sql`made.id`, questions, answers, p.unit, now, sql`made`);
+  const statement = sql`
+      with ${p.lead ? sql`${p.lead}, ` : sql``}${sql.join(steps.map((c) => sql`${c.cte} as (${counterStep(act.org_id, act.id, c.name, c.max, p.when)})`), sql`, `)},
+      draft as (delete from ${r} where ${r.act_id} = ${act.id} and ${r.reader_id} = ${p.reader} and ${r.status} = 0 and ${when} returning ${r.started_at} as started_at),
       started as (select coalesce(${asked}::bigint, (select started_at from draft)) as at from ${sql.join(steps.map((c) => c.cte), sql`, `)}),
       made as (
-        insert into ${r} (org_id, act_id, reader_id, unit_id, version, status, answers, option_snapshot, started_at, submitted_at, day, duration_sec, ip, channel)
-        select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.unit_id}::int, ${body.version}::int, 1, ${JSON.stringify(answers)}::jsonb,
+        insert into ${r} (org_id, act_id, reader_id, unit_id, version, status, answers, option_snapshot, started_at, submitted_at, day, duration_sec, ip, channel, once_key)
+        select ${act.org_id}::int, ${act.id}::int, ${p.reader}, ${p.unit}, ${body.version}::int, 1, ${JSON.stringify(answers)}::jsonb,
           ${JSON.stringify(optionSnapshot(questions, answers))}::jsonb, started.at, ${now}::bigint, ${today}::varchar,
-          case when coalesce(started.at, 0) <> 0 then greatest(0, ${now}::bigint - started.at) else 0 end, ${body.ip.slice(0, 64)}::varchar, ${body.channel ?? ''}::varchar
-        from started
+          case when coalesce(started.at, 0) <> 0 then greatest(0, ${now}::bigint - started.at) else 0 end, ${body.ip.slice(0, 64)}::varchar, ${body.channel ?? ''}::varchar,
+          ${onceKey(config, today)}::varchar
+        from started where ${when}
+        on conflict (act_id, reader_id, once_key) where status = 1 do nothing
         returning ${r.id} as id
-      )${answerRowsPart ? sql`, answered as (${answerRowsPart})` : sql``}${last?.join ? sql`, ${last.join.parts}` : sql``}${
-        last ? sql`, kept as (${last.keep(sql`jsonb_build_object('response_id', made.id, 'version', ${body.version}::int, 'submitted_at', ${now}::bigint)`, sql`made`)})` : sql``
+      )${answerRowsPart ? sql`, answered as (${answerRowsPart})` : sql``}${p.after ? sql`, ${p.after}` : sql``}${
+        p.keep ? sql`, kept as (${p.keep(sql`jsonb_build_object('response_id', made.id, 'version', ${body.version}::int, 'submitted_at', ${now}::bigint)`, sql`made`)})` : sql``
       }
       select (select id from made) as response_id, ${sql.join(counters.map((_c, i) => sql`(select count(*) from ${sql.raw(`counted${i}`)})::int as ${sql.raw(`counted${i}`)}`), sql`, `)}${
-        last?.join ? sql`, ${last.join.outcome}` : sql``
-      }`),
-  );
+        p.outcome ? sql`, ${p.outcome}` : sql``
+      }`;
+  return { statement, counters };
+}
+
+/**
+ * Submit, the caller holding the reader's lock (submitLock): per-reader limit, the answers against
+ * their version, then in one statement (submissionStatement) the counters, the draft, the response
+ * and its answer rows, and `last` (the first join, the answer kept); a counter at its limit, or a
+ * response of the reader's written alongside by a submission in one statement (its `once_key`),
+ * refuses, and the caller's transaction rolls the statement back. `seen`: the version as checked,
+ * for the caller to remember (submitAtOnce).
+ */
+export async function submitResponse(
+  tx: Tx,
+  act: Act,
+  reader: { id: number; unit_id: number | null },
+  body: NewResponse,
+  now: number,
+  last?: LastParts,
+  seen?: (v: KnownVersion) => void,
+) {
+  const config = surveyConfigOf(act.config);
+  const facts = await submissionFacts(tx, act.id, reader.id, body.version, chinaDayOf(now));
+  const limit = perReaderRefusal(config, facts.mine);
+  if (limit) throw refused(limit);
+  const version = facts.version();
+  seen?.({ ...version, act_id: act.id, version: body.version, latest: facts.latest });
+  const answers = checkedAnswers(version, body.answers);
+  await assertOwnUploads(tx, act.org_id, reader.id, version.questions, answers);
+  const { statement, counters } = submissionStatement(act, version, answers, body, now, {
+    reader: sql`${reader.id}::int`,
+    unit: sql`${reader.unit_id}::int`,
+    after: last?.join?.parts,
+    keep: last?.keep,
+    outcome: last?.join?.outcome,
+  });
+  const [row] = rowsOf<Record<string, number | string | null>>(await tx.execute(statement));
   const full = counters.find((_c, i) => Number(row[`counted${i}`]) === 0);
   if (full) throw refused(full.refusal);
+  // Every counter taken and no response: the reader's once_key was taken alongside.
+  if (row.response_id == null) throw refused(perReaderRefusal(config, { total: Infinity, today: Infinity })!);
   refuseWhenFull(row);
   return { response_id: Number(row.response_id), version: body.version, submitted_at: now };
 }

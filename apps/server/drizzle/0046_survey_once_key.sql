@@ -1,0 +1,2 @@
+ALTER TABLE "survey_responses" ADD COLUMN "once_key" varchar(10);--> statement-breakpoint
+CREATE UNIQUE INDEX "survey_responses_once_uq" ON "survey_responses" USING btree ("act_id","reader_id","once_key") WHERE "survey_responses"."status" = 1;

@@ -175,14 +175,14 @@ const joinTrigger = (act: { id: number; org_id: number }, readerId: number, at?:
 
 /**
  * The reader of a write's ONE statement without a transaction, as its first parts: `who` (the
- * reader's id, e.g. `readerIdSql`: null when the token is refused) and `rd` (id, real_name, phone)
+ * reader's id, e.g. `readerIdSql`: null when the token is refused) and `rd` (id, real_name, phone, unit_id)
  * when the gate still holds for `action` (`gateStillHolds`) and no cancelled join is to renew (that
  * takes the long way) — the relation `firstJoinAtOnce`'s parts read.
  */
 export function gateReaderParts(act: ActivityRow, reader: SQL, action: string, now: number): SQL {
   return sql`who as (select ${reader} as id),
     rd as (
-      select rr.id, rr.real_name, rr.phone from ${readers} rr
+      select rr.id, rr.real_name, rr.phone, rr.unit_id from ${readers} rr
       where rr.id = (select id from who) and ${gateStillHolds(act, sql`rr.id`, action, now)}
         and not exists (select 1 from ${activityJoins} j where j.act_id = ${act.id}::int and j.reader_id = rr.id and j.status = 2)
     )`;

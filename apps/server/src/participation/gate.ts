@@ -8,7 +8,7 @@ import { orgOf, readerOf } from '../auth/access.js';
 import { nowSec } from './clock.js';
 import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
-import { atOnce, keptFrom } from './idempotency.js';
+import { atOnce, keptFrom, undoneUnless } from './idempotency.js';
 import { countJoinParts, joinTotals } from './joinCount.js';
 import { earningsInStatement, plannedPosting, postPoints, rememberedPointsConfig, type PointsConfigView, type PointsTrigger, type Posting } from '../points/ledger.js';
 
@@ -305,7 +305,7 @@ export async function joinAtOnce(
   const earnings = posting ? earningsInStatement([{ p: posting, when: sql`exists (select 1 from j)` }], sql`${reader.id}::int`) : null;
   // The count first (with a limit, the activity's row lock puts joins in line), the join row from it.
   const count = countJoinParts(act.id, reader.id, sql`(select 1) one`, joinsCapped(act.type));
-  const undo = earnings ? sql`, (select 1 union all select 1 where not (${earnings.complete})) undo` : sql``;
+  const undo = earnings ? sql`, ${undoneUnless(earnings.complete)}` : sql``;
   return atOnce(async () => {
     const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
       await db.execute(sql`

@@ -132,7 +132,7 @@ export function keptFrom(request: FastifyRequest, requestId: string, answer: SQL
 }
 
 /**
- * The "undo" of a write made in one statement (issues 23, 24, 22): a relation of one row when
+ * The "undo" of a write made in one statement (issues 22, 23, 24): a relation of one row when
  * `planned` holds and of two when it does not, to put in the `from` of the kept answer (keptFrom):
  * not as planned, the answer is kept twice, a unique violation that undoes the whole statement
  * (as a replay's kept row does), and `atOnce` answers null — the long way answers.

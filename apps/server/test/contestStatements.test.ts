@@ -142,6 +142,23 @@ describe("a contest's hot reader calls in few statements", () => {
     expect((await joinTotals(t.db, [made.id])).get(made.id)).toBe(2);
   });
 
+  it("a reader's very first call, a start, is 1 statement with its token checked in it; a token refused writes nothing and is answered 401", async () => {
+    const { act } = await publishedContest({ answer_limit: 1 });
+    await ok(start((await signedInReader(t, org)).token, act));
+    // No read first: the token is not remembered, the start's statement checks it.
+    const reader = await signedInReader(t, org);
+    const started = await counted(() => ok(start(reader.token, act)));
+    expect(started.sent).toHaveLength(1);
+    expect(started.sent[0]).toContain('token_hash');
+    expect(started.answer.state).toBe('inprogress');
+    expect(await t.db.select().from(contestAttempts).where(and(eq(contestAttempts.act_id, act), eq(contestAttempts.reader_id, reader.id)))).toHaveLength(1);
+    expect((await pointsAccountOf(t.db, org.id, reader.id)).balance).toBe(2);
+    const before = (await t.db.select().from(contestAttempts).where(eq(contestAttempts.act_id, act))).length;
+    const bad = await start(`${reader.token}x`, act);
+    expect(bad.status).toBe(401);
+    expect(await t.db.select().from(contestAttempts).where(eq(contestAttempts.act_id, act))).toHaveLength(before);
+  });
+
   it('a first start whose join points a cap refuses undoes its statement: the long way starts and joins, paying nothing', async () => {
     const capped = await t.org('quizcap', { activity_types: [3] });
     const settings = await ok(t.call('GET', `/v1/${capped.key}/config`, su()));

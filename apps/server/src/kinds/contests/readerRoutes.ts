@@ -18,7 +18,7 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
-import { orgOf, readerIdSql, readerOf } from '../../auth/access.js';
+import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
 import { factsRefusal, gateFacts, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { atOnce, idempotent, idempotentOwn, keptFrom, keptInStatement } from '../../participation/idempotency.js';
 import {
@@ -140,11 +140,13 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `POST /client/activities/{id}/attempts {request_id, level_id?, access_code?}`: the gate, then
    * a new attempt (or the open one again) with its paper — stems and options in the attempt's
-   * order, never the answers.
+   * order, never the answers. A reader's first start on a remembered contest is one statement, the
+   * token checked in it when the access hook left it (`tokenInWrite`).
    */
-  r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
+  r.post('/v1/:org/client/activities/:id/attempts', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
     const { request_id, level_id, access_code } = request.body;
-    const me = readerOf(request).id;
+    // The reader when the access hook resolved the token; else (tokenInWrite) checked in the one statement.
+    const me = request.reader?.id;
     const keep = (answer: SQL, from: SQL) => keptFrom(request, request_id, answer, from);
     /** The start at once (startAttemptAtOnce), or null: the next way answers. */
     const atOnceStart = async (act: ActivityRow, progress: ProgressFacts | null, join: boolean, now: number) => {
@@ -152,7 +154,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       const points = await rememberedPointsConfig(app.database, act.org_id);
       const attempt = await atOnce(() => startAttemptAtOnce(db, act, readerIdSql(request), progress, { join, points, ip: request.ip, questions, keep, now }));
       if (!attempt) return null;
-      startedHere(act.id, me);
+      startedHere(act.id, attempt.reader_id);
       return attemptView(db, act, attempt, now, { questions, answers: [] });
     };
     // A reader's first start on a contest remembered from an earlier start, whose gate asks nothing of
@@ -161,18 +163,20 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     const known = startActs.get(request.params.id);
     const at = nowSec();
     let tried = false;
-    if (known && known.org_id === orgOf(request).id && known.type === 3 && known.person_limit === 0 && !hasStarted(known.id, me) && plainGate(known, at, { accessCode: access_code })) {
+    if (known && known.org_id === orgOf(request).id && known.type === 3 && known.person_limit === 0 && (me === undefined || !hasStarted(known.id, me)) && plainGate(known, at, { accessCode: access_code })) {
       const shown = await atOnceStart(known, null, true, at);
       if (shown) return shown;
       tried = true;
     }
+    // The token the statement checked (or the one left unchecked) resolved as the access hook would, refusals included.
+    await settleReader(request);
     // Else two statements: the gate's facts with the reader's progress row and the answer kept for the
     // request id, then the start at once (a first join, its points included); anything else (a replay, a
     // refusal, an open attempt, a level, a join under a person_limit or renewing a cancelled one) takes the long way.
     const facts = await gateFacts(db, request, request.params.id, CONTEST_TYPES, { action: 'submit', keptRequest: request_id, also: progressFactsSql() });
     const now = nowSec();
     if (facts.act) rememberAct(facts.act);
-    if (facts.also) startedHere(request.params.id, me);
+    if (facts.also) startedHere(request.params.id, facts.reader.id);
     if (!facts.kept && facts.act?.type === 3 && !factsRefusal(facts, now, { accessCode: access_code })) {
       // No join row: joined here (without a person_limit); a cancelled join (renewed) takes the long way.
       const join = !facts.joined;
@@ -200,7 +204,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     });
     // A start that committed has its attempt (new, or the open one, never overdue); a replay reads it.
     const { act, attempt, questions, answers } = done.own ?? { ...(await current(request, done.answer.id)), answers: undefined };
-    startedHere(act.id, me);
+    startedHere(act.id, attempt.reader_id);
     return attemptView(db, act, attempt, nowSec(), { questions, answers });
   });
 

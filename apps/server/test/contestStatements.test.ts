@@ -3,8 +3,9 @@
  * (`openDatabase({ onQuery })`), only those sent on behalf of the call (an AsyncLocalStorage
  * around it: the server's timers, folds and job polls are not the call's). Counted once the
  * reader's token, the organisation's points settings and the contest's questions are remembered,
- * as for every call after a reader's first: a start is the gate's facts and one write (a first
- * join paying points adds its posting, in a transaction with the write); an autosave one
+ * as for every call after a reader's first: a reader's first start on a contest this instance
+ * started on before is ONE statement (the gate its condition, the join and its points in it); a
+ * later start the gate's facts and one write; an autosave one
  * statement; a submission its transaction's lock, one read, the answers and one statement for the
  * attempt, its progress row and the kept answer. What the fast ways keep is
  * shown beside: the join counted once, the limits, the kept answers of replays.
@@ -13,7 +14,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activityJoins, contestAttempts, contestProgress } from '../src/db/schema.js';
+import { activityJoins, contestAttempts, contestProgress, pointTxns } from '../src/db/schema.js';
 import { joinTotals } from '../src/participation/joinCount.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
 import { ok, pointRulesOff, signedInReader, testApp, type TestApp } from './helpers.js';
@@ -58,7 +59,7 @@ const save = (token: string, aid: number, items: { question_id: number; answer: 
 const submit = (token: string, aid: number, request_id = randomUUID()) => t.call('POST', `/v1/${org.key}/client/attempts/${aid}/submit`, { token, body: { request_id } });
 
 describe("a contest's hot reader calls in few statements", () => {
-  it('start 2 statements (4 with a first join paying points), autosave 1, submit 4 in its transaction; the join counted and paid once, the limit held, replays answered as kept', async () => {
+  it('a first start paying join points 1 statement (a later one 2), autosave 1, submit 4 in its transaction; the join counted and paid once, the limit held, replays answered as kept', async () => {
     const { act, questions } = await publishedContest({ answer_limit: 2 });
     // Another reader's start first: the organisation's points settings and the questions are then remembered.
     const first = await signedInReader(t, org);
@@ -69,10 +70,11 @@ describe("a contest's hot reader calls in few statements", () => {
 
     const startId = randomUUID();
     const started = await counted(() => ok(start(reader.token, act, startId)));
-    // The first start joins the reader, which pays points here (the default rule): the gate's facts, then a
-    // transaction of the start's one statement and the posting (a savepoint and the posting; the commit releases it).
-    expect(started.sent).toHaveLength(4);
-    expect(started.sent.some((q) => /^release/i.test(q))).toBe(false);
+    // The first start joins the reader, which pays points here (the default rule): one statement, no
+    // transaction — the gate, the progress row, the attempt, the join, its points and the kept answer.
+    expect(started.sent).toHaveLength(1);
+    expect(started.transactions).toBe(0);
+    expect(started.sent[0]).toContain('pts_rows');
     const paper = started.answer;
     expect(paper.state).toBe('inprogress');
     expect(paper.items.map((i: { question_id: number }) => i.question_id).sort()).toEqual([...questions].sort());
@@ -80,8 +82,14 @@ describe("a contest's hot reader calls in few statements", () => {
     expect(await t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, reader.id)))).toHaveLength(1);
     expect((await joinTotals(t.db, [act])).get(act)).toBe(2);
     expect((await pointsAccountOf(t.db, org.id, reader.id)).balance).toBe(2);
+    expect(await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, reader.id), eq(pointTxns.rule_key, 'join_activity')))).toHaveLength(1);
     // A replay of the start answers the same attempt and writes nothing more.
-    expect((await ok(start(reader.token, act, startId))).id).toBe(paper.id);
+    const replay = await ok(start(reader.token, act, startId));
+    expect(replay.id).toBe(paper.id);
+    expect(replay.items.map((i: { question_id: number }) => i.question_id)).toEqual(paper.items.map((i: { question_id: number }) => i.question_id));
+    expect(await t.db.select().from(contestAttempts).where(and(eq(contestAttempts.act_id, act), eq(contestAttempts.reader_id, reader.id)))).toHaveLength(1);
+    expect((await joinTotals(t.db, [act])).get(act)).toBe(2);
+    expect((await pointsAccountOf(t.db, org.id, reader.id)).balance).toBe(2);
     // Another start while it is open gives the same attempt again (the long way).
     expect((await ok(start(reader.token, act))).id).toBe(paper.id);
 
@@ -117,7 +125,7 @@ describe("a contest's hot reader calls in few statements", () => {
     expect(await t.db.select().from(contestAttempts).where(and(eq(contestAttempts.act_id, act), eq(contestAttempts.reader_id, reader.id)))).toHaveLength(2);
   });
 
-  it('a first start whose join pays nothing is 2 statements, no transaction', async () => {
+  it('a first start whose join pays nothing is 1 statement, no transaction', async () => {
     const free = await t.org('quizfree', { activity_types: [3] });
     await pointRulesOff(t, free, 'join_activity');
     const made = await ok(t.call('POST', `/v1/${free.key}/contest`, { ...su(), body: { title: '不计分竞赛', start_at: now() - DAY, end_at: now() + DAY, config: { contest_type: 1 } } }));
@@ -128,10 +136,54 @@ describe("a contest's hot reader calls in few statements", () => {
     const reader = await signedInReader(t, free);
     await ok(t.call('GET', `/v1/${free.key}/client/activities/${made.id}`, { token: reader.token }));
     const started = await counted(() => ok(t.call('POST', `/v1/${free.key}/client/activities/${made.id}/attempts`, { token: reader.token, body: { request_id: randomUUID() } })));
-    expect(started.sent).toHaveLength(2);
+    expect(started.sent).toHaveLength(1);
     expect(started.transactions).toBe(0);
-    expect(started.sent.some((q) => /^savepoint/i.test(q))).toBe(false);
+    expect(started.sent[0]).not.toContain('pts_rows');
     expect((await joinTotals(t.db, [made.id])).get(made.id)).toBe(2);
+  });
+
+  it("a reader's very first call, a start, is 1 statement with its token checked in it; a token refused writes nothing and is answered 401", async () => {
+    const { act } = await publishedContest({ answer_limit: 1 });
+    await ok(start((await signedInReader(t, org)).token, act));
+    // No read first: the token is not remembered, the start's statement checks it.
+    const reader = await signedInReader(t, org);
+    const started = await counted(() => ok(start(reader.token, act)));
+    expect(started.sent).toHaveLength(1);
+    expect(started.sent[0]).toContain('token_hash');
+    expect(started.answer.state).toBe('inprogress');
+    expect(await t.db.select().from(contestAttempts).where(and(eq(contestAttempts.act_id, act), eq(contestAttempts.reader_id, reader.id)))).toHaveLength(1);
+    expect((await pointsAccountOf(t.db, org.id, reader.id)).balance).toBe(2);
+    const before = (await t.db.select().from(contestAttempts).where(eq(contestAttempts.act_id, act))).length;
+    const bad = await start(`${reader.token}x`, act);
+    expect(bad.status).toBe(401);
+    expect(await t.db.select().from(contestAttempts).where(eq(contestAttempts.act_id, act))).toHaveLength(before);
+  });
+
+  it('a first start whose join points a cap refuses undoes its statement: the long way starts and joins, paying nothing', async () => {
+    const capped = await t.org('quizcap', { activity_types: [3] });
+    const settings = await ok(t.call('GET', `/v1/${capped.key}/config`, su()));
+    // 1 a day: the join's 2 do not fit.
+    await ok(t.call('POST', `/v1/${capped.key}/config/save`, { ...su(), body: { ...settings, daily_cap: 1 } }));
+    const made = await ok(t.call('POST', `/v1/${capped.key}/contest`, { ...su(), body: { title: '封顶竞赛', start_at: now() - DAY, end_at: now() + DAY, config: { contest_type: 1 } } }));
+    await ok(t.call('POST', `/v1/${capped.key}/contest/${made.id}/question`, { ...su(), body: { type: 3, stem: '判断', answer: 'T', score: 5 } }));
+    expect((await t.call('POST', `/v1/${capped.key}/contest/${made.id}/publish`, su())).status).toBe(200);
+    const begin = (token: string) => t.call('POST', `/v1/${capped.key}/client/activities/${made.id}/attempts`, { token, body: { request_id: randomUUID() } });
+    const warm = await signedInReader(t, capped);
+    await ok(begin(warm.token));
+    const reader = await signedInReader(t, capped);
+    await ok(t.call('GET', `/v1/${capped.key}/client/activities/${made.id}`, { token: reader.token }));
+    const started = await counted(() => ok(begin(reader.token)));
+    expect(started.answer.state).toBe('inprogress');
+    // The one statement tried once (and undone: its points, its join, its attempt), then the gate's facts and the long way.
+    expect(started.sent.filter((q) => q.includes('pts_rows'))).toHaveLength(1);
+    expect(started.transactions).toBeGreaterThan(0);
+    expect(await t.db.select().from(contestAttempts).where(eq(contestAttempts.reader_id, reader.id))).toHaveLength(1);
+    expect(await t.db.select().from(activityJoins).where(eq(activityJoins.reader_id, reader.id))).toHaveLength(1);
+    expect((await joinTotals(t.db, [made.id])).get(made.id)).toBe(2);
+    expect(await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, reader.id))).toHaveLength(0);
+    expect((await pointsAccountOf(t.db, capped.id, reader.id)).balance).toBe(0);
+    const [progress] = await t.db.select().from(contestProgress).where(eq(contestProgress.reader_id, reader.id));
+    expect(progress).toMatchObject({ attempts: 1, open_attempt_id: started.answer.id });
   });
 
   it('parallel first starts of one reader make one attempt, one join and one payment of its points', async () => {

@@ -8,7 +8,7 @@ import { orgOf, readerOf } from '../auth/access.js';
 import { nowSec } from './clock.js';
 import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
-import { atOnce, keptFrom } from './idempotency.js';
+import { atOnce, keptFrom, undoneUnless } from './idempotency.js';
 import { countJoinParts, joinTotals } from './joinCount.js';
 import { earningsInStatement, plannedPosting, postPoints, rememberedPointsConfig, type PointsConfigView, type PointsTrigger, type Posting } from '../points/ledger.js';
 
@@ -175,8 +175,8 @@ const joinTrigger = (act: { id: number; org_id: number }, readerId: number, at?:
 
 /**
  * The reader of a write's ONE statement without a transaction, as its first parts: `who` (the
- * reader's id, e.g. `readerIdSql`: null when the token is refused) and `rd` (id, real_name, phone,
- * unit_id) when the gate still holds for `action` (`gateStillHolds`) and no cancelled join is to renew (that
+ * reader's id, e.g. `readerIdSql`: null when the token is refused) and `rd` (id, real_name, phone, unit_id)
+ * when the gate still holds for `action` (`gateStillHolds`) and no cancelled join is to renew (that
  * takes the long way) — the relation `firstJoinAtOnce`'s parts read.
  */
 export function gateReaderParts(act: ActivityRow, reader: SQL, action: string, now: number): SQL {
@@ -305,7 +305,7 @@ export async function joinAtOnce(
   const earnings = posting ? earningsInStatement([{ p: posting, when: sql`exists (select 1 from j)` }], sql`${reader.id}::int`) : null;
   // The count first (with a limit, the activity's row lock puts joins in line), the join row from it.
   const count = countJoinParts(act.id, reader.id, sql`(select 1) one`, joinsCapped(act.type));
-  const undo = earnings ? sql`, (select 1 union all select 1 where not (${earnings.complete})) undo` : sql``;
+  const undo = earnings ? sql`, ${undoneUnless(earnings.complete)}` : sql``;
   return atOnce(async () => {
     const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
       await db.execute(sql`

@@ -132,6 +132,14 @@ export function keptFrom(request: FastifyRequest, requestId: string, answer: SQL
 }
 
 /**
+ * The "undo" of a write made in one statement (issues 22, 23, 24): a relation of one row when
+ * `planned` holds and of two when it does not, to put in the `from` of the kept answer (keptFrom):
+ * not as planned, the answer is kept twice, a unique violation that undoes the whole statement
+ * (as a replay's kept row does), and `atOnce` answers null — the long way answers.
+ */
+export const undoneUnless = (planned: SQL): SQL => sql`(select 1 union all select 1 where not (${planned})) undo`;
+
+/**
  * A write in one statement, or null when it met a unique key (a request id kept, a row written
  * alongside) or was undone as a deadlock's victim (40P01: a statement taking a reader's rows in
  * another order than the long way, e.g. a first check-in mark's join before its points, met the

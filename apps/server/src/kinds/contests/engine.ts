@@ -1,4 +1,6 @@
-import { postPoints, type PointsConfigView } from '../../points/ledger.js';
+import { earningsInStatement, postPoints, type PointsConfigView } from '../../points/ledger.js';
+import { firstJoinAtOnce, gateReaderParts } from '../../participation/gate.js';
+import { undoneUnless } from '../../participation/idempotency.js';
 import { payoutFor } from '../../payouts/payouts.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
@@ -14,7 +16,6 @@ import {
   gradeOf,
   GRACE_SECONDS,
   isOverdue,
-  joinTimeOf,
   levelPassed,
   levelStates,
   markAnswer,
@@ -37,8 +38,7 @@ import {
   type Shortfall,
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, activityJoins, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
-import { countJoinParts } from '../../participation/joinCount.js';
+import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
 import { notFound, refused, validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { rowsOf } from '../../db/rows.js';
@@ -393,25 +393,30 @@ export const progressFactsSql = (): SQL => {
 };
 
 /**
- * A start of a single-round contest (type 3) in one statement, no transaction (issue 22), for a
- * reader the gate let through whose progress row (`progress`, read with the gate's facts) has no
- * open attempt: the limits are checked on that row and the paper drawn from the held questions
- * here; then the statement writes the progress row only while it is still as read (its
- * `attempts` unchanged and no attempt open: a start alongside moved it, and this one writes
- * nothing), the attempt, the reader's first join (`join`: on the reader's join shard, only while
- * the activity has no `person_limit`, and a plain insert of the join row, so a join alongside
- * raises a unique violation that undoes the statement) and the answer kept by its request id
- * (`keep`, keptFrom: a kept one raises the same; the caller catches it, `atOnce`). A join that
- * pays points runs this in a transaction with the posting (`conn` a transaction). The attempt
+ * A start of a single-round contest (type 3) in ONE statement, no transaction (issue 22), for the
+ * reader `reader` (its id as SQL, e.g. `readerIdSql`) whose progress row is `progress` (read with
+ * the gate's facts; null: none, as for a reader's first start on an activity remembered from an
+ * earlier pass of the gate) and has no open attempt: the limits are checked on that row and the
+ * paper drawn from the held questions here. The statement then holds, in the long way's order:
+ * the reader while the gate still holds (`gateReaderParts`: the activity's row as `act`, no
+ * blacklist entry, no cancelled join to renew), with `join` the join's points when the reader
+ * has to join (`firstJoinAtOnce`'s posting, `earningsInStatement`), the progress row written only
+ * while it is still as read (its `attempts` unchanged and no attempt open) and the activity's
+ * columns the start reads unchanged (its pool, limits and time; with `join` no `person_limit`), the
+ * attempt, the reader's first join (the row unless the reader has one, counted on the reader's
+ * shard) and the answer kept by its request id (`keep`, keptFrom). Anything not as planned — the
+ * progress row moved by a start alongside, a cap refusing the join's points, a duplicate posting,
+ * a join not counted — keeps the answer twice (`undoneUnless`): the unique violation undoes the
+ * whole statement, points included, as a request id kept already does (`atOnce`). The attempt
  * started, or null when this way does not apply or wrote nothing: the caller then takes the long
- * way (startAttempt in the idempotent transaction), which refuses, resumes or replays as before.
+ * way (startAttempt in the idempotent transaction), which refuses, resumes, replays or posts as before.
  */
 export async function startAttemptAtOnce(
   conn: Conn,
   act: ActivityRow,
-  reader: { id: number; unit_id: number | null; real_name: string; phone: string },
+  reader: SQL,
   progress: ProgressFacts | null,
-  opts: { join: boolean; ip: string; questions: ContestQuestions; keep: (answer: SQL, from: SQL) => SQL; now: number; random?: () => number },
+  opts: { join: boolean; points: PointsConfigView; ip: string; questions: ContestQuestions; keep: (answer: SQL, from: SQL) => SQL; now: number; random?: () => number },
 ): Promise<AttemptRow | null> {
   const { now } = opts;
   if (act.type !== 3 || progress?.open_attempt_id != null) return null;
@@ -431,50 +436,52 @@ export async function startAttemptAtOnce(
   const t = contestAttempts;
   const deadline = attemptDeadline(now, s.time_limit, act.end_at);
   const maxScore = paperTotal(paper);
-  const joinAt = joinTimeOf(act, now);
-  // The join's parts read `progress` (one row when the progress row was written); a join is only
-  // taken here without a limit (checked in the progress row's statement, the same snapshot).
-  const count = countJoinParts(act.id, reader.id, sql`progress`);
-  const joinParts = opts.join
-    ? sql`${count.parts},
-      joined as (
-        insert into ${activityJoins} (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
-        select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${joinAt}::bigint, ${joinAt}::bigint
-        from progress where (${count.counted}) is not null
-        returning 1
-      ),`
-    : sql``;
-  const written = rowsOf<{ id: number | string }>(
-      await conn.execute(sql`
-      with next_attempt as (select nextval(pg_get_serial_sequence('contest_attempts', 'id'))::int as id),
+  const rd = sql`(select id from rd)`;
+  // The reader's first join (its row written once the progress row is), and its points.
+  const join = opts.join ? firstJoinAtOnce(act, rd, sql`exists (select 1 from progress)`, now, opts.points) : null;
+  // Spendings and pending rows take the long way (earningsInStatement writes earnings only).
+  if (join?.posting && join.posting.delta <= 0) return null;
+  const earnings = join?.posting ? earningsInStatement([{ p: join.posting, when: join.due }], rd) : null;
+  // Named in the progress row's condition: the points' rows are taken before it, as the long way (passGate's joinLast) does.
+  const paid = earnings ? earnings.complete : sql`true`;
+  // The columns of the activity the start reads that the gate does not compare (gateStillHolds).
+  const asRead = sql`exists (select 1 from ${activities} a where a.id = ${act.id}::int and a.pool_version = ${act.pool_version}::int
+    and a.answer_limit = ${act.answer_limit}::int and a.time_limit = ${act.time_limit}::int ${join ? sql`and a.person_limit = 0` : sql``})`;
+  const planned = sql`exists (select 1 from attempt) and ${paid} ${join ? sql`and ${join.planned}` : sql``}`;
+  const written = rowsOf<{ id: number | string; reader_id: number | string; unit_id: number | string | null }>(
+    await conn.execute(sql`
+      with ${gateReaderParts(act, reader, 'submit', now)},
+      ${earnings ? sql`${earnings.parts},` : sql``}
+      next_attempt as (select nextval(pg_get_serial_sequence('contest_attempts', 'id'))::int as id),
       progress as (
         insert into ${p} (org_id, act_id, level_id, reader_id, unit_id, attempts, day, day_attempts, last_started_at, open_attempt_id, updated_at)
-        select ${act.org_id}::int, ${act.id}::int, 0, ${reader.id}::int, ${reader.unit_id}::int, ${attempts + 1}::int, ${today}::varchar, ${todayCount + 1}::int, ${now}::bigint, (select id from next_attempt), ${now}::bigint
-        ${opts.join ? sql`where (select ${activities.person_limit} from ${activities} where ${activities.id} = ${act.id}) = 0` : sql``}
+        select ${act.org_id}::int, ${act.id}::int, 0, rd.id, rd.unit_id, ${attempts + 1}::int, ${today}::varchar, ${todayCount + 1}::int, ${now}::bigint, (select id from next_attempt), ${now}::bigint
+        from rd where ${paid} and ${asRead}
         on conflict (act_id, level_id, reader_id) do update set attempts = excluded.attempts, day = excluded.day, day_attempts = excluded.day_attempts,
           last_started_at = excluded.last_started_at, open_attempt_id = excluded.open_attempt_id, unit_id = excluded.unit_id, updated_at = excluded.updated_at
         where ${p.attempts} = ${attempts}::int and ${p.open_attempt_id} is null
         returning 1
       ),
-      ${joinParts}
       attempt as (
         insert into ${t} (id, org_id, act_id, level_id, reader_id, attempt_no, day, paper, started_at, deadline_at, max_score, question_count, ip, unit_id, created_at, updated_at)
-        select (select id from next_attempt), ${act.org_id}::int, ${act.id}::int, 0, ${reader.id}::int, ${attempts + 1}::int, ${today}::varchar, ${JSON.stringify(paper)}::jsonb,
-          ${now}::bigint, ${deadline}::bigint, ${maxScore}::numeric, ${paper.length}::int, ${opts.ip}::varchar, ${reader.unit_id}::int, ${now}::bigint, ${now}::bigint
-        from progress ${opts.join ? sql`where exists (select 1 from joined)` : sql``}
-        returning ${t.id} as id
+        select (select id from next_attempt), ${act.org_id}::int, ${act.id}::int, 0, rd.id, ${attempts + 1}::int, ${today}::varchar, ${JSON.stringify(paper)}::jsonb,
+          ${now}::bigint, ${deadline}::bigint, ${maxScore}::numeric, ${paper.length}::int, ${opts.ip}::varchar, rd.unit_id, ${now}::bigint, ${now}::bigint
+        from progress, rd
+        returning ${t.id} as id, ${t.reader_id} as reader_id, ${t.unit_id} as unit_id
       ),
-      kept as (${opts.keep(sql`jsonb_build_object('id', attempt.id)`, sql`attempt`)})
-      select attempt.id from attempt, kept`),
+      ${join ? sql`${join.parts},` : sql``}
+      kept as (${opts.keep(sql`jsonb_build_object('id', attempt.id)`, sql`rd cross join ${undoneUnless(planned)} left join attempt on true`)})
+      select attempt.id, attempt.reader_id, attempt.unit_id from attempt, kept`),
   );
-  const id = written[0]?.id;
-  if (id == null) return null;
+  const row = written[0];
+  if (row?.id == null) return null;
+  const unitId = row.unit_id == null ? null : Number(row.unit_id);
   return {
-    id: Number(id),
+    id: Number(row.id),
     org_id: act.org_id,
     act_id: act.id,
     level_id: 0,
-    reader_id: reader.id,
+    reader_id: Number(row.reader_id),
     attempt_no: attempts + 1,
     day: today,
     paper,
@@ -492,7 +499,7 @@ export async function startAttemptAtOnce(
     switch_count: 0,
     passed: null,
     ip: opts.ip,
-    unit_id: reader.unit_id,
+    unit_id: unitId,
     counted: 0,
     rolled: 0,
     stat_folded: 0,

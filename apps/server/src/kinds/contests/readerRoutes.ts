@@ -18,8 +18,8 @@ import {
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
-import { orgOf, readerOf } from '../../auth/access.js';
-import { factsRefusal, gateFacts, joinPays, passGate, postJoinPoints, seenBy } from '../../participation/gate.js';
+import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
+import { factsRefusal, gateFacts, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { atOnce, idempotent, idempotentOwn, keptFrom, keptInStatement } from '../../participation/idempotency.js';
 import {
   attemptView,
@@ -52,9 +52,6 @@ export const FOLD_INTERVAL_MS = 2_000;
 
 type ReaderRow = typeof readers.$inferSelect;
 
-/** Thrown to roll back a start's transaction that wrote no attempt (the caller takes the long way). */
-const NOT_STARTED = new Error('start not written');
-
 /** A name as other readers see it: the first and last character, the middle masked. */
 export const maskedName = (name: string): string => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(Math.min(name.length - 2, 3))}${name[name.length - 1]}`);
 
@@ -85,6 +82,27 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   });
   /** The contests' questions held in memory per pool version (engine.ts HeldQuestions). */
   const held = new HeldQuestions();
+  /**
+   * The contests this instance's starts last passed the gate on, by id (at most 10,000): a reader's
+   * first start on one of them is one statement (startAttemptAtOnce on the remembered row, the gate
+   * its condition), as a check-in mark's (markAtOnce) and a booking's (bookAtOnce).
+   */
+  const startActs = new Map<number, ActivityRow>();
+  const rememberAct = (act: ActivityRow) => {
+    if (startActs.size >= 10_000) startActs.clear();
+    startActs.set(act.id, act);
+  };
+  /**
+   * The readers this instance saw with a progress row in a contest (at most 100,000): their next
+   * start reads the row with the gate's facts rather than trying the first start's one statement
+   * (which assumes none and would be undone). A hint only: a start elsewhere is undone and read then.
+   */
+  const started = new Set<string>();
+  const startedHere = (actId: number, readerId: number) => {
+    if (started.size >= 100_000) started.clear();
+    started.add(`${actId}:${readerId}`);
+  };
+  const hasStarted = (actId: number, readerId: number) => started.has(`${actId}:${readerId}`);
 
   const readerRow = async (id: number, tx: Db | Tx = db) => (await tx.select().from(readers).where(eq(readers.id, id)))[0];
   const contestActivity = async (request: FastifyRequest, id: number, tx: Db | Tx = db): Promise<ActivityRow | undefined> =>
@@ -122,44 +140,55 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `POST /client/activities/{id}/attempts {request_id, level_id?, access_code?}`: the gate, then
    * a new attempt (or the open one again) with its paper — stems and options in the attempt's
-   * order, never the answers.
+   * order, never the answers. A reader's first start on a remembered contest is one statement, the
+   * token checked in it when the access hook left it (`tokenInWrite`).
    */
-  r.post('/v1/:org/client/activities/:id/attempts', { config, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
+  r.post('/v1/:org/client/activities/:id/attempts', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: startAttemptBody.extend({ access_code: joinBodySchema.shape.access_code }) } }, async (request) => {
     const { request_id, level_id, access_code } = request.body;
-    // The common case in two statements (issue 22): the gate's facts with the reader's progress row
-    // and the answer kept for the request id, then the start at once (a first join paying points:
-    // with its posting in a transaction); anything else (a replay, a refusal, an open attempt, a
-    // level, a join under a person_limit or renewing a cancelled one) takes the long way.
+    // The reader when the access hook resolved the token; else (tokenInWrite) checked in the one statement.
+    const me = request.reader?.id;
+    const keep = (answer: SQL, from: SQL) => keptFrom(request, request_id, answer, from);
+    /** The start at once (startAttemptAtOnce), or null: the next way answers. */
+    const atOnceStart = async (act: ActivityRow, progress: ProgressFacts | null, join: boolean, now: number) => {
+      const questions = await held.of(db, act);
+      const points = await rememberedPointsConfig(app.database, act.org_id);
+      const attempt = await atOnce(() => startAttemptAtOnce(db, act, readerIdSql(request), progress, { join, points, ip: request.ip, questions, keep, now }));
+      if (!attempt) return null;
+      startedHere(act.id, attempt.reader_id);
+      return attemptView(db, act, attempt, now, { questions, answers: [] });
+    };
+    // A reader's first start on a contest remembered from an earlier start, whose gate asks nothing of
+    // the reader but the blacklist: ONE statement (issue 22), the gate its condition, the join and its
+    // points in it. A reader this instance saw start here (a progress row) reads the gate's facts first.
+    const known = startActs.get(request.params.id);
+    const at = nowSec();
+    let tried = false;
+    if (known && known.org_id === orgOf(request).id && known.type === 3 && known.person_limit === 0 && (me === undefined || !hasStarted(known.id, me)) && plainGate(known, at, { accessCode: access_code })) {
+      const shown = await atOnceStart(known, null, true, at);
+      if (shown) return shown;
+      tried = true;
+    }
+    // The token the statement checked (or the one left unchecked) resolved as the access hook would, refusals included.
+    await settleReader(request);
+    // Else two statements: the gate's facts with the reader's progress row and the answer kept for the
+    // request id, then the start at once (a first join, its points included); anything else (a replay, a
+    // refusal, an open attempt, a level, a join under a person_limit or renewing a cancelled one) takes the long way.
     const facts = await gateFacts(db, request, request.params.id, CONTEST_TYPES, { action: 'submit', keptRequest: request_id, also: progressFactsSql() });
     const now = nowSec();
+    if (facts.act) rememberAct(facts.act);
+    if (facts.also) startedHere(request.params.id, facts.reader.id);
     if (!facts.kept && facts.act?.type === 3 && !factsRefusal(facts, now, { accessCode: access_code })) {
-      const act = facts.act;
       // No join row: joined here (without a person_limit); a cancelled join (renewed) takes the long way.
       const join = !facts.joined;
-      if (facts.joined?.status === 1 || (join && act.person_limit === 0)) {
-        const questions = await held.of(db, act);
-        const keep = (answer: SQL, from: SQL) => keptFrom(request, request_id, answer, from);
-        const write = (conn: Db | Tx) => startAttemptAtOnce(conn, act, facts.reader, facts.also as ProgressFacts | null, { join, ip: request.ip, questions, keep, now });
-        const points = join ? await rememberedPointsConfig(app.database, act.org_id) : undefined;
-        // A join paying points: the posting, then the start, in one transaction (the points commit with
-        // the join; the join's shard is held from the start's statement to the commit only). A start
-        // that wrote nothing rolls the points back.
-        const attempt = await atOnce(() =>
-          points && joinPays(points, now)
-            ? db
-                .transaction(async (tx) => {
-                  await postJoinPoints(tx, act, facts.reader.id, points);
-                  const started = await write(tx);
-                  if (!started) throw NOT_STARTED;
-                  return started;
-                })
-                .catch((err: unknown) => (err === NOT_STARTED ? null : Promise.reject(err)))
-            : write(db),
-        );
-        if (attempt) return attemptView(db, act, attempt, now, { questions, answers: [] });
+      // A first start whose one statement was undone just now (a cap, a join alongside; rarely the remembered
+      // row out of date) is not tried again: the long way answers.
+      const again = join && !facts.also && tried;
+      if (!again && (facts.joined?.status === 1 || (join && facts.act.person_limit === 0))) {
+        const shown = await atOnceStart(facts.act, facts.also as ProgressFacts | null, join, now);
+        if (shown) return shown;
       }
     }
-    const started = await idempotentOwn(db, request, request_id, async (tx) => {
+    const done = await idempotentOwn(db, request, request_id, async (tx) => {
       // The gate (blacklist action `submit`); the reader joins at the first attempt, last in the transaction.
       const { act, reader, join } = await passGate(tx, request, request.params.id, CONTEST_TYPES, { action: 'submit', accessCode: access_code, join: 'last' });
       let level = null;
@@ -174,7 +203,8 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
       return { answer: { id: attempt.id }, own: { act, attempt, questions, answers: fresh ? [] : undefined } };
     });
     // A start that committed has its attempt (new, or the open one, never overdue); a replay reads it.
-    const { act, attempt, questions, answers } = started.own ?? { ...(await current(request, started.answer.id)), answers: undefined };
+    const { act, attempt, questions, answers } = done.own ?? { ...(await current(request, done.answer.id)), answers: undefined };
+    startedHere(act.id, attempt.reader_id);
     return attemptView(db, act, attempt, nowSec(), { questions, answers });
   });
 

@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
 import { factsRefusal, firstJoinAtOnce, gateFacts, gateReaderParts, passGate, plainGate, seenBy } from '../../participation/gate.js';
-import { atOnce, idempotent, keptFrom } from '../../participation/idempotency.js';
+import { atOnce, idempotent, keptFrom, undoneUnless } from '../../participation/idempotency.js';
 import { earningsInStatement, rememberedPointsConfig } from '../../points/ledger.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
@@ -229,7 +229,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
         join: { parts: join.parts, outcome: join.outcome },
         // Not as planned (full, closed, a cap or a duplicate posting): the kept row twice, whose unique
         // violation undoes the statement (points included); the long way answers with its messages.
-        keep: (answer, from) => keptFrom(request, request.body.request_id, answer, sql`rd cross join (select 1 union all select 1 where not (${planned})) undo left join ${from} on true`),
+        keep: (answer, from) => keptFrom(request, request.body.request_id, answer, sql`rd cross join ${undoneUnless(planned)} left join ${from} on true`),
       });
     }
     await settleReader(request);

@@ -6,7 +6,7 @@ import { readClockMarks } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { readerIdSql } from '../../auth/access.js';
 import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
-import { atOnce, keptFrom } from '../../participation/idempotency.js';
+import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.js';
 import { earningsInStatement, plannedPosting, type PointsConfigView } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
 import { markContentOf, shownMark, settingsOf } from './marks.js';
@@ -87,7 +87,7 @@ export async function markAtOnce(
     body.request_id,
     sql`jsonb_set(${JSON.stringify(answer)}::jsonb, '{mark,id}', to_jsonb(m.id))`,
     // Twice when not as planned: the unique violation undoes the statement.
-    sql`m, (select 1 union all select 1 where not (${planned})) undo`,
+    sql`m, ${undoneUnless(planned)}`,
   );
   const written = await atOnce(async () =>
     rowsOf<{ mark_id: number | string | null }>(

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
 import { readerIdSql } from '../../auth/access.js';
 import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
-import { atOnce, keptFrom } from '../../participation/idempotency.js';
+import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.js';
 import { earningsInStatement, type PointsConfigView } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
 import { answersUpload, limitFree, submissionStatement, type KnownVersion } from './responses.js';
@@ -67,7 +67,7 @@ export async function submitAtOnce(
     when: sql`exists (select 1 from ok) and ${earnings.complete}`,
     after: join.parts,
     // Not as planned: the kept row twice, whose unique violation undoes the statement (counters and points included).
-    keep: (answer, from) => keptFrom(request, request_id, answer, sql`rd cross join (select 1 union all select 1 where not (${planned})) undo left join ${from} on true`),
+    keep: (answer, from) => keptFrom(request, request_id, answer, sql`rd cross join ${undoneUnless(planned)} left join ${from} on true`),
     outcome: join.outcome,
   });
   const written = await atOnce(async () => rowsOf<{ response_id: number | string | null }>(await db.execute(statement)));

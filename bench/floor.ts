@@ -3,6 +3,10 @@
  * measured in the same run and at the same concurrency as the real calls, alternated with them in
  * rounds, so that both see the same machine. Every reader-write benchmark goes through `againstFloor`.
  *
+ * Each side's first burst (the first round's first `concurrency` flows) is its warm-up: new
+ * connections, code not yet compiled, statements not yet prepared. It is timed apart, and printed
+ * in the p99 and ratio "with warm-up" beside the steady ones.
+ *
  * Statements per call are counted in a probe before the rounds: one flow alone, the server's
  * statements seen through the database layer (`statementCount.onQuery`, given to onEachDatabase),
  * the floor's through its own connection pool.
@@ -49,6 +53,9 @@ export interface FloorFigures {
   floorP99?: number;
   /** p99 / floor p99. */
   ratio?: number;
+  /** The p99 and the ratio counting each side's warm-up too (the first round's first burst). */
+  p99WithWarmUp: number;
+  ratioWithWarmUp?: number;
   statements: number;
   /** The server's statements over the rounds per real flow (background work included: the probe's count is one flow alone). */
   roundStatements?: number;
@@ -131,6 +138,11 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
   const url = postgresUrls.get(database);
   const pool = url ? floorPool(url) : null;
   const times = { real: new Map<string, number[]>(), floor: new Map<string, number[]>() };
+  // The first round's first burst of each side (its first `concurrency` flows) is its warm-up — new
+  // connections to the server and the database, code not yet compiled, statements not yet prepared —
+  // timed apart: the p99 is of the calls after it; the p99 with it is printed beside.
+  const warmTimes = { real: new Map<string, number[]>(), floor: new Map<string, number[]>() };
+  const warmUp = (i: number) => i >= 1 && i < 1 + run.concurrency;
   const statements = { real: new Map<string, number>(), floor: new Map<string, number>() };
   const timing =
     (into: Map<string, number[]>): Timed =>
@@ -151,8 +163,8 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       return result;
     };
 
-  const realRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(times.real)));
-  const floorRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(times.floor), pool!.sql));
+  const realRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(warmUp(i) ? warmTimes.real : times.real)));
+  const floorRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(warmUp(i) ? warmTimes.floor : times.floor), pool!.sql));
   let seconds = 0;
   let sentInRounds = 0;
   try {
@@ -173,21 +185,26 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     await pool?.end();
   }
 
-  const figures: FloorFigures[] = [...times.real].map(([step, ms]) => {
-    const real = [...ms].sort((a, b) => a - b);
-    const floor = [...(times.floor.get(step) ?? [])].sort((a, b) => a - b);
-    const row: FloorFigures = { step, n: real.length, p50: Math.round(percentile(real, 50)), p99: Math.round(percentile(real, 99)), statements: statements.real.get(step) ?? 0 };
+  const steps = [...new Set([...times.real.keys(), ...warmTimes.real.keys()])];
+  const sorted = (...lists: (number[] | undefined)[]) => lists.flatMap((l) => l ?? []).sort((a, b) => a - b);
+  const figures: FloorFigures[] = steps.map((step) => {
+    const real = sorted(times.real.get(step));
+    const floor = sorted(times.floor.get(step));
+    const realAll = sorted(times.real.get(step), warmTimes.real.get(step));
+    const floorAll = sorted(times.floor.get(step), warmTimes.floor.get(step));
+    const row: FloorFigures = { step, n: real.length, p50: Math.round(percentile(real, 50)), p99: Math.round(percentile(real, 99)), p99WithWarmUp: Math.round(percentile(realAll, 99)), statements: statements.real.get(step) ?? 0 };
     // One call per flow: the rounds' statements spread over their calls.
     if (times.real.size === 1) row.roundStatements = Math.round((sentInRounds / (run.rounds * run.perRound)) * 100) / 100;
     if (floor.length) {
       row.floorP50 = Math.round(percentile(floor, 50));
       row.floorP99 = Math.round(percentile(floor, 99));
       row.ratio = Math.round((percentile(real, 99) / percentile(floor, 99)) * 10) / 10;
+      row.ratioWithWarmUp = Math.round((percentile(realAll, 99) / percentile(floorAll, 99)) * 10) / 10;
       row.floorStatements = statements.floor.get(step);
     }
     return row;
   });
-  console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s)`);
+  console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s); each side's first ${run.concurrency} flows are its warm-up, in the last two columns only`);
   console.table(
     figures.map((f) => ({
       call: f.step,
@@ -200,6 +217,8 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       statements: f.statements,
       'statements in rounds': f.roundStatements ?? '–',
       'floor statements': f.floorStatements ?? '–',
+      'p99 with warm-up': f.p99WithWarmUp,
+      'ratio with warm-up': f.ratioWithWarmUp === undefined ? '–' : `${f.ratioWithWarmUp}×`,
     })),
   );
   return figures;

@@ -47,6 +47,23 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; sent: st
   return { result, sent };
 }
 
+/** `run` under a points daily cap of `cap`; the organisation's points settings restored after. */
+async function withDailyCap(cap: number, run: () => Promise<void>): Promise<void> {
+  const settings = await ok(t.call('GET', `/v1/${org.key}/config`, su()));
+  await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: { ...settings, daily_cap: cap } }));
+  try {
+    await run();
+  } finally {
+    await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: settings }));
+  }
+}
+
+/** The one statement was tried first (and undone: a posting refused), then the long way answered in more than `atLeast` statements. */
+function undoneThenLongWay(sent: string[], atLeast: number): void {
+  expect(sent.filter((q) => q.includes('pts_rows'))).toHaveLength(1);
+  expect(sent.length).toBeGreaterThan(atLeast);
+}
+
 let readerSeq = 0;
 async function reader(): Promise<{ id: number; token: string }> {
   const [r] = await t.db
@@ -203,27 +220,21 @@ describe('an offline booking', () => {
   });
 
   it('a first booking whose join’s points a cap refuses undoes its statement: the long way books and joins, paying nothing', async () => {
-    const settings = await ok(t.call('GET', `/v1/${org.key}/config`, su()));
     // 1 a day: the join's 2 do not fit.
-    await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: { ...settings, daily_cap: 1 } }));
-    try {
+    await withDailyCap(1, async () => {
       const m = await reader();
       await warm(m.token);
       const joinsBefore = (await joinTotals(t.db, [act])).get(act) ?? 0;
       const first = await counted(() => book(m.token, { access_code: 'k123' }));
       expect(first.result.data).toMatchObject({ status: 'waitlisted' });
-      // The one statement tried first (and undone), then the long way.
-      expect(first.sent.filter((q) => q.includes('pts_rows'))).toHaveLength(1);
-      expect(first.sent.length).toBeGreaterThan(1);
+      undoneThenLongWay(first.sent, 1);
       expect(await t.db.select().from(activityJoins).where(eq(activityJoins.reader_id, m.id))).toHaveLength(1);
       expect((await joinTotals(t.db, [act])).get(act)).toBe(joinsBefore + 1);
       expect(await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, m.id))).toHaveLength(0);
       expect(await t.db.select().from(offlineReservations).where(eq(offlineReservations.reader_id, m.id))).toHaveLength(1);
       const [s] = await t.db.select().from(offlineSessions).where(eq(offlineSessions.id, sid));
       expect(s.waiting).toBe(await t.db.$count(offlineReservations, and(eq(offlineReservations.session_id, sid), eq(offlineReservations.status, 'waitlisted'))));
-    } finally {
-      await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: settings }));
-    }
+    });
   });
 });
 
@@ -358,23 +369,17 @@ describe('a check-in mark', () => {
   });
 
   it('a posting a cap refuses undoes the statement: the long way pays the join and refuses the mark’s points alone', async () => {
-    const settings = await ok(t.call('GET', `/v1/${org.key}/config`, su()));
     // 6 a day: the join's 2 fit, the mark's 5 after them do not.
-    await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: { ...settings, daily_cap: 6 } }));
-    try {
+    await withDailyCap(6, async () => {
       const d = await reader();
       const marked = await counted(() => ok(mark(d.token)));
       expect(marked.result.points).toEqual([{ rule: 'checkin_mark', status: 'capped' }]);
-      // The one statement tried first (and undone), then the long way.
-      expect(marked.sent.filter((q) => q.includes('pts_rows'))).toHaveLength(1);
-      expect(marked.sent.length).toBeGreaterThan(1);
+      undoneThenLongWay(marked.sent, 1);
       expect((await txns(d.id)).map((x) => [x.rule_key, x.delta])).toEqual([['join_activity', 2]]);
       expect((await pointsAccountOf(t.db, org.id, d.id)).balance).toBe(2);
       expect(await joinsOf(d.id)).toHaveLength(1);
       expect(await t.db.select().from(readClockMarks).where(eq(readClockMarks.reader_id, d.id))).toHaveLength(1);
-    } finally {
-      await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: settings }));
-    }
+    });
   });
 });
 
@@ -432,23 +437,17 @@ describe('a join (every kind)', () => {
   });
 
   it('a join whose points a cap refuses undoes its statement: the long way joins, paying nothing', async () => {
-    const settings = await ok(t.call('GET', `/v1/${org.key}/config`, su()));
     // 1 a day: the join's 2 do not fit.
-    await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: { ...settings, daily_cap: 1 } }));
-    try {
+    await withDailyCap(1, async () => {
       const b = await reader();
       const joinsBefore = (await joinTotals(t.db, [act])).get(act) ?? 0;
       const joined = await counted(() => ok(join(b.token)));
       expect(joined.result).toMatchObject({ joined: true, join_num: joinsBefore + 1 });
-      // The one statement tried first (and undone), then the long way.
-      expect(joined.sent.filter((q) => q.includes('pts_rows'))).toHaveLength(1);
-      expect(joined.sent.length).toBeGreaterThan(2);
+      undoneThenLongWay(joined.sent, 2);
       expect(await joinsOf(b.id)).toHaveLength(1);
       expect((await joinTotals(t.db, [act])).get(act)).toBe(joinsBefore + 1);
       expect(await txns(b.id)).toHaveLength(0);
-    } finally {
-      await ok(t.call('POST', `/v1/${org.key}/config/save`, { ...su(), body: settings }));
-    }
+    });
   });
 });
 

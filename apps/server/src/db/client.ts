@@ -166,6 +166,13 @@ function preparedName(text: string, values: unknown, known: PreparedStatements):
   return name;
 }
 
+/** A `query` call's arguments as one config carrying the text, values and name; the callback, if any, kept after it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function asNamedQuery(args: any[], text: string, values: unknown, name: string): unknown[] {
+  const first = args[0];
+  return [{ ...(typeof first === 'string' ? { text } : first), values, name }, ...args.slice(1).filter((a) => typeof a === 'function')];
+}
+
 /**
  * A pg client that shows every statement to `watch` when it is sent and again when it is done:
  * on PostgreSQL other connections read while a statement runs, and a read that began after the
@@ -184,7 +191,7 @@ function watchedClient(watch: WriteWatch): typeof pg.Client {
       // query(text, values), query({ text, values }) or, as drizzle calls it, query({ text }, values).
       const values: unknown = typeof first === 'string' || first.values === undefined ? args[1] : first.values;
       const name = typeof first === 'string' || !first.name ? preparedName(text, values, this.statements) : undefined;
-      if (name) args = [{ ...(typeof first === 'string' ? { text } : first), values, name }, ...args.slice(values === args[1] ? 2 : 1)];
+      if (name) args = asNamedQuery(args, text, values, name);
       const callbackAt = args.findIndex((a) => typeof a === 'function');
       if (callbackAt >= 0) {
         const callback = args[callbackAt] as (...a: unknown[]) => void;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { formatSeconds, GATE, POINT_TXN_STATUS, gatedAt, gateRefusal, inScope, joinTimeOf, joinsCapped, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
+import { formatSeconds, GATE, gatedAt, gateRefusal, inScope, joinTimeOf, joinsCapped, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
@@ -10,7 +10,7 @@ import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
 import { atOnce, keptFrom, undoneUnless } from './idempotency.js';
 import { countJoinParts, joinTotals } from './joinCount.js';
-import { earningsInStatement, plannedPosting, postPoints, rememberedPointsConfig, type PointsConfigView, type PointsTrigger, type Posting } from '../points/ledger.js';
+import { earningsInStatement, earningsOnly, plannedPosting, postPoints, rememberedPointsConfig, type PointsConfigView, type PointsTrigger, type Posting } from '../points/ledger.js';
 
 /**
  * The blacklist entry in force for a reader, an activity type and an action, as one SQL value
@@ -300,12 +300,11 @@ export async function joinAtOnce(
   const now = nowSec();
   const at = joinTimeOf(act, now);
   const posting = plannedPosting(config, joinTrigger(act, reader.id, now));
-  // Spendings and pending rows take the long way (earningsInStatement writes earnings only).
-  if (posting && (posting.delta <= 0 || posting.status !== POINT_TXN_STATUS.posted)) return null;
-  const earnings = posting ? earningsInStatement([{ p: posting, when: sql`exists (select 1 from j)` }], sql`${reader.id}::int`) : null;
+  if (!earningsOnly(posting)) return null;
+  const earnings = earningsInStatement(posting ? [{ p: posting, when: sql`exists (select 1 from j)` }] : [], sql`${reader.id}::int`);
   // The count first (with a limit, the activity's row lock puts joins in line), the join row from it.
   const count = countJoinParts(act.id, reader.id, sql`(select 1) one`, joinsCapped(act.type));
-  const undo = earnings ? sql`, ${undoneUnless(earnings.complete)}` : sql``;
+  const undo = earnings.parts ? sql`, ${undoneUnless(earnings.complete)}` : sql``;
   return atOnce(async () => {
     const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
       await db.execute(sql`
@@ -316,7 +315,7 @@ export async function joinAtOnce(
           select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${at}::bigint, ${at}::bigint from c where c.join_num is not null
           returning ${activityJoins.id} as id
         ),
-        ${earnings ? sql`${earnings.parts},` : sql``}
+        ${earnings.parts ? sql`${earnings.parts},` : sql``}
         k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', c.join_num)`, sql`j, c${undo}`)})
         select j.id as join_id, c.join_num from j, c, k`),
     );

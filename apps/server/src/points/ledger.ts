@@ -251,9 +251,14 @@ function postingSql(p: Posting): SQL {
  * booking's seats) takes the reader's points rows before its own, in the long way's order.
  * Earnings only: positive, posted, of one activity.
  */
-export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?: SQL }[], reader: SQL): { parts: SQL; complete: SQL } {
+/** Whether every posting planned is one earningsInStatement writes (an earning, posted); a write with any other takes the long way. */
+export const earningsOnly = (...postings: (Posting | null | undefined)[]): boolean => postings.every((p) => !p || (p.delta > 0 && p.status === POINT_TXN_STATUS.posted));
+
+export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?: SQL }[], reader: SQL): { parts: SQL | null; complete: SQL } {
   const [first] = postings;
-  if (!first || postings.some(({ p }) => p.delta <= 0 || p.status !== POINT_TXN_STATUS.posted || p.actId == null || p.actId !== first.p.actId || p.orgId !== first.p.orgId))
+  // Nothing to post: no parts, and nothing that can fail.
+  if (!first) return { parts: null, complete: sql`true` };
+  if ( postings.some(({ p }) => p.delta <= 0 || p.status !== POINT_TXN_STATUS.posted || p.actId == null || p.actId !== first.p.actId || p.orgId !== first.p.orgId))
     throw new Error('earningsInStatement: earnings of one activity only');
   const { orgId, actId, now } = first.p;
   const rows = sql.join(

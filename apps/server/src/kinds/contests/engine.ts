@@ -1,4 +1,4 @@
-import { earningsInStatement, postPoints, type PointsConfigView } from '../../points/ledger.js';
+import { earningsInStatement, earningsOnly, postPoints, type PointsConfigView } from '../../points/ledger.js';
 import { firstJoinAtOnce, gateReaderParts } from '../../participation/gate.js';
 import { undoneUnless } from '../../participation/idempotency.js';
 import { payoutFor } from '../../payouts/payouts.js';
@@ -439,11 +439,10 @@ export async function startAttemptAtOnce(
   const rd = sql`(select id from rd)`;
   // The reader's first join (its row written once the progress row is), and its points.
   const join = opts.join ? firstJoinAtOnce(act, rd, sql`exists (select 1 from progress)`, now, opts.points) : null;
-  // Spendings and pending rows take the long way (earningsInStatement writes earnings only).
-  if (join?.posting && join.posting.delta <= 0) return null;
-  const earnings = join?.posting ? earningsInStatement([{ p: join.posting, when: join.due }], rd) : null;
+  if (!earningsOnly(join?.posting)) return null;
+  const earnings = earningsInStatement(join?.posting ? [{ p: join.posting, when: join.due }] : [], rd);
   // Named in the progress row's condition: the points' rows are taken before it, as the long way (passGate's joinLast) does.
-  const paid = earnings ? earnings.complete : sql`true`;
+  const paid = earnings.complete;
   // The columns of the activity the start reads that the gate does not compare (gateStillHolds).
   const asRead = sql`exists (select 1 from ${activities} a where a.id = ${act.id}::int and a.pool_version = ${act.pool_version}::int
     and a.answer_limit = ${act.answer_limit}::int and a.time_limit = ${act.time_limit}::int ${join ? sql`and a.person_limit = 0` : sql``})`;
@@ -451,7 +450,7 @@ export async function startAttemptAtOnce(
   const written = rowsOf<{ id: number | string; reader_id: number | string; unit_id: number | string | null }>(
     await conn.execute(sql`
       with ${gateReaderParts(act, reader, 'submit', now)},
-      ${earnings ? sql`${earnings.parts},` : sql``}
+      ${earnings.parts ? sql`${earnings.parts},` : sql``}
       next_attempt as (select nextval(pg_get_serial_sequence('contest_attempts', 'id'))::int as id),
       progress as (
         insert into ${p} (org_id, act_id, level_id, reader_id, unit_id, attempts, day, day_attempts, last_started_at, open_attempt_id, updated_at)

@@ -10,7 +10,7 @@ import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
 import { factsRefusal, firstJoinAtOnce, gateFacts, gateReaderParts, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { atOnce, idempotent, keptFrom, undoneUnless } from '../../participation/idempotency.js';
-import { earningsInStatement, rememberedPointsConfig } from '../../points/ledger.js';
+import { earningsInStatement, earningsOnly, rememberedPointsConfig } from '../../points/ledger.js';
 import { nowSec } from '../../participation/clock.js';
 import { actParams, orgParams } from '../../participation/params.js';
 import type { ActivityRow } from '../kind.js';
@@ -217,9 +217,8 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
       // The reader by the token, checked in the statement when the access hook left it (tokenInWrite):
       // `rd` when the gate holds and no cancelled join is to renew (that takes the long way).
       const join = firstJoinAtOnce(known, sql`(select id from rd)`, sql`exists (select 1 from r)`, at, config);
-      // A join that spends (or posts pending) takes the long way (earningsInStatement writes earnings only).
-      if (join.posting && join.posting.delta <= 0) return null;
-      const earnings = join.posting ? earningsInStatement([{ p: join.posting, when: join.due }], sql`(select id from rd)`) : { parts: null, complete: sql`true` };
+      if (!earningsOnly(join.posting)) return null;
+      const earnings = earningsInStatement(join.posting ? [{ p: join.posting, when: join.due }] : [], sql`(select id from rd)`);
       // The booking and a join written counted, the join's points (posted first, when the reader has to join) all written.
       const planned = sql`exists (select 1 from r) and ${earnings.complete} and ${join.planned}`;
       return attempt(known, sql`(select id from rd)`, at, {

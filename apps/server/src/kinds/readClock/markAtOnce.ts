@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows.js';
 import { readerIdSql } from '../../auth/access.js';
 import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
 import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.js';
-import { earningsInStatement, plannedPosting, type PointsConfigView } from '../../points/ledger.js';
+import { earningsInStatement, earningsOnly, plannedPosting, type PointsConfigView } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
 import { markContentOf, shownMark, settingsOf } from './marks.js';
 import { milestonesReachable, type MarkPoints } from './points.js';
@@ -50,13 +50,12 @@ export async function markAtOnce(
   const joinPosting = join.posting;
   const markPosting =
     status === 1 ? plannedPosting(config, { orgId: act.org_id, readerId: 0, actId: act.id, rule: 'checkin_mark', source: { type: 'mark', id: 0 }, key: `checkin_mark:${act.id}:${day}`, at: now }) : null;
-  // Spendings and pending rows take the long way (earningsInStatement writes earnings only).
-  if ((joinPosting && joinPosting.delta <= 0) || (markPosting && markPosting.delta <= 0)) return null;
+  if (!earningsOnly(joinPosting, markPosting)) return null;
   const postings = [
     ...(joinPosting ? [{ p: joinPosting, when: sql`exists (select 1 from join_row)` }] : []),
     ...(markPosting ? [{ p: markPosting, when: sql`exists (select 1 from m)`, sourceId: sql`(select id::varchar from m)` }] : []),
   ];
-  const earnings = postings.length ? earningsInStatement(postings, reader) : { parts: null, complete: sql`true` };
+  const earnings = earningsInStatement(postings, reader);
   const row: MarkRow = {
     id: 0,
     org_id: act.org_id,

@@ -8,7 +8,7 @@ import { chinaDayOf } from '../../db/chinaDay.js';
 import { readerIdSql } from '../../auth/access.js';
 import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
 import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.js';
-import { earningsInStatement, type PointsConfigView } from '../../points/ledger.js';
+import { earningsInStatement, earningsOnly, type PointsConfigView } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
 import { answersUpload, limitFree, submissionStatement, type KnownVersion } from './responses.js';
 
@@ -51,10 +51,9 @@ export async function submitAtOnce(
   const answers = keptAnswers(version.questions, body.answers);
   if (answersUpload(version.questions, answers)) return null;
   const join = firstJoinAtOnce(known, reader, sql`exists (select 1 from made)`, now, config);
-  // Spendings and pending rows take the long way (earningsInStatement writes earnings only).
-  if (join.posting && join.posting.delta <= 0) return null;
+  if (!earningsOnly(join.posting)) return null;
   // The join's points posted first when the reader has to join (the long way's order), only when the statement may write.
-  const earnings = join.posting ? earningsInStatement([{ p: join.posting, when: sql`exists (select 1 from ok) and ${join.due}` }], reader) : { parts: null, complete: sql`true` };
+  const earnings = earningsInStatement(join.posting ? [{ p: join.posting, when: sql`exists (select 1 from ok) and ${join.due}` }] : [], reader);
   // The response written (every counter taken, the key free), its points all written, a join written counted.
   const planned = sql`exists (select 1 from made) and ${earnings.complete} and ${join.planned}`;
   const v = surveyVersions;

@@ -318,10 +318,12 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
 
 /**
  * A page in its own browser context (own localStorage / sessionStorage) with baseURL = the server;
- * `timezoneId` sets the browser's zone (default: the machine's).
+ * `timezoneId` sets the browser's zone (default: the machine's). The system asks for less motion
+ * unless `reducedMotion` says otherwise: the back office then switches antd's animations off
+ * (app/providers.tsx), and a test waits for none of them.
  */
-export async function newPage(browser: Browser, baseURL: string, opts: { timezoneId?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 800 }, ...opts });
+export async function newPage(browser: Browser, baseURL: string, opts: { timezoneId?: string; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce', ...opts });
   return context.newPage();
 }
 

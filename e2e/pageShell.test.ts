@@ -220,6 +220,29 @@ browserSuite('pages every family inherits, and every page knows its place', () =
     await page.context().close();
   });
 
+  it('a system asking for less motion gets dialogs without animation; one that does not gets them animated', async () => {
+    /** The names of the CSS animations that start while the create dialog of 超级管理员 opens. */
+    const openingAnimations = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await newPage(browser, server.url, { reducedMotion });
+      await loginViaPage(page, SUPER);
+      await page.waitForURL('**/super/functionIndex');
+      await page.goto('/super/manage/superManage');
+      await page.getByRole('button', { name: '新增', exact: true }).waitFor();
+      await page.evaluate(() => {
+        const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+        document.addEventListener('animationstart', (e) => seen.push(e.animationName), true);
+      });
+      await page.getByRole('button', { name: '新增', exact: true }).click();
+      await dialogWith(page, '新增');
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      await page.context().close();
+      return seen;
+    };
+    const dialogMotion = (names: string[]) => names.filter((n) => /zoom|fade/i.test(n));
+    expect(dialogMotion(await openingAnimations('reduce'))).toEqual([]);
+    expect(dialogMotion(await openingAnimations('no-preference')).length).toBeGreaterThan(0);
+  });
+
   // Every page knows its place (issue 20, items 6, 7, 12): the breadcrumb from the route table with
   // the activity's name, the parent's menu item kept open, `页面名 - 机构名` as document title, one
   // `<h1>`, a way back from a sub page opened without its `?actID=`, the content scrolled to the top

@@ -78,12 +78,20 @@ export interface DatabaseOptions {
   onQuery?: (query: string, params: unknown[]) => void;
 }
 
+/**
+ * How long an idle connection is kept (pg's default is 10 s). Readers come in bursts (an
+ * activity's start, a class at its check-in): a connection kept through a lull keeps its prepared
+ * long writes (preparedName), so the next burst is not planned again on new connections. Ten
+ * connections a node are nothing to PostgreSQL.
+ */
+const POOL_IDLE_MS = 5 * 60_000;
+
 /** Open the database (PostgreSQL when a URL is given, else embedded PGlite) and apply migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const watch = new WriteWatch();
   const conflicts = { retried: 0 };
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: watchedClient(watch) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: POOL_IDLE_MS, Client: watchedClient(watch) });
     // An idle client dropped by the server (restart, admin command) must not crash the process;
     // the pool replaces it and the next query reports any lasting fault.
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import { feedbackWanted } from '../shared/feedback';
@@ -33,9 +33,27 @@ function AppBase({ children }: { children: ReactNode }) {
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for less motion (WCAG 2.3.3), followed when the setting changes. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+/** antd's configuration (theme.ts), its animations switched off (the `motion` token) when the system asks for less motion. */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const reduced = useReducedMotion();
+  const config = useMemo(() => (reduced ? { ...antdConfig, theme: { ...antdConfig.theme, token: { ...antdConfig.theme?.token, motion: false } } } : antdConfig), [reduced]);
   return (
-    <ConfigProvider {...antdConfig}>
+    <ConfigProvider {...config}>
       <AppBase>
         <Feedback />
         {children}

@@ -4,7 +4,7 @@
  * on the connection that sent it, is read from `pg_prepared_statements` inside one transaction
  * (one connection): a long write with parameters is prepared at its third call and reused after; a
  * read as long, a short write and a write without parameters are not; and a connection prepares
- * at most 100. PGlite has no named statements (one in-process connection that
+ * at most 100; a connection is kept after an error PostgreSQL answered. PGlite has no named statements (one in-process connection that
  * parses every statement): the file runs where CI runs the suite on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,5 +52,15 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
     });
     expect(ran).toBe(120);
     expect(prepared).toBe(100);
+  });
+
+  it('keeps a connection after an error PostgreSQL answered (a one-statement write undoing itself), with its prepared statements', async () => {
+    const backend = async () => rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`))[0].pid;
+    // An error PostgreSQL answers outside a transaction (as a one-statement write's undo raises a unique violation).
+    const violation = () => database.db.execute(sql`with a as (select 1 union all select 1) select 1 / 0 from a`);
+    const before = await backend();
+    for (let k = 0; k < 3; k++) await expect(violation()).rejects.toThrow();
+    // The pool hands out its most recently released connection: the same one, not a new one.
+    expect(await backend()).toBe(before);
   });
 });

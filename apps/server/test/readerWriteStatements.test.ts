@@ -64,6 +64,21 @@ function undoneThenLongWay(sent: string[], atLeast: number): void {
   expect(sent.length).toBeGreaterThan(atLeast);
 }
 
+/** A reader of another organisation (made with its key) and a token of theirs: every call here refuses it (403). */
+async function strangerToken(key: string): Promise<{ id: number; token: string }> {
+  const elsewhere = await t.org(key);
+  const [stranger] = await t.db.insert(readerRows).values({ org_id: elsewhere.id, account: `${key}-reader`, password_hash: 'x', real_name: '外人', phone: '13900000000', source: 'register' }).returning({ id: readerRows.id });
+  return { id: stranger.id, token: (await issueToken(t.db, { kind: 'reader', id: stranger.id, orgId: elsewhere.id, scope: elsewhere.key }, 3_600_000)).access_token };
+}
+
+/** `call` refused with the entry's reason (403) while the reader has a blacklist entry for `action` on activities of `type`; the entry removed after. */
+async function refusedWhileBanned(readerId: number, type: number, action: string, reason: string, call: () => Promise<{ status: number; message?: string }>): Promise<void> {
+  const ban = await ok(t.call('POST', `/v1/${org.key}/blacklist`, { ...su(), body: { reader_id: readerId, types: [type], actions: [action], reason, start_at: now() - 60, end_at: now() + DAY } }));
+  const banned = await call();
+  expect([banned.status, banned.message]).toEqual([403, expect.stringContaining(reason)]);
+  await ok(t.call('DELETE', `/v1/${org.key}/blacklist/${ban.id}`, su()));
+}
+
 let readerSeq = 0;
 async function reader(): Promise<{ id: number; token: string }> {
   const [r] = await t.db
@@ -124,10 +139,7 @@ describe('an offline booking', () => {
     const admin = await book(t.superToken);
     expect([admin.status, admin.message]).toEqual([403, '请使用读者账号登录']);
     // A reader of another organisation.
-    const elsewhere = await t.org('hotw2', { activity_types: [5] });
-    const [stranger] = await t.db.insert(readerRows).values({ org_id: elsewhere.id, account: 'hwx', password_hash: 'x', real_name: '外人', phone: '13900000000', source: 'register' }).returning({ id: readerRows.id });
-    const strangerToken = (await issueToken(t.db, { kind: 'reader', id: stranger.id, orgId: elsewhere.id, scope: elsewhere.key }, 3_600_000)).access_token;
-    expect((await book(strangerToken)).status).toBe(403);
+    expect((await book((await strangerToken('hotw2')).token)).status).toBe(403);
     // A reader with the first password still to change, then signed out.
     const made = await ok(t.call('POST', `/v1/${org.key}/readers`, { ...su(), body: { account: 'hwfirst', password: 'Reader#Pass1', real_name: '新读者', phone: '13900000001', identity: 1 } }));
     expect(made.id).toBeGreaterThan(0);
@@ -165,11 +177,7 @@ describe('an offline booking', () => {
   it('refuses through the folded gate what the gate refuses: a blacklist entry, a paused activity, a missing access code', async () => {
     const d = await reader();
     await warm(d.token);
-    const ban = await ok(t.call('POST', `/v1/${org.key}/blacklist`, { ...su(), body: { reader_id: d.id, types: [5], actions: ['reserve'], reason: '多次爽约', start_at: now() - 60, end_at: now() + DAY } }));
-    const banned = await book(d.token);
-    expect(banned.status).toBe(403);
-    expect(banned.message).toContain('多次爽约');
-    await ok(t.call('DELETE', `/v1/${org.key}/blacklist/${ban.id}`, su()));
+    await refusedWhileBanned(d.id, 5, 'reserve', '多次爽约', () => book(d.token));
 
     const e = await reader();
     await warm(e.token);
@@ -298,10 +306,7 @@ describe('an audiobook listen beat', () => {
     const out = await listen(a.token);
     expect([out.status, out.message]).toEqual([401, '登录已退出，请重新登录']);
     // Another organisation's reader: refused as the hook refuses (403), nothing counted.
-    const elsewhere = await t.org('hotwlisten');
-    const [stranger] = await t.db.insert(readerRows).values({ org_id: elsewhere.id, account: 'hw-other', password_hash: 'x', real_name: '他人', phone: '13900000000', source: 'register' }).returning({ id: readerRows.id });
-    const strangerToken = (await issueToken(t.db, { kind: 'reader', id: stranger.id, orgId: elsewhere.id, scope: elsewhere.key }, 3_600_000)).access_token;
-    expect((await listen(strangerToken)).status).toBe(403);
+    expect((await listen((await strangerToken('hotwlisten')).token)).status).toBe(403);
     const rows = await t.db.select().from(audiobookListens).where(eq(audiobookListens.resource_id, book.id));
     expect(rows.map((r) => [r.reader_id, r.plays, r.seconds])).toEqual([[a.id, 2, 90]]);
   });
@@ -356,11 +361,7 @@ describe('a check-in mark', () => {
 
   it('refuses what the gate and the access hook refuse, with their messages', async () => {
     const c = await reader();
-    const ban = await ok(t.call('POST', `/v1/${org.key}/blacklist`, { ...su(), body: { reader_id: c.id, types: [8], actions: ['submit'], reason: '抄袭打卡', start_at: now() - 60, end_at: now() + DAY } }));
-    const banned = await mark(c.token);
-    expect(banned.status).toBe(403);
-    expect(banned.message).toContain('抄袭打卡');
-    await ok(t.call('DELETE', `/v1/${org.key}/blacklist/${ban.id}`, su()));
+    await refusedWhileBanned(c.id, 8, 'submit', '抄袭打卡', () => mark(c.token));
     expect(await ok(mark(c.token))).toMatchObject({ points: [{ rule: 'checkin_mark', status: 'posted' }] });
     const stranger = await mark('not-a-token');
     expect([stranger.status, stranger.message]).toEqual([401, '登录已失效，请重新登录']);
@@ -397,22 +398,46 @@ describe('a join (every kind)', () => {
     await ok(join((await reader()).token));
   });
 
-  it('a first join that pays points is two statements: the gate’s facts, then the join, its count, its points and the kept answer', async () => {
+  it('a first join that pays points on a remembered activity is one statement, the token checked in it: the gate, the join, its count, its points and the kept answer', async () => {
     const a = await reader();
     const request_id = randomUUID();
-    // The token used once (the activity's page), so that it is remembered.
-    await ok(t.call('GET', `/v1/${org.key}/client/activities/${act}`, { token: a.token }));
     const joined = await counted(() => ok(join(a.token, request_id)));
-    expect(joined.sent, joined.sent.join('\n---\n')).toHaveLength(2);
+    expect(joined.sent, joined.sent.join('\n---\n')).toHaveLength(1);
+    expect(joined.sent[0]).toMatch(/"tokens".*join_row as \(\s*insert into "activity_joins".*pts_rows/s);
     expect(joined.result).toMatchObject({ joined: true });
     expect((await txns(a.id)).map((x) => [x.rule_key, x.delta, x.source_id])).toEqual([['join_activity', 2, String(act)]]);
     expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(2);
     expect(await joinsOf(a.id)).toHaveLength(1);
     // A replay answers the first answer and pays nothing again; a second join neither.
     expect(await ok(join(a.token, request_id))).toEqual(joined.result);
-    await ok(join(a.token));
+    expect(await ok(join(a.token))).toMatchObject({ joined: true, join_id: joined.result.join_id });
     expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(2);
     expect(await joinsOf(a.id)).toHaveLength(1);
+  });
+
+  it('a first join on an activity not remembered is two statements: the gate’s facts, then the join’s one statement', async () => {
+    const made = await ok(t.call('POST', `/v1/${org.key}/mark`, { ...su(), body: { title: '新活动报名', start_at: now() - DAY, end_at: now() + 30 * DAY } }));
+    await ok(t.call('POST', `/v1/${org.key}/mark/${made.id}/publish`, su()));
+    const a = await reader();
+    // The token used once (the activity's page), so that it is remembered.
+    await ok(t.call('GET', `/v1/${org.key}/client/activities/${made.id}`, { token: a.token }));
+    const joined = await counted(() => ok(t.call('POST', `/v1/${org.key}/client/activities/${made.id}/join`, { token: a.token, body: { request_id: randomUUID() } })));
+    expect(joined.sent, joined.sent.join('\n---\n')).toHaveLength(2);
+    expect(joined.result).toMatchObject({ joined: true, join_num: 1 });
+    expect(await t.db.$count(activityJoins, eq(activityJoins.act_id, made.id))).toBe(1);
+  });
+
+  it('the join’s one statement refuses what the gate and the access hook refuse, with their messages, writing nothing', async () => {
+    const c = await reader();
+    await refusedWhileBanned(c.id, 8, 'join', '恶意报名', () => join(c.token));
+    expect(await joinsOf(c.id)).toHaveLength(0);
+    expect(await ok(join(c.token))).toMatchObject({ joined: true });
+    const stranger = await join('not-a-token');
+    expect([stranger.status, stranger.message]).toEqual([401, '登录已失效，请重新登录']);
+    // Another organisation's reader: refused as the hook refuses (403), no join written.
+    const other = await strangerToken('hotwjoin');
+    expect((await join(other.token)).status).toBe(403);
+    expect(await joinsOf(other.id)).toHaveLength(0);
   });
 
   it('joins at once: one reader joining five times is joined and paid once; under a person_limit of 3, ten readers at once make 3 joins paid once each', async () => {

@@ -4,7 +4,7 @@ import { formatSeconds, GATE, gatedAt, gateRefusal, inScope, joinTimeOf, joinsCa
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
-import { orgOf, readerOf } from '../auth/access.js';
+import { orgOf, readerIdSql, readerOf } from '../auth/access.js';
 import { nowSec } from './clock.js';
 import { chainInOrg, gateReaderOf, unitChainSql } from './scope.js';
 import { rowsOf } from '../db/rows.js';
@@ -279,47 +279,43 @@ export async function joinReader(
 }
 
 /**
- * A first join as one statement, no transaction (issue 22), for a reader the gate let through who
- * has no join row: the activity's count under `person_limit` first (its row lock puts joins in
- * line), the join row from it (a plain insert: a join of the same reader written alongside raises
- * a unique violation, which undoes the count), the join's points under `config` as postPoints
- * would post them (`earningsInStatement`), and the answer kept by its request id (`keptFrom`).
- * Null when nothing was written — full, a unique key met, or a posting not as planned (a duplicate,
- * a cap reached: the kept answer is then inserted twice, a unique violation that undoes the whole
- * statement) — or when the join's points are a spending: the caller takes the long way, which
- * refuses, caps or replays as before.
+ * A reader's first join in ONE statement without a transaction (issue 22), the reader by `reader`
+ * (`readerIdSql`: the token checked in the statement when the access hook left it), on an activity
+ * whose gate let the reader through — `plainGate` on a remembered activity (the join's one
+ * statement), or gateFacts read just before (its two): the gate as the statement's condition
+ * (`gateReaderParts`), the join row and its count (`firstJoinAtOnce`: on the reader's shard, or
+ * under `person_limit` on the activity's row), the join's points under `config` as postPoints
+ * would post them (`earningsInStatement`) and the answer kept by its request id. Null when
+ * anything is not as planned — the token or the gate refused, joined already (or a cancelled join
+ * to renew), full, a replay, a posting refused (the kept answer is then inserted twice, a unique
+ * violation that undoes the whole statement) — or when the join's points are a spending: the
+ * caller takes the long way, which answers with its messages.
  */
 export async function joinAtOnce(
   db: Db,
   request: FastifyRequest,
   requestId: string,
   act: ActivityRow,
-  reader: { id: number; real_name: string; phone: string },
   config: PointsConfigView,
+  now: number,
 ): Promise<{ joined: true; join_id: number; join_num: number } | null> {
-  const now = nowSec();
-  const at = joinTimeOf(act, now);
-  const posting = plannedPosting(config, joinTrigger(act, reader.id, now));
-  if (!earningsOnly(posting)) return null;
-  const earnings = earningsInStatement(posting ? [{ p: posting, when: sql`exists (select 1 from j)` }] : [], sql`${reader.id}::int`);
-  // The count first (with a limit, the activity's row lock puts joins in line), the join row from it.
-  const count = countJoinParts(act.id, reader.id, sql`(select 1) one`, joinsCapped(act.type));
-  const undo = earnings.parts ? sql`, ${undoneUnless(earnings.complete)}` : sql``;
+  const rd = sql`(select id from rd)`;
+  const join = firstJoinAtOnce(act, rd, sql`true`, now, config);
+  if (!earningsOnly(join.posting)) return null;
+  const earnings = earningsInStatement(join.posting ? [{ p: join.posting, when: sql`exists (select 1 from join_row)` }] : [], rd);
+  // A join written and counted, its points all written.
+  const planned = sql`exists (select 1 from join_row) and ${join.planned} and ${earnings.complete}`;
   return atOnce(async () => {
-    const [row] = rowsOf<{ join_id: number | string; join_num: number | string }>(
+    const [row] = rowsOf<{ join_id: number | string | null; join_num: number | string | null }>(
       await db.execute(sql`
-        with ${count.parts},
-        c as (select ${count.counted} as join_num),
-        j as (
-          insert into ${activityJoins} (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
-          select ${act.org_id}::int, ${act.id}::int, ${reader.id}::int, ${reader.real_name}::varchar, ${reader.phone}::varchar, ${at}::bigint, ${at}::bigint from c where c.join_num is not null
-          returning ${activityJoins.id} as id
-        ),
+        with ${gateReaderParts(act, readerIdSql(request), 'join', now)},
+        ${join.parts},
         ${earnings.parts ? sql`${earnings.parts},` : sql``}
-        k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', c.join_num)`, sql`j, c${undo}`)})
-        select j.id as join_id, c.join_num from j, c, k`),
+        joined as (select ${join.outcome}),
+        k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', joined.join_id, 'join_num', joined.join_num)`, sql`rd cross join ${undoneUnless(planned)} cross join joined`)})
+        select joined.join_id, joined.join_num from joined where exists (select 1 from k)`),
     );
-    return row ? { joined: true as const, join_id: Number(row.join_id), join_num: Number(row.join_num) } : null;
+    return row?.join_id == null ? null : { joined: true as const, join_id: Number(row.join_id), join_num: Number(row.join_num) };
   });
 }
 
@@ -398,6 +394,30 @@ export async function seenByOne(db: Db | Tx, request: FastifyRequest, id: number
   const act = facts.act;
   if (act === undefined || readRefusal(act) || !inScope(act.scope, facts.gateReader)) throw refused(GATE.missing);
   return { act, reader: facts.gateReader };
+}
+
+/** How many activities a `GatePassed` keeps. */
+const GATE_PASSED_KEPT = 10_000;
+
+/**
+ * The activities this instance's writes of one kind last passed the gate on, by id (at most
+ * 10,000), as gateFacts read them: a write on one of them may try its ONE statement (`plainGate`
+ * on the remembered row, `gateStillHolds` in the statement, which compares the row column by
+ * column, so a changed activity only sends the write the long way).
+ */
+export class GatePassed {
+  private readonly acts = new Map<number, ActivityRow>();
+
+  remember(act: ActivityRow): void {
+    if (this.acts.size >= GATE_PASSED_KEPT) this.acts.clear();
+    this.acts.set(act.id, act);
+  }
+
+  /** The remembered activity `id` when it is of the request's organisation (and of `type`, when given). */
+  known(request: FastifyRequest, id: number, type?: number): ActivityRow | undefined {
+    const act = this.acts.get(id);
+    return act && act.org_id === orgOf(request).id && (type === undefined || act.type === type) ? act : undefined;
+  }
 }
 
 /**

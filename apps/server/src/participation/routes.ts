@@ -18,11 +18,11 @@ import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, readers } from '../db/schema.js';
 import { refused } from '../http/errors.js';
 import { pagedList } from '../http/pagination.js';
-import { orgOf, readerOf } from '../auth/access.js';
+import { orgOf, readerOf, settleReader } from '../auth/access.js';
 import { activityStateWhere, taggedWhere } from '../resources/families/activities.js';
 import { tagChoices } from '../resources/families/tags.js';
 import { scopeWhere, unitChain } from './scope.js';
-import { activeBan, gateFacts, joinAtOnce, joinReader, seenBy } from './gate.js';
+import { activeBan, GatePassed, gateFacts, joinAtOnce, joinReader, plainGate, seenBy } from './gate.js';
 import { rememberedPointsConfig } from '../points/ledger.js';
 import { activityWithJoinCount, joinTotals } from './joinCount.js';
 import { idempotent } from './idempotency.js';
@@ -144,14 +144,34 @@ export async function participationRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  r.post('/v1/:org/client/activities/:id/join', { config, schema: { params: actParams, body: joinBodySchema } }, async (request) => {
+  /** The activities this instance's joins last passed the gate on: a join on one whose gate is plain is one statement. */
+  const gateActs = new GatePassed();
+
+  /**
+   * `POST /client/activities/{id}/join`. On a remembered activity whose gate asks nothing of the
+   * reader but the blacklist, ONE statement (issue 22): the token checked in it (`tokenInWrite`),
+   * the gate its condition, the join, its count, its points and the kept answer (joinAtOnce).
+   * Otherwise two: the gate's facts with the answer kept for the request id, then the same
+   * statement; anything else (a replay, joined already, a refusal, full, a posting refused) takes
+   * the long way below, which answers with its messages.
+   */
+  r.post('/v1/:org/client/activities/:id/join', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: joinBodySchema } }, async (request) => {
     const { request_id, access_code } = request.body;
     const id = request.params.id;
-    // The common case in two statements (issue 22): the gate's facts with the answer kept for the
-    // request id, then a first join at once, its points with it; anything else takes the long way below.
+    const known = gateActs.known(request, id);
+    const at = nowSec();
+    // A join whose one statement was just undone is not tried again: the long way answers.
+    const tried = !!known && plainGate(known, at, { accessCode: access_code });
+    if (tried) {
+      const joined = await joinAtOnce(db, request, request_id, known, await rememberedPointsConfig(app.database, known.org_id), at);
+      if (joined) return joined;
+    }
+    // The token the statement checked (or the one left unchecked) resolved as the access hook would, refusals included.
+    await settleReader(request);
     const first = await gateFacts(db, request, id, undefined, { action: 'join', keptRequest: request_id });
-    if (!first.kept && first.act && !first.joined && !gateRefusal(first.act as GateActivity, first.gateReader, { now: nowSec(), accessCode: access_code, ban: first.ban })) {
-      const joined = await joinAtOnce(db, request, request_id, first.act, first.reader, await rememberedPointsConfig(app.database, first.act.org_id));
+    if (first.act) gateActs.remember(first.act);
+    if (!tried && !first.kept && first.act && !first.joined && !gateRefusal(first.act as GateActivity, first.gateReader, { now: nowSec(), accessCode: access_code, ban: first.ban })) {
+      const joined = await joinAtOnce(db, request, request_id, first.act, await rememberedPointsConfig(app.database, first.act.org_id), nowSec());
       if (joined) return joined;
     }
     return idempotent(db, request, request_id, async (tx) => {

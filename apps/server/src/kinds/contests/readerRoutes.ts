@@ -19,7 +19,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
-import { factsRefusal, gateFacts, passGate, plainGate, seenBy } from '../../participation/gate.js';
+import { factsRefusal, GatePassed, gateFacts, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { atOnce, idempotent, idempotentOwn, keptFrom, keptInStatement } from '../../participation/idempotency.js';
 import {
   attemptView,
@@ -87,11 +87,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
    * first start on one of them is one statement (startAttemptAtOnce on the remembered row, the gate
    * its condition), as a check-in mark's (markAtOnce) and a booking's (bookAtOnce).
    */
-  const startActs = new Map<number, ActivityRow>();
-  const rememberAct = (act: ActivityRow) => {
-    if (startActs.size >= 10_000) startActs.clear();
-    startActs.set(act.id, act);
-  };
+  const startActs = new GatePassed();
   /**
    * The readers this instance saw with a progress row in a contest (at most 100,000): their next
    * start reads the row with the gate's facts rather than trying the first start's one statement
@@ -160,10 +156,10 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     // A reader's first start on a contest remembered from an earlier start, whose gate asks nothing of
     // the reader but the blacklist: ONE statement (issue 22), the gate its condition, the join and its
     // points in it. A reader this instance saw start here (a progress row) reads the gate's facts first.
-    const known = startActs.get(request.params.id);
+    const known = startActs.known(request, request.params.id, 3);
     const at = nowSec();
     let tried = false;
-    if (known && known.org_id === orgOf(request).id && known.type === 3 && known.person_limit === 0 && (me === undefined || !hasStarted(known.id, me)) && plainGate(known, at, { accessCode: access_code })) {
+    if (known && known.person_limit === 0 && (me === undefined || !hasStarted(known.id, me)) && plainGate(known, at, { accessCode: access_code })) {
       const shown = await atOnceStart(known, null, true, at);
       if (shown) return shown;
       tried = true;
@@ -175,7 +171,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
     // refusal, an open attempt, a level, a join under a person_limit or renewing a cancelled one) takes the long way.
     const facts = await gateFacts(db, request, request.params.id, CONTEST_TYPES, { action: 'submit', keptRequest: request_id, also: progressFactsSql() });
     const now = nowSec();
-    if (facts.act) rememberAct(facts.act);
+    if (facts.act) startActs.remember(facts.act);
     if (facts.also) startedHere(request.params.id, facts.reader.id);
     if (!facts.kept && facts.act?.type === 3 && !factsRefusal(facts, now, { accessCode: access_code })) {
       // No join row: joined here (without a person_limit); a cancelled join (renewed) takes the long way.

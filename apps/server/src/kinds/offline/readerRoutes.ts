@@ -8,7 +8,7 @@ import { activities, offlineReservations, offlineSessions, readers } from '../..
 import { HttpError } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
-import { factsRefusal, firstJoinAtOnce, gateFacts, gateReaderParts, passGate, plainGate, seenBy } from '../../participation/gate.js';
+import { factsRefusal, firstJoinAtOnce, GatePassed, gateFacts, gateReaderParts, passGate, plainGate, seenBy } from '../../participation/gate.js';
 import { atOnce, idempotent, keptFrom, undoneUnless } from '../../participation/idempotency.js';
 import { earningsInStatement, earningsOnly, rememberedPointsConfig } from '../../points/ledger.js';
 import { nowSec } from '../../participation/clock.js';
@@ -177,11 +177,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
    * booking on one of them folds the gate into its statement (`plainGate`, `gateStillHolds`: the
    * row compared column by column, so a changed activity only sends the booking the long way).
    */
-  const gateActs = new Map<number, ActivityRow>();
-  const rememberAct = (act: ActivityRow) => {
-    if (gateActs.size >= 10_000) gateActs.clear();
-    gateActs.set(act.id, act);
-  };
+  const gateActs = new GatePassed();
 
   /**
    * The booking at once (issue 22's way for a write every reader makes at the same moment): the
@@ -210,9 +206,9 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
         throw err;
       }
     };
-    const known = gateActs.get(actId);
+    const known = gateActs.known(request, actId);
     const at = nowSec();
-    if (known && known.org_id === orgOf(request).id && plainGate(known, at, { accessCode: request.body.access_code })) {
+    if (known && plainGate(known, at, { accessCode: request.body.access_code })) {
       const config = await rememberedPointsConfig(app.database, known.org_id);
       // The reader by the token, checked in the statement when the access hook left it (tokenInWrite):
       // `rd` when the gate holds and no cancelled join is to renew (that takes the long way).
@@ -234,7 +230,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
     await settleReader(request);
     const facts = await gateFacts(db, request, actId, OFFLINE_TYPE, { action: 'reserve', keptRequest: request.body.request_id });
     const now = nowSec();
-    if (facts.act) rememberAct(facts.act);
+    if (facts.act) gateActs.remember(facts.act);
     if (facts.kept || !facts.act || facts.joined?.status !== 1 || factsRefusal(facts, now, { accessCode: request.body.access_code })) return null;
     return attempt(facts.act, facts.reader.id, now);
   };
@@ -251,7 +247,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
         const session = await sessionOf(tx, orgOf(request).id, request.params.sid);
         // The booking joins the reader (design §1.4), in its statement: refused, nothing of it stays.
         const { act, reader, now, joinPart } = await passGate(tx, request, session.act_id, OFFLINE_TYPE, { action: 'reserve', accessCode: request.body.access_code, join: 'last' });
-        rememberAct(act);
+        gateActs.remember(act);
         const b = booking(request, act, reader.id, now);
         const refusal = bookingRefusal(session, now);
         if (refusal) throw fieldRefusal('session_id', refusal);

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { makeupBodySchema, markBodySchema, markDayOf, pageQuerySchema, type MarkBody } from '@huodong/domain';
 import { readClockMarks } from '../../db/schema.js';
 import { pagedList } from '../../http/pagination.js';
-import { orgOf, readerOf, settleReader } from '../../auth/access.js';
-import { passGate, refuseWhenFull, seenByOne } from '../../participation/gate.js';
+import { readerOf, settleReader } from '../../auth/access.js';
+import { GatePassed, passGate, refuseWhenFull, seenByOne } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -15,7 +15,6 @@ import { actParams } from '../../participation/params.js';
 import { chargeMakeup, postMarkPoints } from './points.js';
 import { rememberedPointsConfig } from '../../points/ledger.js';
 import { markAtOnce } from './markAtOnce.js';
-import type { ActivityRow } from '../kind.js';
 import { checkinStatus, READ_CLOCK_TYPE, settingsOf, shownMark, unlockedSources, writeMark } from './marks.js';
 
 const config = { access: 'reader' as const };
@@ -65,15 +64,11 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
    * a mark on one of them whose gate asks nothing of the reader but the blacklist is one statement
    * (markAtOnce: the gate its condition, the row compared column by column).
    */
-  const gateActs = new Map<number, ActivityRow>();
-  const rememberAct = (act: ActivityRow) => {
-    if (gateActs.size >= 10_000) gateActs.clear();
-    gateActs.set(act.id, act);
-  };
+  const gateActs = new GatePassed();
   /** Today's mark in one statement on a remembered activity (markAtOnce), or null: the long way answers. */
   const markPlain = async (request: FastifyRequest<{ Params: z.infer<typeof actParams>; Body: MarkBody }>) => {
-    const known = gateActs.get(request.params.id);
-    if (!known || known.org_id !== orgOf(request).id || known.type !== READ_CLOCK_TYPE) return null;
+    const known = gateActs.known(request, request.params.id, READ_CLOCK_TYPE);
+    if (!known) return null;
     return markAtOnce(db, request, known, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());
   };
 
@@ -89,7 +84,7 @@ export async function readClockReaderRoutes(app: FastifyInstance): Promise<void>
     // The token the statement checked (or the one left unchecked) resolved as the access hook would, refusals included.
     (await settleReader(request), idempotent(db, request, request.body.request_id, async (tx) => {
       const { act, reader, joinPart, now } = await passGate(tx, request, request.params.id, READ_CLOCK_TYPE, { action: 'submit', join: 'last' });
-      rememberAct(act);
+      gateActs.remember(act);
       const mark = await writeMark(tx, act, reader.id, request.body, now, false);
       const points = await postMarkPoints(tx, act, mark, await rememberedPointsConfig(app.database, act.org_id, tx));
       return finish(tx, request, request.body.request_id, joinPart, { mark: shownMark(mark), points });

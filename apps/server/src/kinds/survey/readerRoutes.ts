@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { activities, activityJoins, readers, surveyResponses } from '../../db/schema.js';
 import { chinaDayOf } from '../../db/chinaDay.js';
 import { orgOf, readerOf, settleReader } from '../../auth/access.js';
-import { activeBan, passGate, seenBy, type LastParts } from '../../participation/gate.js';
+import { activeBan, GatePassed, passGate, seenBy, type LastParts } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
 import { latestVersion } from './store.js';
 import { countersOf, editResponse, type KnownVersion, type NewResponse, perReaderRefusal, quotaCounter, saveDraft, submitLock, submitResponse, submittedBy, TOTAL_COUNTER } from './responses.js';
@@ -100,23 +100,16 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
    * they checked answers against, by questionnaire and version (at most 10,000 each): a submission
    * on them whose gate asks nothing of the reader but the blacklist is one statement (submitAtOnce).
    */
-  const gateActs = new Map<number, ActivityRow>();
+  const gateActs = new GatePassed();
   const versions = new Map<string, KnownVersion>();
-  const bound = (map: Map<unknown, unknown>) => {
-    if (map.size >= 10_000) map.clear();
-  };
-  const rememberAct = (act: ActivityRow) => {
-    bound(gateActs);
-    gateActs.set(act.id, act);
-  };
   const rememberVersion = (v: KnownVersion) => {
-    bound(versions);
+    if (versions.size >= 10_000) versions.clear();
     versions.set(`${v.act_id}:${v.version}`, v);
   };
   /** A submission in one statement on a remembered questionnaire and version (submitAtOnce), or null: the long way answers. */
   const submitPlain = async (request: FastifyRequest<{ Params: { id: number }; Body: SurveyResponseBody }>) => {
-    const known = gateActs.get(request.params.id);
-    if (!known || known.org_id !== orgOf(request).id || known.type !== SURVEY_TYPE) return null;
+    const known = gateActs.known(request, request.params.id, SURVEY_TYPE);
+    if (!known) return null;
     const version = versions.get(`${known.id}:${request.body.version}`);
     if (!version) return null;
     return submitAtOnce(db, request, known, version, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());
@@ -148,7 +141,7 @@ export async function surveyReaderRoutes(app: FastifyInstance): Promise<void> {
           join: join ? 'last' : false,
           lock: join ? submitLock(id, readerOf(request).id) : undefined,
         });
-        if (join) rememberAct(act);
+        if (join) gateActs.remember(act);
         return run(tx, act, reader, { ...rest, ip: request.ip ?? '' }, { join: joinPart, keep: (answer, from) => keptFrom(request, request_id, answer, from) }, now);
       },
       { readKeptFirst: !join, keptByRun: join },

@@ -20,7 +20,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SURVEY_REFUSAL } from '@huodong/domain';
-import { activityCounters, activityJoins, audiobookListens, lectureProgress, offlineReservations, offlineSessions, pointTxns, readClockMarks, readers as readerRows, surveyResponses } from '../src/db/schema.js';
+import { activityCounters, activityJoins, audiobookListens, lectureProgress, offlineReservations, offlineSessions, pointTxns, readClockMarks, readers as readerRows, scanBatches, scanCodes, scanLogs, scanReaderCounts, surveyResponses } from '../src/db/schema.js';
+import { codeSign } from '../src/kinds/scanCodes/codes.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
 import { joinTotals } from '../src/participation/joinCount.js';
@@ -36,7 +37,7 @@ const recording = new AsyncLocalStorage<string[]>();
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 }, { onQuery: (q) => void recording.getStore()?.push(q) });
-  org = await t.org('hotw', { activity_types: [4, 5, 8, 19] });
+  org = await t.org('hotw', { activity_types: [4, 5, 8, 16, 19] });
 });
 afterAll(() => t.close());
 
@@ -572,5 +573,76 @@ describe('a questionnaire submission', () => {
     expect(await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, e.id))).toHaveLength(0);
     const counters = await t.db.select().from(activityCounters).where(eq(activityCounters.act_id, act));
     expect(Object.fromEntries(counters.map((c) => [c.name.startsWith('sq:') ? c.name.split(':')[2] : c.name, c.value]))).toEqual({ survey_total: 3, [q.options[0].id]: 1 });
+  });
+});
+
+describe('a scan of a code', () => {
+  /** A published points campaign with one batch: its id, the batch's id and its codes with their signs. */
+  async function campaign(batch: Record<string, unknown>) {
+    const made = await ok(t.call('POST', `/v1/${org.key}/integral`, { ...su(), body: { title: `扫码${randomUUID().slice(0, 6)}`, start_at: now() - DAY, end_at: now() + 30 * DAY } }));
+    await ok(t.call('POST', `/v1/${org.key}/integral/${made.id}/publish`, su()));
+    const b = await ok(t.call('POST', `/v1/${org.key}/integral/${made.id}/batch`, { ...su(), body: { name: '第一批', points: 10, ...batch } }));
+    const [{ secret }] = await t.db.select({ secret: scanBatches.secret }).from(scanBatches).where(eq(scanBatches.id, b.id));
+    const codes = (await t.db.select().from(scanCodes).where(eq(scanCodes.batch_id, b.id)).orderBy(scanCodes.id)).map((c) => ({ id: c.id, code: c.code, sign: codeSign(secret, c.code) }));
+    // The instance's first scan of the campaign passes the gate the long way (and remembers the activity), a second one the organisation's points settings.
+    for (const c of codes.slice(0, 2)) expect((await ok(scan((await reader()).token, c))).result).toBe('ok');
+    return { act: made.id as number, codes: codes.slice(2) };
+  }
+  const scan = (token: string, c: { code: string; sign: string }, nonce = randomUUID()) => t.call('POST', `/v1/${org.key}/client/scan`, { token, body: { code: c.code, sign: c.sign, nonce } });
+  const logsOf = async (codeId: number) => (await t.db.select().from(scanLogs).where(eq(scanLogs.code_id, codeId))).map((l) => l.result).sort();
+  /** The token used once (the reader's own page), so that it is remembered. */
+  const warm = async (token: string) => ok(t.call('GET', `/v1/${org.key}/client/me`, { token }));
+
+  it('credited on a remembered campaign is two statements: the code’s read, then the counts, the points, the first join, the log row and the kept answer', async () => {
+    const { act, codes } = await campaign({ count: 4, max_scans: 2 });
+    const a = await reader();
+    await warm(a.token);
+    const nonce = randomUUID();
+    const first = await counted(() => ok(scan(a.token, codes[0], nonce)));
+    expect(first.sent, first.sent.join('\n---\n')).toHaveLength(2);
+    expect(first.sent[1]).toMatch(/scan_reader_counts.*update "scan_codes".*join_row as \(\s*insert into "activity_joins".*pts_rows.*insert into scan_logs/s);
+    expect(first.result).toMatchObject({ result: 'ok', points: 10, activity: { id: act } });
+    expect(await logsOf(codes[0].id)).toEqual(['ok']);
+    expect((await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, a.id), eq(pointTxns.rule_key, 'scan_code')))).map((x) => [x.delta, x.source_id])).toEqual([[10, String(codes[0].id)]]);
+    expect(await t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, a.id)))).toHaveLength(1);
+    const [used] = await t.db.select().from(scanCodes).where(eq(scanCodes.id, codes[0].id));
+    expect([used.scans_used, used.status]).toEqual([1, 'active']);
+    // A replay answers the first answer and writes nothing; the same code again is a duplicate (one per reader), logged, counting nothing.
+    expect(await ok(scan(a.token, codes[0], nonce))).toEqual(first.result);
+    const dup = await counted(() => ok(scan(a.token, codes[0])));
+    expect([dup.result.result, dup.result.points, dup.sent.length]).toEqual(['duplicate', 0, 2]);
+    expect(await logsOf(codes[0].id)).toEqual(['duplicate', 'ok']);
+    const counts = await t.db.select().from(scanReaderCounts).where(and(eq(scanReaderCounts.ref_id, codes[0].id), eq(scanReaderCounts.reader_id, a.id)));
+    expect(counts.map((c) => c.n)).toEqual([1]);
+    const [again] = await t.db.select().from(scanCodes).where(eq(scanCodes.id, codes[0].id));
+    expect(again.scans_used).toBe(1);
+    expect((await pointsAccountOf(t.db, org.id, a.id)).balance).toBe(12);
+    // The code's second and last scan, then one too many: used up, logged, nothing counted, in the same two statements.
+    expect((await ok(scan((await reader()).token, codes[0]))).result).toBe('ok');
+    const late = await reader();
+    await warm(late.token);
+    const spent = await counted(() => ok(scan(late.token, codes[0])));
+    expect([spent.result.result, spent.result.message, spent.sent.length]).toEqual(['exhausted', '该码已被扫完', 2]);
+    expect(await logsOf(codes[0].id)).toEqual(['duplicate', 'exhausted', 'ok', 'ok']);
+    expect(await t.db.select().from(scanReaderCounts).where(eq(scanReaderCounts.reader_id, late.id))).toHaveLength(0);
+    const [done] = await t.db.select().from(scanCodes).where(eq(scanCodes.id, codes[0].id));
+    expect([done.scans_used, done.status]).toEqual([2, 'exhausted']);
+  });
+
+  it('holds its limits when readers scan at once: a code of 3 scans credited 3 times among 10 readers, a reader’s daily 2 among 4 codes', async () => {
+    const { codes } = await campaign({ count: 3, max_scans: 3 });
+    const ten = await Promise.all(Array.from({ length: 10 }, () => reader()));
+    const results = await Promise.all(ten.map((r) => ok(scan(r.token, codes[0]))));
+    expect(results.map((x) => x.result).sort()).toEqual([...Array(7).fill('exhausted'), 'ok', 'ok', 'ok']);
+    expect(await logsOf(codes[0].id)).toEqual([...Array(7).fill('exhausted'), 'ok', 'ok', 'ok']);
+    const [used] = await t.db.select().from(scanCodes).where(eq(scanCodes.id, codes[0].id));
+    expect([used.scans_used, used.status]).toEqual([3, 'exhausted']);
+
+    const daily = await campaign({ count: 6, max_scans: 0, per_reader_daily: 2 });
+    const d = await reader();
+    await warm(d.token);
+    const four = await Promise.all(daily.codes.slice(0, 4).map((c) => ok(scan(d.token, c))));
+    expect(four.map((x) => x.result).sort()).toEqual(['cap_reached', 'cap_reached', 'ok', 'ok']);
+    expect((await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, d.id), eq(pointTxns.rule_key, 'scan_code')))).map((x) => x.delta)).toEqual([10, 10]);
   });
 });

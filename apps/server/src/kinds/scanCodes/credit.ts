@@ -18,7 +18,7 @@ export interface ScanCredit {
   nonce: string;
 }
 
-export const scanLedgerKey = (c: ScanCredit): string => (c.perCode === 1 ? `scan:${c.code}:${c.readerId}` : `scan:${c.code}:${c.readerId}:${c.nonce}`);
+export const scanLedgerKey = (c: Pick<ScanCredit, 'code' | 'readerId' | 'perCode' | 'nonce'>): string => (c.perCode === 1 ? `scan:${c.code}:${c.readerId}` : `scan:${c.code}:${c.readerId}:${c.nonce}`);
 
 /** Post the scan's points; the ledger's answer: posted, a duplicate of the key, a cap met, or the rule switched off. */
 export async function creditScan(tx: Tx, c: ScanCredit): Promise<'posted' | 'duplicate' | 'capped' | 'disabled'> {

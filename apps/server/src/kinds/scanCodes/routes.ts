@@ -14,11 +14,14 @@ import { orgOf, readerOf } from '../../auth/access.js';
 import { attachment } from '../../exports/xlsxStream.js';
 import { audit } from '../../resources/audit.js';
 import { idempotent } from '../../participation/idempotency.js';
-import { seenBy } from '../../participation/gate.js';
+import { GatePassed, seenBy } from '../../participation/gate.js';
+import { nowSec } from '../../participation/clock.js';
+import { rememberedPointsConfig } from '../../points/ledger.js';
 import { actParams, orgParams } from '../../participation/params.js';
 import { activityOfPath, type ActivityRow } from '../kind.js';
 import { codeLink } from './codes.js';
-import { INTEGRAL_TYPE, recordScan } from './scan.js';
+import { codeOf, INTEGRAL_TYPE, recordScan, scannedText } from './scan.js';
+import { scanAtOnce } from './scanAtOnce.js';
 
 const rankingQuery = z.object({ limit: z.coerce.number({ error: '条数必须是数字' }).int('条数必须是整数').min(1, '条数不能小于1').max(200, '条数不能超过200').optional().default(50), reflesh: z.unknown().optional() });
 
@@ -59,10 +62,24 @@ export async function scanCodeRoutes(app: FastifyInstance): Promise<void> {
   const reader = { access: 'reader' as const };
   const admin = { access: 'org' as const };
 
-  r.post('/v1/:org/client/scan', { config: reader, schema: { params: orgParams, body: readerScanSchema } }, (request) =>
+  /** The points activities this instance's scans last passed the gate on: a scan of a code of one is credited in one statement. */
+  const gateActs = new GatePassed();
+
+  /**
+   * `POST /client/scan`: the code read with its batch, then on a remembered activity a credited
+   * scan in ONE statement (scanAtOnce); anything else — a refusal, a replay, an activity not
+   * remembered — the long way (recordScan, which logs every scan with its result).
+   */
+  r.post('/v1/:org/client/scan', { config: reader, schema: { params: orgParams, body: readerScanSchema } }, async (request) => {
+    const found = await codeOf(db, orgOf(request).id, scannedText(request.body));
+    const known = found && gateActs.known(request, found.batch.act_id, INTEGRAL_TYPE);
+    if (found && known) {
+      const credited = await scanAtOnce(db, request, known, found, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());
+      if (credited) return credited;
+    }
     // No read of a kept answer first: a replay's writes are undone by the kept row's unique key in the last statement.
-    idempotent(db, request, request.body.nonce, (tx) => recordScan(tx, request, request.body), { readKeptFirst: false, keptByRun: true }),
-  );
+    return idempotent(db, request, request.body.nonce, (tx) => recordScan(tx, request, request.body, found, (act) => gateActs.remember(act)), { readKeptFirst: false, keptByRun: true });
+  });
 
   r.get('/v1/:org/client/activities/:id/points-ranking', { config: reader, schema: { params: actParams, querystring: rankingQuery } }, async (request) => {
     const [row] = await db.select().from(activities).where(and(eq(activities.org_id, orgOf(request).id), eq(activities.id, request.params.id), eq(activities.type, INTEGRAL_TYPE)));

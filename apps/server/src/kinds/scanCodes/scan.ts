@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { chinaDayKey, GATE, SCAN_CODE_PATTERN, SCAN_RULE_OFF, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { ActivityRow } from '../kind.js';
 import { scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { refused, validationError } from '../../http/errors.js';
@@ -29,13 +30,25 @@ export interface ScanAnswer {
 type BatchRow = typeof scanBatches.$inferSelect;
 type CodeRow = typeof scanCodes.$inferSelect;
 
+/**
+ * One more of a reader's credited scans of one subject — of a code (`day` 0) or of a batch on a
+ * day — unless at `limit` (0: no limit), when `when` holds: an upsert returning the new count
+ * (none: at the limit). recordScan's statements and scanAtOnce's parts.
+ */
+export const countUpSql = (subject: 'code' | 'day', refId: number, reader: SQL, day: number, limit: number, when: SQL = sql`true`): SQL =>
+  sql`insert into scan_reader_counts as c (subject, ref_id, reader_id, day, n) select ${subject}::varchar, ${refId}::int, ${reader}, ${day}::int, 1 where ${when}
+    on conflict (subject, ref_id, reader_id, day) do update set n = c.n + 1 where ${limit}::int = 0 or c.n < ${limit}::int returning n`;
+
+/** One more of the code's scans, when `when` holds and some are left (`max_scans`; marked exhausted at its last): an update returning 1. */
+export const takeCodeSql = (code: CodeRow, batch: BatchRow, when: SQL): SQL =>
+  sql`update ${scanCodes} set scans_used = ${scanCodes.scans_used} + 1,
+      status = case when ${batch.max_scans}::int > 0 and ${scanCodes.scans_used} + 1 >= ${batch.max_scans}::int then 'exhausted' else ${scanCodes.status} end
+    where ${scanCodes.id} = ${code.id}::int and ${when} and ${scanCodes.status} = 'active' and (${batch.max_scans}::int = 0 or ${scanCodes.scans_used} < ${batch.max_scans}::int)
+    returning 1`;
+
 /** One statement: a reader's credited scans of one subject, one more unless at `limit` (0: no limit); false when at it. */
 async function countUp(tx: Tx, subject: 'code' | 'day', refId: number, readerId: number, day: number, limit: number): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`insert into scan_reader_counts as c (subject, ref_id, reader_id, day, n) values (${subject}, ${refId}::int, ${readerId}::int, ${day}::int, 1)
-      on conflict (subject, ref_id, reader_id, day) do update set n = c.n + 1 where ${limit}::int = 0 or c.n < ${limit}::int returning n`),
-  );
-  return rows.length > 0;
+  return rowsOf(await tx.execute(countUpSql(subject, refId, sql`${readerId}::int`, day, limit))).length > 0;
 }
 
 /**
@@ -46,20 +59,31 @@ async function countUp(tx: Tx, subject: 'code' | 'day', refId: number, readerId:
 async function useCode(tx: Tx, code: CodeRow, batch: BatchRow, readerId: number): Promise<{ reader: boolean; code: boolean }> {
   const [row] = rowsOf<{ reader: number | string; code: number | string }>(
     await tx.execute(sql`
-      with r as (
-        insert into scan_reader_counts as c (subject, ref_id, reader_id, day, n) values ('code', ${code.id}::int, ${readerId}::int, 0, 1)
-        on conflict (subject, ref_id, reader_id, day) do update set n = c.n + 1 where ${batch.per_reader_limit}::int = 0 or c.n < ${batch.per_reader_limit}::int
-        returning n
-      ),
-      u as (
-        update ${scanCodes} set scans_used = ${scanCodes.scans_used} + 1,
-          status = case when ${batch.max_scans}::int > 0 and ${scanCodes.scans_used} + 1 >= ${batch.max_scans}::int then 'exhausted' else ${scanCodes.status} end
-        where ${scanCodes.id} = ${code.id}::int and exists (select 1 from r) and ${scanCodes.status} = 'active' and (${batch.max_scans}::int = 0 or ${scanCodes.scans_used} < ${batch.max_scans}::int)
-        returning 1
-      )
+      with r as (${countUpSql('code', code.id, sql`${readerId}::int`, 0, batch.per_reader_limit)}),
+      u as (${takeCodeSql(code, batch, sql`exists (select 1 from r)`)})
       select (select count(*) from r) as reader, (select count(*) from u) as code`),
   );
   return { reader: Number(row.reader) > 0, code: Number(row.code) > 0 };
+}
+
+/** A code of the organisation's with its batch, as a scan reads it. */
+export type ScannedCode = { code: CodeRow; batch: BatchRow };
+
+/** The code as scanned: upper case (a code typed by hand may be in lower case). */
+export const scannedText = (body: ReaderScan): string => body.code.toUpperCase();
+
+/** The reader's position when the scan carries one. */
+export const positionOf = (body: ReaderScan): { lng: number; lat: number } | null => (body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null);
+
+/** The organisation's code `text` with its batch (null: none, or not a code's shape). */
+export async function codeOf(db: Db | Tx, orgId: number, text: string): Promise<ScannedCode | null> {
+  if (!SCAN_CODE_PATTERN.test(text)) return null;
+  const [found] = await db
+    .select({ code: scanCodes, batch: scanBatches })
+    .from(scanCodes)
+    .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
+    .where(and(eq(scanCodes.org_id, orgId), eq(scanCodes.code, text)));
+  return found ?? null;
 }
 
 /** A refusal inside the counting savepoint: rolls back what was counted, the scan is logged with it. */
@@ -80,21 +104,15 @@ class Refused extends Error {
  * (`duplicate`) with the code's scans (`exhausted`) in one, of the batch today (`cap_reached`), the points
  * (the ledger's cap → `cap_reached`), the first join. Every scan leaves one log row with its result.
  */
-export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderScan): Promise<ScanAnswer> {
+export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderScan, read?: ScannedCode | null, onGate?: (act: ActivityRow) => void): Promise<ScanAnswer> {
   const org = orgOf(request);
   const readerId = readerOf(request).id;
   const now = nowSec();
   const day = Number(chinaDayKey(now));
-  const text = body.code.toUpperCase();
-  const [found] = SCAN_CODE_PATTERN.test(text)
-    ? await tx
-        .select({ code: scanCodes, batch: scanBatches })
-        .from(scanCodes)
-        .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
-        .where(and(eq(scanCodes.org_id, org.id), eq(scanCodes.code, text)))
-    : [];
+  const text = scannedText(body);
+  const found = read === undefined ? await codeOf(tx, org.id, text) : read;
   const genuine = !!found && signOk(found.batch.secret, text, body.sign);
-  const position = body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null;
+  const position = positionOf(body);
 
   // A code of the organisation's with a wrong signature is logged under its activity (the
   // administrator sees forged links in the scan log); one of no batch of the organisation's under none.
@@ -127,6 +145,7 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
   const facts = await gateFacts(tx, request, batch.act_id, INTEGRAL_TYPE, { action: BAN_ACTION });
   const act = facts.act;
   if (!act) return log('invalid');
+  onGate?.(act);
   const actRef = { id: act.id, title: act.title };
   const gate = factsRefusal({ ...facts, ban: null }, now, {});
   if (gate?.gate === GATE.missing.gate) return log('invalid');

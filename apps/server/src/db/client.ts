@@ -98,17 +98,33 @@ class KeepingPool extends pg.Pool {
   override query(...args: any[]): any {
     // The callback forms and query objects (streams) as pg-pool serves them.
     if (args.some((a) => typeof a === 'function') || typeof args[0]?.submit === 'function') return (super.query as (...a: unknown[]) => unknown)(...args);
-    return this.connect().then(async (client) => {
-      try {
-        const result = await client.query(args[0], args[1]);
-        client.release();
-        return result;
-      } catch (err) {
-        // ERROR ends the statement only; FATAL and PANIC end the connection too.
-        client.release(err instanceof pg.DatabaseError && err.severity === 'ERROR' ? undefined : (err as Error));
-        throw err;
-      }
-    });
+    return this.connect().then(
+      (client) =>
+        new Promise((resolve, reject) => {
+          // As pg-pool's own: the connection failing while the statement runs (its 'error' event) releases it as failed.
+          let released = false;
+          const release = (err?: Error) => {
+            if (released) return false;
+            released = true;
+            client.removeListener('error', onError);
+            client.release(err);
+            return true;
+          };
+          const onError = (err: Error) => {
+            if (release(err)) reject(err);
+          };
+          client.once('error', onError);
+          client.query(args[0], args[1]).then(
+            (result) => {
+              if (release()) resolve(result);
+            },
+            (err: Error) => {
+              // ERROR ends the statement only; FATAL and PANIC end the connection too.
+              if (release(err instanceof pg.DatabaseError && err.severity === 'ERROR' ? undefined : err)) reject(err);
+            },
+          );
+        }),
+    );
   }
 }
 

@@ -15,7 +15,7 @@ import { signOk } from './codes.js';
 
 export const INTEGRAL_TYPE = 16;
 /** Blacklist entries covering scanning (design §14 action `scan`) refuse a scan as `blocked`. */
-const BAN_ACTION = 'scan';
+export const BAN_ACTION = 'scan';
 
 export interface ScanAnswer {
   result: ScanResult;

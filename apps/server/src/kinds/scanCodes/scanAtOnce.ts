@@ -10,13 +10,10 @@ import { earningsInStatement, earningsOnly, plannedPosting, type PointsConfigVie
 import type { ActivityRow } from '../kind.js';
 import { signOk } from './codes.js';
 import { scanLedgerKey } from './credit.js';
-import { countUpSql, positionOf, scannedText, takeCodeSql, type ScanAnswer, type ScannedCode } from './scan.js';
+import { BAN_ACTION, countUpSql, positionOf, scannedText, takeCodeSql, type ScanAnswer, type ScannedCode } from './scan.js';
 
 /** The results the one statement answers itself (any other takes the long way). */
 const ANSWERED = ['ok', 'duplicate', 'exhausted', 'cap_reached'] as const;
-
-/** Blacklist entries covering scanning refuse a scan (recordScan's `blocked`). */
-const BAN_ACTION = 'scan';
 
 /**
  * A reader's scan in ONE statement without a transaction (issue 24), after the code's read: on a

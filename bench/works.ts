@@ -153,7 +153,8 @@ export async function fill(db: Database): Promise<{ orgId: number; worksAct: num
     `insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters)
      select org_id, act_id, day, reader_id % ${slots}, count(*) filter (where status = 'valid'), count(*) filter (where status = 'suspect'), count(distinct reader_id) from votes where act_id = $1 group by org_id, act_id, day, reader_id % ${slots}
      union all select org_id, act_id, '', reader_id % ${slots}, 0, 0, count(distinct reader_id) from votes where act_id = $1 group by org_id, act_id, reader_id % ${slots}`,
-    `insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select org_id, act_id, reader_id, day, count(*), max(created_at) from votes where act_id = $1 group by org_id, act_id, reader_id, day`,
+    `insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select org_id, act_id, reader_id, day, count(*), max(created_at) from votes where act_id = $1 group by org_id, act_id, reader_id, day
+     union all select org_id, act_id, reader_id, '', count(*), max(created_at) from votes where act_id = $1 group by org_id, act_id, reader_id`,
     `insert into vote_address_days (org_id, act_id, day, ip, source_id, valid)
      select org_id, act_id, day, ip, 0, count(*) from votes where act_id = $1 and status = 'valid' group by org_id, act_id, day, ip
      union all select org_id, act_id, day, ip, source_id, count(*) from votes where act_id = $1 and status = 'valid' group by org_id, act_id, day, ip, source_id`,
@@ -309,10 +310,10 @@ async function run(label: string, database: Database): Promise<void> {
              returning source_id),
            counted as (update vote_sources set vote_count = vote_count + 1, reached_at = $7 where id in (select source_id from cast_votes)),
            reader_day as (
-             insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select $1, $2, $3, $4::varchar, count(*), $7 from cast_votes
-             on conflict (act_id, reader_id, day) do update set votes = vote_reader_days.votes + excluded.votes, last_at = excluded.last_at returning (xmax = 0) first),
+             insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select $1, $2, $3, d, count(*), $7 from cast_votes, unnest(array[$4::varchar, '']) d group by d
+             on conflict (act_id, reader_id, day) do update set votes = vote_reader_days.votes + excluded.votes, last_at = excluded.last_at returning day, (xmax = 0) first),
            day_slot as (
-             insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters) select $1, $2, $4::varchar, $3 % ${VOTE_DAY_SLOTS}, (select count(*) from cast_votes), 0, count(*) filter (where first) from reader_day
+             insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters) select $1, $2, $4::varchar, $3 % ${VOTE_DAY_SLOTS}, (select count(*) from cast_votes), 0, count(*) filter (where first and day <> '') from reader_day
              on conflict (act_id, day, slot) do update set valid = vote_days.valid + excluded.valid, voters = vote_days.voters + excluded.voters)
            insert into vote_address_days (org_id, act_id, day, ip, source_id, valid) select $1, $2, $4::varchar, $5::varchar, s, case when s = 0 then 3 else 1 end from unnest(array[0] || $8::int[]) s
            on conflict (act_id, day, ip, source_id) do update set valid = vote_address_days.valid + excluded.valid`,

@@ -55,12 +55,18 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
   });
 
   it('keeps a connection after an error PostgreSQL answered (a one-statement write undoing itself), with its prepared statements', async () => {
-    const backend = async () => rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`))[0].pid;
+    const backend = async () =>
+      rowsOf<{ pid: number; named: number }>(
+        await database.db.execute(sql`select pg_backend_pid() as pid, (select count(*)::int from pg_prepared_statements) as named`),
+      )[0];
+    // A long write named on the connection (its third call; unless the connection holds its 100 already), one connection at a time.
+    for (let k = 0; k < 3; k++) await database.db.execute(sql`with kept as (update readers set last_login_at = last_login_at where id = ${-1} returning id) select count(*) /* ${sql.raw('x'.repeat(1_000))} */ from kept`);
+    const before = await backend();
+    expect(before.named).toBeGreaterThan(0);
     // An error PostgreSQL answers outside a transaction (as a one-statement write's undo raises a unique violation).
     const violation = () => database.db.execute(sql`with a as (select 1 union all select 1) select 1 / 0 from a`);
-    const before = await backend();
     for (let k = 0; k < 3; k++) await expect(violation()).rejects.toThrow();
-    // The pool hands out its most recently released connection: the same one, not a new one.
-    expect(await backend()).toBe(before);
+    // The pool hands out its most recently released connection: the same one, its named write still there.
+    expect(await backend()).toEqual(before);
   });
 });

@@ -20,7 +20,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SURVEY_REFUSAL } from '@huodong/domain';
-import { activityCounters, activityJoins, audiobookListens, lectureProgress, offlineReservations, offlineSessions, pointTxns, readClockMarks, readers as readerRows, scanBatches, scanCodes, scanLogs, scanReaderCounts, surveyResponses } from '../src/db/schema.js';
+import { activityCounters, activityJoins, audiobookListens, lectureProgress, offlineReservations, offlineSessions, pointTxns, readClockMarks, readers as readerRows, scanBatches, scanCodes, scanLogs, scanReaderCounts, surveyResponses, voteReaderDays, votes, voteSources } from '../src/db/schema.js';
 import { codeSign } from '../src/kinds/scanCodes/codes.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
@@ -37,7 +37,7 @@ const recording = new AsyncLocalStorage<string[]>();
 
 beforeAll(async () => {
   t = await testApp({ loginCaptcha: false, jobPollMs: 3_600_000 }, { onQuery: (q) => void recording.getStore()?.push(q) });
-  org = await t.org('hotw', { activity_types: [4, 5, 8, 16, 19] });
+  org = await t.org('hotw', { activity_types: [2, 4, 5, 8, 16, 19] });
 });
 afterAll(() => t.close());
 
@@ -644,5 +644,90 @@ describe('a scan of a code', () => {
     const four = await Promise.all(daily.codes.slice(0, 4).map((c) => ok(scan(d.token, c))));
     expect(four.map((x) => x.result).sort()).toEqual(['cap_reached', 'cap_reached', 'ok', 'ok']);
     expect((await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, d.id), eq(pointTxns.rule_key, 'scan_code')))).map((x) => x.delta)).toEqual([10, 10]);
+  });
+  it('answers a campaign renamed since the instance remembered it by its new title', async () => {
+    const { act, codes } = await campaign({ count: 3, max_scans: 0 });
+    await ok(t.call('POST', `/v1/${org.key}/integral/${act}`, { ...su(), body: { title: '改名后的扫码活动' } }));
+    expect((await ok(scan((await reader()).token, codes[0]))).activity).toEqual({ id: act, title: '改名后的扫码活动' });
+  });
+});
+
+describe('a ballot', () => {
+  /** A published voting activity with `n` sources, its first ballot cast (the instance remembers the activity, then the points settings). */
+  async function voting(config: Record<string, unknown>, n = 4) {
+    const made = await ok(t.call('POST', `/v1/${org.key}/evaluation`, { ...su(), body: { title: `投票${randomUUID().slice(0, 6)}`, start_at: now() - DAY, end_at: now() + 10 * DAY, config: { captcha: 'off', min_interval_sec: 0, ...config } } }));
+    await ok(t.call('POST', `/v1/${org.key}/evaluation/${made.id}/publish`, su()));
+    const ids: number[] = [];
+    for (let i = 1; i <= n; i++) ids.push((await ok(t.call('POST', `/v1/${org.key}/evaluation/${made.id}/source`, { ...su(), body: { title: `对象${i}`, sort: i } }))).id);
+    for (let i = 0; i < 2; i++) await ok(ballot((await reader()).token, made.id, [ids[0]]));
+    return { act: made.id as number, ids };
+  }
+  const ballot = (token: string, act: number, source_ids: number[], request_id = randomUUID()) => t.call('POST', `/v1/${org.key}/client/activities/${act}/ballots`, { token, body: { request_id, source_ids } });
+  const votesOf = async (act: number, readerId: number) => (await t.db.select().from(votes).where(and(eq(votes.act_id, act), eq(votes.reader_id, readerId)))).map((v) => v.source_id).sort();
+  const tallyOf = async (act: number, readerId: number) =>
+    Object.fromEntries((await t.db.select().from(voteReaderDays).where(and(eq(voteReaderDays.act_id, act), eq(voteReaderDays.reader_id, readerId)))).map((r) => [r.day === '' ? 'whole' : 'today', r.votes]));
+
+  it('on a remembered activity is two statements, the token checked in the first: the facts, then the gate, the votes and tallies, the first join, both postings and the kept answer', async () => {
+    const { act, ids } = await voting({ votes_per_day: 6, max_select: 3 });
+    const a = await reader();
+    const request_id = randomUUID();
+    const cast = await counted(() => ok(ballot(a.token, act, [ids[1], ids[2]], request_id)));
+    expect(cast.sent, cast.sent.join('\n---\n')).toHaveLength(2);
+    expect(cast.sent[0]).toMatch(/"tokens".*"vote_reader_days"/s);
+    expect(cast.sent[1]).toMatch(/pg_advisory_xact_lock_shared.*reader_all as \(\s*insert into "vote_reader_days".*insert into "votes".*join_row as \(\s*insert into "activity_joins".*pts_rows/s);
+    expect(cast.result).toMatchObject({ outcome: 'accept', today_left: 4, votes: [{ source_id: ids[1], status: 'valid' }, { source_id: ids[2], status: 'valid' }] });
+    expect(await votesOf(act, a.id)).toEqual([ids[1], ids[2]].sort());
+    expect(await tallyOf(act, a.id)).toEqual({ today: 2, whole: 2 });
+    expect((await t.db.select().from(pointTxns).where(eq(pointTxns.reader_id, a.id))).map((x) => x.rule_key).sort()).toEqual(['join_activity', 'vote']);
+    expect(await t.db.select().from(activityJoins).where(and(eq(activityJoins.act_id, act), eq(activityJoins.reader_id, a.id)))).toHaveLength(1);
+    const [source] = await t.db.select().from(voteSources).where(eq(voteSources.id, ids[1]));
+    expect(source.vote_count).toBe(1);
+    // A replay answers the first answer and writes nothing; a second ballot counts on the first.
+    expect(await ok(ballot(a.token, act, [ids[1], ids[2]], request_id))).toEqual(cast.result);
+    expect(await votesOf(act, a.id)).toHaveLength(2);
+    const second = await counted(() => ok(ballot(a.token, act, [ids[3]])));
+    expect([second.sent.length, second.result.today_left]).toEqual([2, 3]);
+    expect(await tallyOf(act, a.id)).toEqual({ today: 3, whole: 3 });
+  });
+
+  it('refuses what the gate, the rules and the access hook refuse, with their messages, writing nothing', async () => {
+    const { act, ids } = await voting({ votes_per_day: 2, max_select: 2 });
+    const c = await reader();
+    await refusedWhileBanned(c.id, 2, 'vote', '恶意刷票', () => ballot(c.token, act, [ids[1]]));
+    expect(await votesOf(act, c.id)).toEqual([]);
+    await ok(ballot(c.token, act, [ids[1], ids[2]]));
+    const over = await ballot(c.token, act, [ids[3]]);
+    expect([over.status, over.message]).toEqual([403, '今日投票次数已用完（每天2票）']);
+    const missing = await ballot(c.token, act, [999_999]);
+    expect(missing.status).toBe(422);
+    expect(await votesOf(act, c.id)).toHaveLength(2);
+    const stranger = await ballot('not-a-token', act, [ids[1]]);
+    expect([stranger.status, stranger.message]).toEqual([401, '登录已失效，请重新登录']);
+    const other = await strangerToken('hotwvote');
+    expect((await ballot(other.token, act, [ids[1]])).status).toBe(403);
+    expect(await votesOf(act, other.id)).toEqual([]);
+  });
+
+  // The address's valid votes used up by the activity's first ballot, the votes are suspect and pay
+  // no points: no points counter takes the ballots one at a time, only the reader's whole-activity row.
+  it('holds a reader’s limits when the reader casts at once: 8 ballots under 5 a day make 5 votes, 6 under 4 in all make 4', async () => {
+    const { act, ids } = await voting({ votes_per_day: 5, max_select: 1, per_source_per_day: 5, ip_per_day: 1 });
+    const a = await reader();
+    await ok(ballot(a.token, act, [ids[0]]));
+    const eight = await Promise.all(Array.from({ length: 8 }, (_, i) => ballot(a.token, act, [ids[i % 4]])));
+    expect(eight.filter((x) => x.status === 200)).toHaveLength(4);
+    expect(eight.filter((x) => x.status !== 200).map((x) => x.message)).toEqual(Array(4).fill('今日投票次数已用完（每天5票）'));
+    expect(await votesOf(act, a.id)).toHaveLength(5);
+    expect(await tallyOf(act, a.id)).toEqual({ today: 5, whole: 5 });
+
+    const total = await voting({ votes_per_day: 6, votes_total: 4, max_select: 2, per_source_per_day: 1, ip_per_day: 1 });
+    const b = await reader();
+    await ok(ballot(b.token, total.act, [total.ids[0]]));
+    const six = await Promise.all(Array.from({ length: 6 }, (_, i) => ballot(b.token, total.act, [total.ids[(i % 3) + 1]])));
+    expect(six.filter((x) => x.status === 200)).toHaveLength(3);
+    expect(await votesOf(total.act, b.id)).toEqual([...total.ids].sort());
+    expect(await tallyOf(total.act, b.id)).toEqual({ today: 4, whole: 4 });
+    const sums = await t.db.select().from(voteSources).where(eq(voteSources.act_id, total.act));
+    expect([sums.reduce((n, s) => n + s.vote_count, 0), sums.reduce((n, s) => n + s.suspect_count, 0)]).toEqual([1, 5]);
   });
 });

@@ -243,7 +243,8 @@ async function tallyDrift(act: number): Promise<Record<string, unknown[]>> {
     ),
     readers: both(
       sql`select reader_id, day, votes, last_at from vote_reader_days where act_id = ${act}`,
-      sql`select reader_id, day, count(*)::int, max(created_at) from votes where act_id = ${act} group by reader_id, day`,
+      sql`select reader_id, day, count(*)::int, max(created_at) from votes where act_id = ${act} group by reader_id, day
+          union all select reader_id, '', count(*)::int, max(created_at) from votes where act_id = ${act} group by reader_id`,
     ),
     addresses: both(
       sql`select day, ip, source_id, valid from vote_address_days where act_id = ${act} and valid > 0`,

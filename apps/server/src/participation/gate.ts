@@ -439,12 +439,13 @@ export function plainGate(act: ActivityRow, now: number, opts: { accessCode?: st
 /**
  * The SQL condition under which a `plainGate` decision still holds when the statement runs: the
  * activity's row unchanged in every column the gate and the kind's settings read (so the decision
- * made on the remembered row is the one gateFacts would make now), and no blacklist entry in force
+ * made on the remembered row is the one gateFacts would make now) and in its title (which a
+ * kind's answer may name: scanAtOnce), and no blacklist entry in force
  * for the reader, the activity's type and `action`. False: the statement writes nothing, and the
  * caller takes the long way, which reads the facts and answers with the gate's message.
  */
 export function gateStillHolds(act: ActivityRow, reader: number | SQL, action: string, now: number): SQL {
-  return sql`exists (select 1 from ${activities} a where a.id = ${act.id}::int and a.org_id = ${act.org_id}::int and a.type = ${act.type}::smallint
+  return sql`exists (select 1 from ${activities} a where a.id = ${act.id}::int and a.org_id = ${act.org_id}::int and a.type = ${act.type}::smallint and a.title = ${act.title}::varchar
       and a.variant = ${act.variant}::smallint and a.is_delete = ${act.is_delete}::smallint and a.is_tmp = ${act.is_tmp}::smallint
       and a.is_pause = ${act.is_pause}::smallint and a.start_at = ${act.start_at}::bigint and a.end_at = ${act.end_at}::bigint
       and a.state is not distinct from ${act.state}::smallint and a.daily_from = ${act.daily_from}::varchar and a.daily_to = ${act.daily_to}::varchar

@@ -131,8 +131,10 @@ export const voteDays = pgTable('vote_days', {
 /**
  * A reader's votes in a voting activity on one China day (every status, as the limits count
  * them) and the time of the latest: the per-reader limits and the interval read these rows, not
- * the votes. Kept by every ballot (one upsert) under the reader's ballot lock; voiding leaves them
- * (a voided vote still used the reader's quota).
+ * the votes; the row of day '' holds the reader's whole activity (migration 0047), the row every
+ * ballot of the reader is conditioned on (recordBallot: its votes as the ballot read them), so
+ * the reader's ballots are decided one after another on any day. Voiding leaves them (a voided
+ * vote still used the reader's quota).
  */
 export const voteReaderDays = pgTable('vote_reader_days', {
   org_id: integer('org_id').notNull(),

@@ -27,6 +27,17 @@ export interface ScanAnswer {
   scanned_at: number;
 }
 
+/** A scan's answer (recordScan's log, scanAtOnce's statement): the code shown by its first 16 characters, the batch only of a genuine code. */
+export const scanAnswer = (result: ScanResult, points: number, text: string, act: { id: number; title: string } | null, batch: { id: number; name: string } | null, now: number): ScanAnswer => ({
+  result,
+  message: SCAN_RESULTS[result],
+  points,
+  code: text.slice(0, 16),
+  activity: act && { id: act.id, title: act.title },
+  batch: batch && { id: batch.id, name: batch.name },
+  scanned_at: now,
+});
+
 type BatchRow = typeof scanBatches.$inferSelect;
 type CodeRow = typeof scanCodes.$inferSelect;
 
@@ -118,7 +129,7 @@ export async function recordScan(tx: Tx, request: FastifyRequest, body: ReaderSc
   // administrator sees forged links in the scan log); one of no batch of the organisation's under none.
   const log = async (result: ScanResult, points = 0, act: { id: number; title: string } | null = null): Promise<ScanAnswer> => {
     const b = found?.batch ?? null;
-    const answer: ScanAnswer = { result, message: SCAN_RESULTS[result], points, code: text.slice(0, 16), activity: act, batch: genuine && b ? { id: b.id, name: b.name } : null, scanned_at: now };
+    const answer = scanAnswer(result, points, text, act, genuine ? b : null, now);
     // The log row and the answer kept by the nonce in one statement: a replay's unique key undoes both (idempotent keptByRun).
     const logged = tx.insert(scanLogs).values({
       org_id: org.id,

@@ -10,7 +10,7 @@ import { earningsInStatement, earningsOnly, plannedPosting, type PointsConfigVie
 import type { ActivityRow } from '../kind.js';
 import { signOk } from './codes.js';
 import { scanLedgerKey } from './credit.js';
-import { BAN_ACTION, countUpSql, positionOf, scannedText, takeCodeSql, type ScanAnswer, type ScannedCode } from './scan.js';
+import { BAN_ACTION, countUpSql, positionOf, scanAnswer, scannedText, takeCodeSql, type ScanAnswer, type ScannedCode } from './scan.js';
 
 /** The results the one statement answers itself (any other takes the long way). */
 const ANSWERED = ['ok', 'duplicate', 'exhausted', 'cap_reached'] as const;
@@ -73,15 +73,7 @@ export async function scanAtOnce(
     ],
     reader,
   );
-  const answer: ScanAnswer = {
-    result: 'ok',
-    message: SCAN_RESULTS.ok,
-    points: batch.points,
-    code: text.slice(0, 16),
-    activity: { id: known.id, title: known.title },
-    batch: { id: batch.id, name: batch.name },
-    scanned_at: now,
-  };
+  const answer = scanAnswer('ok', batch.points, text, known, batch, now);
   const message = sql`case outcome.result ${sql.join(
     ANSWERED.map((r) => sql`when ${r}::varchar then ${SCAN_RESULTS[r]}::varchar`),
     sql` `,

@@ -1,15 +1,19 @@
-import { postPoints, type PointsConfigView } from '../../points/ledger.js';
+import { earningsInStatement, earningsOnly, plannedPosting, postPoints, type PointsConfigView, type PointsTrigger } from '../../points/ledger.js';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { ballotProblems, chinaDayKey, decideBallot, voteQuota, type VoteDecision, type VoteQuota } from '@huodong/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { ballotProblems, chinaDayKey, decideBallot, tooSoonRefusal, voteQuota, type VoteDecision, type VoteQuota } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { voteAddressDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';
+import { readers, voteAddressDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';
+import { readerIdSql } from '../../auth/access.js';
+import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.js';
+import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
+import type { ActivityRow } from '../kind.js';
 import { rowsOf } from '../../db/rows.js';
 import { validationError, refused } from '../../http/errors.js';
 import type { LastParts } from '../../participation/gate.js';
 import { voteRulesOf, windowOf, type VotingActivity } from './rules.js';
-import { ballotsOrVoid, recordBallot } from './tallies.js';
+import { ballotParts, ballotsOrVoid, recordBallot, WHOLE_ACTIVITY, type BallotTally } from './tallies.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -26,19 +30,26 @@ export function voteOrigin(request: FastifyRequest): { ip: string; device_id: st
 
 /**
  * The reader's and the address's counts in the activity that `decideBallot` and `voteQuota` need,
- * in one statement: the reader's days and the address's valid votes today from the tallies
- * (voting/tallies.ts), the reader's votes today for the chosen sources from the votes (at most
- * the day's limit, through `votes_reader_idx`), and which chosen sources are shown in the activity.
+ * in one statement: the reader (`me`: id and account's age; `reader`: an id or SQL giving one, a
+ * token checked in the statement — readerIdSql), the reader's day and whole activity from the
+ * tallies (voting/tallies.ts) and the address's valid votes today, the reader's votes today for the
+ * chosen sources from the votes (at most the day's limit, through `votes_reader_idx`), and which
+ * chosen sources are shown in the activity. Null: no such reader (a token refused).
  */
-async function readFacts(db: Db | Tx, act: VotingActivity, reader: { id: number; created_at: number }, ip: string, now: number, sourceIds: readonly number[]) {
+async function readFacts(db: Db | Tx, act: Pick<VotingActivity, 'id'>, reader: number | SQL, ip: string, now: number, sourceIds: readonly number[]) {
   const day = chinaDayKey(now);
   const chosen = sql.join(sourceIds.map((id) => sql`${id}::int`), sql`, `);
-  const rows = rowsOf<{ kind: 'reader' | 'source' | 'address' | 'known'; source_id: number | null; a: number | string | null; b: number | string | null; c: number | string | null; title: string | null }>(
+  const me = sql`(select id from who)`;
+  const rows = rowsOf<{ kind: 'me' | 'reader' | 'source' | 'address' | 'known'; source_id: number | null; a: number | string | null; b: number | string | null; c: number | string | null; title: string | null }>(
     await db.execute(sql`
-      select 'reader' as kind, null::int as source_id,
-             coalesce(sum(${voteReaderDays.votes}) filter (where ${voteReaderDays.day} = ${day}), 0)::int as a,
-             coalesce(sum(${voteReaderDays.votes}), 0)::int as b, max(${voteReaderDays.last_at}) as c, null::text as title
-      from ${voteReaderDays} where ${voteReaderDays.act_id} = ${act.id} and ${voteReaderDays.reader_id} = ${reader.id}
+      with who as (select ${typeof reader === 'number' ? sql`${reader}::int` : reader} as id)
+      select 'me' as kind, r.id as source_id, 0 as a, 0 as b, r.created_at as c, null::text as title from ${readers} r where r.id = ${me}
+      union all
+      select 'reader', null::int,
+             coalesce(sum(${voteReaderDays.votes}) filter (where ${voteReaderDays.day} = ${day}), 0)::int,
+             coalesce(sum(${voteReaderDays.votes}) filter (where ${voteReaderDays.day} = ${WHOLE_ACTIVITY}), 0)::int,
+             max(${voteReaderDays.last_at}) filter (where ${voteReaderDays.day} = ${WHOLE_ACTIVITY}), null
+      from ${voteReaderDays} where ${voteReaderDays.act_id} = ${act.id} and ${voteReaderDays.reader_id} = ${me} and ${voteReaderDays.day} in (${day}, ${WHOLE_ACTIVITY})
       union all
       select 'address', ${voteAddressDays.source_id}, ${voteAddressDays.valid}, 0, null, null
       from ${voteAddressDays}
@@ -48,7 +59,7 @@ async function readFacts(db: Db | Tx, act: VotingActivity, reader: { id: number;
           ? sql`union all
       select 'source', ${votes.source_id}, count(*)::int, 0, null, null
       from ${votes}
-      where ${votes.act_id} = ${act.id} and ${votes.reader_id} = ${reader.id} and ${votes.day} = ${day} and ${votes.source_id} in (${chosen})
+      where ${votes.act_id} = ${act.id} and ${votes.reader_id} = ${me} and ${votes.day} = ${day} and ${votes.source_id} in (${chosen})
       group by ${votes.source_id}
       union all
       select 'known', ${voteSources.id}, 0, 0, null, ${voteSources.title}
@@ -57,11 +68,14 @@ async function readFacts(db: Db | Tx, act: VotingActivity, reader: { id: number;
           : sql``
       }`),
   );
+  const who = rows.find((r) => r.kind === 'me');
+  if (!who) return null;
   const mine = rows.find((r) => r.kind === 'reader');
   const perSource = (kind: 'source' | 'address') => Object.fromEntries(rows.filter((r) => r.kind === kind && r.source_id !== 0).map((r) => [Number(r.source_id), num(r.a)]));
   return {
+    reader_id: Number(who.source_id),
     now,
-    account_created_at: reader.created_at,
+    account_created_at: num(who.c),
     reader_today: num(mine?.a),
     reader_total: num(mine?.b),
     last_vote_at: mine?.c == null ? null : num(mine.c),
@@ -72,12 +86,15 @@ async function readFacts(db: Db | Tx, act: VotingActivity, reader: { id: number;
     known: rows.filter((r) => r.kind === 'known').map((r) => ({ id: Number(r.source_id), title: r.title ?? '' })),
   };
 }
+type BallotFacts = NonNullable<Awaited<ReturnType<typeof readFacts>>>;
 
 /** `GET …/vote-quota`: what the reader may still do now. */
 export async function quotaOf(db: Db, act: VotingActivity, reader: { id: number; created_at: number }, ip: string, now: number): Promise<VoteQuota> {
   const rules = voteRulesOf(act);
-  const { known: _, ...facts } = await readFacts(db, act, reader, ip, now, []);
-  return voteQuota(rules, windowOf(act, rules), facts);
+  const read = await readFacts(db, act, reader.id, ip, now, []);
+  if (!read) throw new Error(`quotaOf: reader ${reader.id} not found`);
+  const { known: _, reader_id: __, ...facts } = read;
+  return voteQuota(rules, windowOf(act, rules), { ...facts, account_created_at: reader.created_at });
 }
 
 export interface BallotAnswer {
@@ -94,52 +111,141 @@ export interface BallotAnswer {
  */
 export const ballotLock = (actId: number, readerId: number) => sql`${ballotsOrVoid(actId, 'ballot')}, pg_advisory_xact_lock(${actId}::int, ${readerId}::int)`;
 
+/** The decision on a ballot and what it writes, from its facts (null: a refusal or a problem, thrown by the long way). */
+function decided(act: VotingActivity, facts: BallotFacts, sourceIds: number[], captchaPassed: boolean, throwing: boolean) {
+  const rules = voteRulesOf(act);
+  const { known } = facts;
+  const problems = ballotProblems(rules, sourceIds, known.map((k) => k.id));
+  if (problems.length) {
+    if (throwing) throw validationError(problems);
+    return null;
+  }
+  const decision: VoteDecision = decideBallot(rules, windowOf(act, rules), sourceIds, { ...facts, captcha_passed: captchaPassed, source_titles: Object.fromEntries(known.map((k) => [k.id, k.title])) });
+  if (decision.outcome === 'refuse') {
+    if (throwing) throw refused(decision.refusal);
+    return null;
+  }
+  const k = sourceIds.length;
+  const dayLeft = Math.max(0, rules.votes_per_day - facts.reader_today - k);
+  const totalLeft = rules.votes_total > 0 ? Math.max(0, rules.votes_total - facts.reader_total - k) : dayLeft;
+  const answer: BallotAnswer = { outcome: decision.outcome, day: decision.day, votes: decision.votes, today_left: Math.min(dayLeft, totalLeft) };
+  return { decision, answer };
+}
+
+/** What recordBallot and ballotParts write of a decided ballot. */
+const tallyOf = (act: VotingActivity, facts: BallotFacts, d: NonNullable<ReturnType<typeof decided>>, origin: BallotOrigin, requestId: string, now: number): BallotTally => ({
+  act,
+  readerId: facts.reader_id,
+  day: d.decision.day,
+  origin,
+  requestId,
+  now,
+  votes: d.answer.votes,
+  readerTotal: facts.reader_total,
+  firstToday: facts.reader_today === 0,
+});
+
+/**
+ * The vote's points (design §10 `vote`): one ballot is one vote of the reader however many
+ * sources it names, paid when one of its votes counts; the rule's daily cap holds.
+ */
+const voteTrigger = (act: VotingActivity, readerId: number, requestId: string, now: number): PointsTrigger => ({
+  orgId: act.org_id,
+  readerId,
+  actId: act.id,
+  rule: 'vote',
+  source: { type: 'ballot', id: requestId },
+  key: ballotPointsKey(act.id, requestId),
+  at: now,
+});
+const paid = (answer: BallotAnswer) => answer.votes.some((v) => v.status === 'valid');
+
+type BallotOrigin = { ip: string; device_id: string; ua_hash: string };
+
 /**
  * One ballot, inside the caller's transaction, after the participation gate took `ballotLock`: the
  * facts read next include every earlier ballot of the reader, also on PostgreSQL with parallel
  * requests. Then `decideBallot`, and the votes with the tallies in one statement (recordBallot),
- * `last` (the first join, the answer kept) with them.
+ * `last` (the first join, the answer kept) with them; its points after.
  */
 export async function castBallot(
   tx: Tx,
   act: VotingActivity,
   reader: { id: number; created_at: number },
   sourceIds: number[],
-  origin: { ip: string; device_id: string; ua_hash: string },
+  origin: BallotOrigin,
   opts: { now: number; captchaPassed: boolean; requestId: string; last?: LastParts; points?: PointsConfigView },
 ): Promise<BallotAnswer> {
-  const rules = voteRulesOf(act);
-  const { known, ...facts } = await readFacts(tx, act, reader, origin.ip, opts.now, sourceIds);
-  const problems = ballotProblems(rules, sourceIds, known.map((k) => k.id));
-  if (problems.length) throw validationError(problems);
-  const decision: VoteDecision = decideBallot(rules, windowOf(act, rules), sourceIds, {
-    ...facts,
-    captcha_passed: opts.captchaPassed,
-    source_titles: Object.fromEntries(known.map((k) => [k.id, k.title])),
-  });
-  if (decision.outcome === 'refuse') throw refused(decision.refusal);
-  const k = sourceIds.length;
-  const dayLeft = Math.max(0, rules.votes_per_day - facts.reader_today - k);
-  const totalLeft = rules.votes_total > 0 ? Math.max(0, rules.votes_total - facts.reader_total - k) : dayLeft;
-  const answer: BallotAnswer = { outcome: decision.outcome, day: decision.day, votes: decision.votes, today_left: Math.min(dayLeft, totalLeft) };
-  await recordBallot(tx, {
-    act,
-    readerId: reader.id,
-    day: decision.day,
-    origin,
-    requestId: opts.requestId,
-    now: opts.now,
-    votes: decision.votes,
-    firstToday: facts.reader_today === 0,
-    firstEver: facts.reader_total === 0,
-    last: opts.last && { ...opts.last, answer },
-  });
-  // The vote's points (design §10 \`vote\`): one ballot is one vote of the reader however many
-  // sources it names, paid when one of its votes counts; the rule's daily cap holds.
-  if (decision.votes.some((v) => v.status === 'valid')) {
-    await postPoints(tx, { orgId: act.org_id, readerId: reader.id, actId: act.id, rule: 'vote', source: { type: 'ballot', id: opts.requestId }, key: ballotPointsKey(act.id, opts.requestId), config: opts.points });
+  // A ballot of one statement (ballotAtOnce) of the reader that committed before the lock was granted
+  // and after its own read may be met once: the facts are read again.
+  for (let tries = 0; ; tries++) {
+    const facts = await readFacts(tx, act, reader.id, origin.ip, opts.now, sourceIds);
+    if (!facts) throw new Error(`castBallot: reader ${reader.id} not found`);
+    const d = decided(act, facts, sourceIds, opts.captchaPassed, true)!;
+    const written = await recordBallot(tx, { ...tallyOf(act, facts, d, origin, opts.requestId, opts.now), last: opts.last && { ...opts.last, answer: d.answer } });
+    if (!written) {
+      if (tries < 3) continue;
+      throw refused(tooSoonRefusal(1));
+    }
+    if (paid(d.answer)) await postPoints(tx, { ...voteTrigger(act, reader.id, opts.requestId, opts.now), config: opts.points });
+    return d.answer;
   }
-  return answer;
+}
+
+/**
+ * A ballot in TWO statements without a transaction (issue 22), on a voting activity remembered from
+ * an earlier ballot whose gate asks nothing of the reader but the blacklist (`plainGate`): the
+ * reader's token (readerIdSql, the route's `tokenInWrite`) and the ballot's facts read in one;
+ * `decideBallot` here; then ONE statement: the gate's condition (`gateReaderParts`), the locks
+ * the long way takes (ballotLock: voids wait, the reader's long-way ballots too), the votes and
+ * every tally (ballotParts, written only while the reader's whole-activity row holds the votes
+ * the ballot was decided on, so the reader's limits hold whatever ran alongside), the first join
+ * (`firstJoinAtOnce`), the points of the vote and of the join (`earningsInStatement`) and the kept
+ * answer. Null whenever anything is not plain or not as planned — the token refused, a refusal or
+ * a problem, a captcha, a replay, a ballot of the reader alongside, a posting refused (the kept
+ * answer inserted twice, a unique violation that undoes the whole statement) — and the route takes
+ * the long way, which answers with its messages.
+ */
+export async function ballotAtOnce(
+  db: Db,
+  request: FastifyRequest,
+  known: ActivityRow,
+  sourceIds: number[],
+  origin: BallotOrigin,
+  opts: { now: number; captchaPassed: boolean; requestId: string; points: PointsConfigView },
+): Promise<BallotAnswer | null> {
+  const { now } = opts;
+  if (!plainGate(known, now, {})) return null;
+  const facts = await readFacts(db, known, readerIdSql(request), origin.ip, now, sourceIds);
+  if (!facts) return null;
+  const d = decided(known, facts, sourceIds, opts.captchaPassed, false);
+  if (!d) return null;
+  const readerId = facts.reader_id;
+  const reader = sql`${readerId}::int`;
+  const join = firstJoinAtOnce(known, reader, sql`exists (select 1 from reader_all)`, now, opts.points);
+  const vote = paid(d.answer) ? plannedPosting(opts.points, voteTrigger(known, readerId, opts.requestId, now)) : null;
+  if (!earningsOnly(vote, join.posting)) return null;
+  const earnings = earningsInStatement(
+    [
+      ...(vote ? [{ p: vote, when: sql`exists (select 1 from reader_all)` }] : []),
+      ...(join.posting ? [{ p: join.posting, when: sql`exists (select 1 from join_row)` }] : []),
+    ],
+    reader,
+  );
+  const planned = sql`exists (select 1 from reader_all) and ${join.planned} and ${earnings.complete}`;
+  const done = await atOnce(async () =>
+    rowsOf<{ written: boolean }>(
+      await db.execute(sql`
+        with ${gateReaderParts(known, reader, 'vote', now)},
+        held as (select ${ballotLock(known.id, readerId)}),
+        ${ballotParts(tallyOf(known, facts, d, origin, opts.requestId, now), sql`rd cross join held`)},
+        ${join.parts},
+        ${earnings.parts ? sql`${earnings.parts},` : sql``}
+        kept as (${keptFrom(request, opts.requestId, sql`${JSON.stringify(d.answer)}::jsonb`, sql`rd cross join ${undoneUnless(planned)}`)})
+        select true as written from kept`),
+    ),
+  );
+  return done?.length ? d.answer : null;
 }
 
 /** The idempotency key of a ballot's points: a replay of the ballot (its request id) pays nothing more. */

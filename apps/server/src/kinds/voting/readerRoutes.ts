@@ -35,10 +35,10 @@ import { activities, commentReactions, comments, readers, voteSources } from '..
 import { validationError, refused } from '../../http/errors.js';
 import { pagedList } from '../../http/pagination.js';
 import { consumeCaptcha } from '../../auth/captcha.js';
-import { orgOf, readerOf } from '../../auth/access.js';
-import { passGate as sharedGate, seenBy } from '../../participation/gate.js';
+import { orgOf, readerOf, settleReader } from '../../auth/access.js';
+import { GatePassed, passGate as sharedGate, seenBy } from '../../participation/gate.js';
 import { idempotent, keptFrom } from '../../participation/idempotency.js';
-import { ballotLock, castBallot, quotaOf, voteOrigin } from './ballots.js';
+import { ballotAtOnce, ballotLock, castBallot, quotaOf, voteOrigin } from './ballots.js';
 import { commentRulesOf, voteRulesOf, windowOf } from './rules.js';
 import { screenFor } from '../../sensitive/screen.js';
 import { recordOffence } from '../../participation/offences.js';
@@ -126,18 +126,30 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
     return quotaOf(db, act, reader, voteOrigin(request).ip, nowSec());
   });
 
+  /** Voting activities a ballot passed the gate of (ballotAtOnce's plain gate). */
+  const gateActs = new GatePassed();
+
   /**
    * `POST /client/activities/{id}/ballots {source_ids, request_id, captcha_key?, captcha_code?}`:
-   * the gate (blacklist action `vote`), then the ballot in the same transaction (castBallot).
+   * on a remembered activity with a plain gate, TWO statements (ballotAtOnce: the token and the
+   * facts, then the ballot); otherwise, or when that answers null, the long way: the gate
+   * (blacklist action `vote`), then the ballot in the same transaction (castBallot).
    * A captcha answer is consumed before (single use), whatever the ballot's outcome.
    */
-  r.post('/v1/:org/client/activities/:id/ballots', { config, schema: { params: actParams, body: ballotRequestSchema } }, async (request) => {
+  r.post('/v1/:org/client/activities/:id/ballots', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: ballotRequestSchema } }, async (request) => {
     const body = request.body;
     const captchaPassed = body.captcha_key && body.captcha_code ? await consumeCaptcha(db, body.captcha_key, body.captcha_code) : false;
     const origin = voteOrigin(request);
     const id = request.params.id;
     // Read before the transaction (a read of the pool inside it would wait for it on PGlite's one connection).
     const points = await rememberedPointsConfig(request.server.database, orgOf(request).id);
+    const known = gateActs.known(request, id, 2);
+    if (known) {
+      const cast = await ballotAtOnce(db, request, known, body.source_ids, origin, { now: nowSec(), captchaPassed, requestId: body.request_id, points });
+      if (cast) return cast;
+    }
+    // The token the read checked (or the one left unchecked) resolved as the access hook would, refusals included.
+    const me = await settleReader(request);
     // Issue 22: the ballot's locks in the gate's statement; the first join and the kept answer in
     // the ballot's own statement (the activity's row held only to the commit); no read of a kept
     // answer first: a replay's ballot is undone by the kept answer's key (or refused by the limits).
@@ -146,7 +158,8 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
       request,
       body.request_id,
       async (tx) => {
-        const { act, reader, joinPart, now } = await sharedGate(tx, request, id, 2, { action: 'vote', join: 'last', lock: ballotLock(id, readerOf(request).id) });
+        const { act, reader, joinPart, now } = await sharedGate(tx, request, id, 2, { action: 'vote', join: 'last', lock: ballotLock(id, me.id) });
+        gateActs.remember(act);
         const keep = (answer: SQL, from: SQL) => keptFrom(request, body.request_id, answer, from);
         return castBallot(tx, act, reader, body.source_ids, origin, { now, captchaPassed, requestId: body.request_id, last: { join: joinPart, keep }, points });
       },

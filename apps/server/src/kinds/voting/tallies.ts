@@ -29,9 +29,10 @@ export interface BallotTally {
   requestId: string;
   now: number;
   votes: readonly { source_id: number; status: 'valid' | 'suspect'; reason: string }[];
-  /** The reader's first votes today / in the activity (read under the reader's ballot lock). */
+  /** The reader's votes in the activity as the ballot was decided on them (its whole-activity row; 0: none). */
+  readerTotal: number;
+  /** The reader's first votes today (as decided; the first in the activity: `readerTotal` 0). */
   firstToday: boolean;
-  firstEver: boolean;
   /** Also in the statement (issue 22): the reader's first join and the answer kept, `answer` being the ballot's. */
   last?: LastParts & { answer: unknown };
 }
@@ -45,20 +46,26 @@ export const ballotsOrVoid = (actId: number, mode: 'ballot' | 'void'): SQL =>
   mode === 'ballot' ? sql`pg_advisory_xact_lock_shared(${-actId}::bigint)` : sql`pg_advisory_xact_lock(${-actId}::bigint)`;
 
 /**
- * A ballot's votes stored and added to every tally in one statement: the votes, the reader's day,
- * the sources (locked in id order by the `locked` CTE, not inlined as it locks rows; `no key
+ * A ballot's votes stored and added to every tally, as common table expressions of one statement
+ * (the long way's recordBallot, the one statement of ballotAtOnce). First `reader_all`, the
+ * reader's whole-activity row (day ''), added to only while its votes are `readerTotal`, the
+ * count the ballot was decided on (PostgreSQL re-reads a row another statement changed before
+ * its update applies): a ballot of the same reader committed since, on any day, leaves it empty,
+ * and then nothing else is written. `from`: the relations the row is written from (ballotAtOnce:
+ * the gate's reader and the locks). Then, each only with `reader_all` written: the votes, the
+ * reader's day, the sources (locked in id order by `locked`, not inlined as it locks rows; `no key
  * update`, the lock an UPDATE takes, so the foreign-key locks of other ballots' new votes do not
- * block it), the address's valid votes and the day's slot. Every ballot runs the same statement,
- * so the rows shared between ballots are always taken in the same order; voids wait for the
- * activity's ballots (ballotsOrVoid). With `last`, the first join (full: refused, the caller's
- * transaction rolled back) and the kept answer too.
+ * block it), the address's valid votes and the day's slot. Every ballot runs the same parts, so
+ * the rows shared between ballots are always taken in the same order; voids wait for the
+ * activity's ballots (ballotsOrVoid).
  */
-export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
+export function ballotParts(t: BallotTally, from?: SQL): SQL {
   const { act, day, now } = t;
   const { ip, device_id, ua_hash } = t.origin;
   const bySource = [...t.votes].sort((a, b) => a.source_id - b.source_id);
   const valid = count(t.votes, 'valid');
   const slot = t.readerId % VOTE_DAY_SLOTS;
+  const written = sql`exists (select 1 from reader_all)`;
   const cast = valuesList(
     t.votes.map(
       (v) =>
@@ -74,19 +81,27 @@ export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
   );
   const dayRow = (d: string, v: number, s: number, voters: number) => sql`(${act.org_id}::int, ${act.id}::int, ${d}::varchar, ${slot}::smallint, ${v}::int, ${s}::int, ${voters}::int)`;
   const dayRows = valuesList([
-    ...(t.firstEver ? [dayRow(WHOLE_ACTIVITY, 0, 0, 1)] : []),
+    ...(t.readerTotal === 0 ? [dayRow(WHOLE_ACTIVITY, 0, 0, 1)] : []),
     dayRow(day, valid, count(t.votes, 'suspect'), t.firstToday ? 1 : 0),
   ]);
-  const done = await tx.execute(sql`
-    with cast_votes as (
-      insert into ${votes} (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at) values ${cast}
+  const readerRow = (d: string) => sql`${act.org_id}::int, ${act.id}::int, ${t.readerId}::int, ${d}::varchar, ${t.votes.length}::int, ${now}::bigint`;
+  return sql`reader_all as (
+      insert into ${voteReaderDays} (org_id, act_id, reader_id, day, votes, last_at)
+      select ${readerRow(WHOLE_ACTIVITY)} ${from ? sql`from ${from}` : sql``}
+      on conflict (act_id, reader_id, day) do update set votes = ${voteReaderDays.votes} + excluded.votes, last_at = greatest(${voteReaderDays.last_at}, excluded.last_at)
+      where ${voteReaderDays.votes} = ${t.readerTotal}::int
+      returning 1
+    ),
+    cast_votes as (
+      insert into ${votes} (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at)
+      select * from (values ${cast}) v where ${written}
     ),
     reader_day as (
       insert into ${voteReaderDays} (org_id, act_id, reader_id, day, votes, last_at)
-      values (${act.org_id}::int, ${act.id}::int, ${t.readerId}::int, ${day}::varchar, ${t.votes.length}::int, ${now}::bigint)
+      select ${readerRow(day)} where ${written}
       on conflict (act_id, reader_id, day) do update set votes = ${voteReaderDays.votes} + excluded.votes, last_at = greatest(${voteReaderDays.last_at}, excluded.last_at)
     ),
-    locked as (select ${voteSources.id} as id from ${voteSources} where ${voteSources.id} in (${ids}) order by ${voteSources.id} for no key update),
+    locked as (select ${voteSources.id} as id from ${voteSources} where ${voteSources.id} in (${ids}) and ${written} order by ${voteSources.id} for no key update),
     sources as (
       update ${voteSources} set
         vote_count = ${voteSources.vote_count} + v.valid,
@@ -97,16 +112,32 @@ export async function recordBallot(tx: Tx, t: BallotTally): Promise<void> {
     ),
     address as (
       insert into ${voteAddressDays} (org_id, act_id, day, ip, source_id, valid)
-      select * from (values ${addressRows}) as a(org_id, act_id, day, ip, source_id, valid) where a.valid > 0
+      select * from (values ${addressRows}) as a(org_id, act_id, day, ip, source_id, valid) where a.valid > 0 and ${written}
       on conflict (act_id, day, ip, source_id) do update set valid = ${voteAddressDays.valid} + excluded.valid
-    )
-    ${t.last ? sql`, days as (` : sql``}
-    insert into ${voteDays} (org_id, act_id, day, slot, valid, suspect, voters) values ${dayRows}
-    on conflict (act_id, day, slot) do update set valid = ${voteDays.valid} + excluded.valid, suspect = ${voteDays.suspect} + excluded.suspect, voters = ${voteDays.voters} + excluded.voters
-    ${t.last ? sql`)${t.last.join ? sql`, ${t.last.join.parts}` : sql``}, kept as (${t.last.keep(sql`${JSON.stringify(t.last.answer)}::jsonb`, sql`(select 1) one`)})
-    select ${t.last.join ? t.last.join.outcome : sql`null as join_id, null as join_num`}` : sql``}`);
-  const [row] = rowsOf<{ join_id: number | string | null; join_num: number | string | null }>(done);
+    ),
+    days as (
+      insert into ${voteDays} (org_id, act_id, day, slot, valid, suspect, voters)
+      select * from (values ${dayRows}) d where ${written}
+      on conflict (act_id, day, slot) do update set valid = ${voteDays.valid} + excluded.valid, suspect = ${voteDays.suspect} + excluded.suspect, voters = ${voteDays.voters} + excluded.voters
+    )`;
+}
+
+/**
+ * A ballot in one statement inside the caller's transaction, which holds the reader's ballot lock
+ * (ballotLock): ballotParts, with `last`, the first join (full: refused, the caller's transaction
+ * rolled back) and the kept answer, kept only with the votes written. False when the reader's
+ * whole-activity row was not as read — only a ballot of one statement that committed between the
+ * lock and the facts' read, which the lock rules out (ballotAtOnce takes it too).
+ */
+export async function recordBallot(tx: Tx, t: BallotTally): Promise<boolean> {
+  const done = await tx.execute(sql`
+    with ${ballotParts(t)}
+    ${t.last?.join ? sql`, ${t.last.join.parts}` : sql``}
+    ${t.last ? sql`, kept as (${t.last.keep(sql`${JSON.stringify(t.last.answer)}::jsonb`, sql`reader_all`)})` : sql``}
+    select exists (select 1 from reader_all) as written, ${t.last?.join ? t.last.join.outcome : sql`null as join_id, null as join_num`}`);
+  const [row] = rowsOf<{ written: boolean; join_id: number | string | null; join_num: number | string | null }>(done);
   refuseWhenFull(row);
+  return row?.written === true;
 }
 
 /** A vote voided, with the status it had. */

@@ -593,13 +593,13 @@ describe('a scan of a code', () => {
   /** The token used once (the reader's own page), so that it is remembered. */
   const warm = async (token: string) => ok(t.call('GET', `/v1/${org.key}/client/me`, { token }));
 
-  it('credited on a remembered campaign is two statements: the code’s read, then the counts, the points, the first join, the log row and the kept answer', async () => {
+  it('credited on a remembered campaign is two statements, the token checked in the first: the code’s read, then the counts, the points, the first join, the log row and the kept answer', async () => {
     const { act, codes } = await campaign({ count: 4, max_scans: 2 });
     const a = await reader();
-    await warm(a.token);
     const nonce = randomUUID();
     const first = await counted(() => ok(scan(a.token, codes[0], nonce)));
     expect(first.sent, first.sent.join('\n---\n')).toHaveLength(2);
+    expect(first.sent[0]).toMatch(/"scan_codes".*"tokens"/s);
     expect(first.sent[1]).toMatch(/scan_reader_counts.*update "scan_codes".*join_row as \(\s*insert into "activity_joins".*pts_rows.*insert into scan_logs/s);
     expect(first.result).toMatchObject({ result: 'ok', points: 10, activity: { id: act } });
     expect(await logsOf(codes[0].id)).toEqual(['ok']);
@@ -645,10 +645,15 @@ describe('a scan of a code', () => {
     expect(four.map((x) => x.result).sort()).toEqual(['cap_reached', 'cap_reached', 'ok', 'ok']);
     expect((await t.db.select().from(pointTxns).where(and(eq(pointTxns.reader_id, d.id), eq(pointTxns.rule_key, 'scan_code')))).map((x) => x.delta)).toEqual([10, 10]);
   });
-  it('answers a campaign renamed since the instance remembered it by its new title', async () => {
-    const { act, codes } = await campaign({ count: 3, max_scans: 0 });
+  it('answers a campaign renamed since the instance remembered it by its new title; refuses a bad token and another organisation’s reader as the access hook does, logging nothing', async () => {
+    const { act, codes } = await campaign({ count: 4, max_scans: 0 });
     await ok(t.call('POST', `/v1/${org.key}/integral/${act}`, { ...su(), body: { title: '改名后的扫码活动' } }));
     expect((await ok(scan((await reader()).token, codes[0]))).activity).toEqual({ id: act, title: '改名后的扫码活动' });
+    const bad = await scan('not-a-token', codes[1]);
+    expect([bad.status, bad.message]).toEqual([401, '登录已失效，请重新登录']);
+    const other = await strangerToken('hotwscan');
+    expect((await scan(other.token, codes[1])).status).toBe(403);
+    expect(await logsOf(codes[1].id)).toEqual([]);
   });
 });
 

@@ -357,6 +357,23 @@ describe('a reader binds WeChat while WeChat is slow', () => {
   });
 });
 
+describe('a reader binds WeChat while WeChat does not answer', () => {
+  it('answers 503 naming WeChat after the client’s time-out, binding nothing; a new code binds', async () => {
+    const reader = await signedInReader(t, org);
+    let release!: () => void;
+    merchant.oauthHold = new Promise<void>((r) => (release = r));
+    try {
+      const silent = await t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: reader.token, body: { request_id: `bind-mute-${++seq}`, code: `demoMUTE${seq}` } });
+      expect([silent.status, silent.message]).toEqual([503, expect.stringContaining('微信无应答')]);
+    } finally {
+      merchant.oauthHold = undefined;
+      release();
+    }
+    expect(await t.db.select().from(redpackOpenids).where(eq(redpackOpenids.openid, `oMUTE${seq}`))).toEqual([]);
+    expect(await ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: reader.token, body: { request_id: `bind-mute-b${seq}`, code: `demoMUTE2${seq}` } }))).toEqual({ bound: true, payouts: 0 });
+  });
+});
+
 describe('a reader binds WeChat with nothing waiting', () => {
   it('is the kept answer looked for, then one statement: the binding and the kept answer (a payout waiting takes the long way, above)', async () => {
     const reader = await signedInReader(t, org);

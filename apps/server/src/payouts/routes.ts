@@ -22,11 +22,11 @@ import { rowsOf } from '../db/rows.js';
 import type { Db } from '../db/client.js';
 import { enqueueJob } from '../jobs/runner.js';
 import { callerOf, orgOf, readerOf } from '../auth/access.js';
-import { badRequest, forbidden, notFound, validationError } from '../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
 import { atOnce, idempotent, keptAnswer, keptFrom } from '../participation/idempotency.js';
-import { Refused, unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
+import { Refused, UnknownOutcome, unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
 import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
 import { dayStartOf, reconcileDay } from './reconcile.js';
@@ -245,6 +245,8 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
     try {
       openid = await app.payments.openidOf(request.body.code);
     } catch (err) {
+      // WeChat did not answer (or not credibly): nothing was written; the reader may try again with a new code.
+      if (err instanceof UnknownOutcome) throw new HttpError(503, err.message);
       if (!(err instanceof Refused)) throw err;
       // The same request alongside may have used the code first: its answer, else the refusal (not
       // kept: nothing was written, and asking again is refused again).

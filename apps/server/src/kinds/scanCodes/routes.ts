@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { activities, readers, scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { notFound } from '../../http/errors.js';
-import { orgOf, readerOf } from '../../auth/access.js';
+import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
 import { attachment } from '../../exports/xlsxStream.js';
 import { audit } from '../../resources/audit.js';
 import { idempotent } from '../../participation/idempotency.js';
@@ -70,13 +70,16 @@ export async function scanCodeRoutes(app: FastifyInstance): Promise<void> {
    * scan in ONE statement (scanAtOnce); anything else — a refusal, a replay, an activity not
    * remembered — the long way (recordScan, which logs every scan with its result).
    */
-  r.post('/v1/:org/client/scan', { config: reader, schema: { params: orgParams, body: readerScanSchema } }, async (request) => {
-    const found = await codeOf(db, orgOf(request).id, scannedText(request.body));
+  r.post('/v1/:org/client/scan', { config: { ...reader, tokenInWrite: true }, schema: { params: orgParams, body: readerScanSchema } }, async (request) => {
+    // The token not remembered is checked in the code's read (readerIdSql).
+    const found = await codeOf(db, orgOf(request).id, scannedText(request.body), readerIdSql(request));
     const known = found && gateActs.known(request, found.batch.act_id, INTEGRAL_TYPE);
-    if (found && known) {
-      const credited = await scanAtOnce(db, request, known, found, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());
+    if (found?.reader_id != null && known) {
+      const credited = await scanAtOnce(db, request, known, found, found.reader_id, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());
       if (credited) return credited;
     }
+    // The token resolved as the access hook would, refusals included.
+    await settleReader(request);
     // No read of a kept answer first: a replay's writes are undone by the kept row's unique key in the last statement.
     return idempotent(db, request, request.body.nonce, (tx) => recordScan(tx, request, request.body, found, (act) => gateActs.remember(act)), { readKeptFirst: false, keptByRun: true });
   });

@@ -86,11 +86,15 @@ export const scannedText = (body: ReaderScan): string => body.code.toUpperCase()
 /** The reader's position when the scan carries one. */
 export const positionOf = (body: ReaderScan): { lng: number; lat: number } | null => (body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null);
 
-/** The organisation's code `text` with its batch (null: none, or not a code's shape). */
-export async function codeOf(db: Db | Tx, orgId: number, text: string): Promise<ScannedCode | null> {
+/**
+ * The organisation's code `text` with its batch (null: none, or not a code's shape); with `reader`
+ * (readerIdSql: a token checked in the statement), the reader's id read in the same statement
+ * (null: the token refused).
+ */
+export async function codeOf(db: Db | Tx, orgId: number, text: string, reader?: SQL): Promise<(ScannedCode & { reader_id?: number | null }) | null> {
   if (!SCAN_CODE_PATTERN.test(text)) return null;
   const [found] = await db
-    .select({ code: scanCodes, batch: scanBatches })
+    .select({ code: scanCodes, batch: scanBatches, ...(reader ? { reader_id: sql<number | null>`(${reader})`.mapWith(Number) } : {}) })
     .from(scanCodes)
     .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
     .where(and(eq(scanCodes.org_id, orgId), eq(scanCodes.code, text)));

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { chinaDayKey, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { readerOf } from '../../auth/access.js';
 import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
 import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.js';
 import { earningsInStatement, earningsOnly, plannedPosting, type PointsConfigView } from '../../points/ledger.js';
@@ -38,6 +37,7 @@ export async function scanAtOnce(
   request: FastifyRequest,
   known: ActivityRow,
   found: ScannedCode,
+  readerId: number,
   config: PointsConfigView,
   body: ReaderScan,
   now: number,
@@ -48,7 +48,6 @@ export async function scanAtOnce(
   if (batch.act_id !== known.id || !signOk(batch.secret, text, body.sign) || !plainGate(known, now, {})) return null;
   if ((scanNeedsPosition(batch) && !position) || scanRefusal({ genuine: true, batch, code, banned: false, activity: 'open', now, position })) return null;
   const day = Number(chinaDayKey(now));
-  const readerId = readerOf(request).id;
   const reader = sql`${readerId}::int`;
   const scanPosting = plannedPosting(config, {
     orgId: known.org_id,

@@ -375,16 +375,22 @@ describe('a reader binds WeChat while WeChat does not answer', () => {
 });
 
 describe('a reader binds WeChat with nothing waiting', () => {
-  it('is the kept answer looked for, then one statement: the binding and the kept answer (a payout waiting takes the long way, above)', async () => {
+  it('is the token with the kept answer looked for, then one statement: the binding and the kept answer (a payout waiting takes the long way, above)', async () => {
     const reader = await signedInReader(t, org);
     const body = { request_id: `bind-one-${++seq}`, code: `demoONE${seq}` };
-    // The token used once, so that it is remembered.
-    await ok(t.call('GET', `/v1/${org.key}/client/redpack/wechat`, { token: reader.token }));
     const sent: string[] = [];
     const answer = await recording.run(sent, () => ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: reader.token, body })));
     expect(answer).toEqual({ bound: true, payouts: 0 });
     expect(sent, sent.join('\n---\n')).toHaveLength(2);
+    expect(sent[0]).toMatch(/"tokens".*"reader_requests"/s);
     expect(sent[1]).toMatch(/insert into "redpack_openids"/);
+    // A bad token and another organisation's reader: refused as the access hook refuses, WeChat not asked.
+    const calls = merchant.oauthCalls;
+    const bad = await t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: 'not-a-token', body: { request_id: `bind-x-${seq}`, code: `demoX${seq}` } });
+    expect([bad.status, bad.message]).toEqual([401, '登录已失效，请重新登录']);
+    const elsewhere = await signedInReader(t, await t.org(`rpo${seq}`));
+    expect((await t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: elsewhere.token, body: { request_id: `bind-y-${seq}`, code: `demoY${seq}` } })).status).toBe(403);
+    expect(merchant.oauthCalls).toBe(calls);
     expect(await t.db.select().from(redpackOpenids).where(eq(redpackOpenids.openid, `oONE${seq}`))).toHaveLength(1);
     // A replay: the kept answer, WeChat not asked again.
     expect(await ok(t.call('POST', `/v1/${org.key}/client/redpack/openid`, { token: reader.token, body }))).toEqual({ bound: true, payouts: 0 });

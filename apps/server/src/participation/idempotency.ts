@@ -66,11 +66,30 @@ export async function idempotent<T>(db: Db, request: FastifyRequest, requestId: 
  */
 export async function keptAnswer<T>(db: Db, request: FastifyRequest, requestId: string): Promise<T | undefined> {
   const [kept] = await db.select().from(readerRequests).where(and(eq(readerRequests.reader_id, readerOf(request).id), eq(readerRequests.request_id, requestId)));
+  return answerKept<T>(request, kept);
+}
+
+/** A kept row's answer for this request: the success, the refusal thrown again, 409 for another request's id. */
+function answerKept<T>(request: FastifyRequest, kept: Pick<typeof readerRequests.$inferSelect, 'fingerprint' | 'status' | 'answer'> | undefined): T | undefined {
   if (!kept) return undefined;
   // '' : kept before fingerprints were recorded (migration 0023); it answers as before.
   if (kept.fingerprint !== '' && kept.fingerprint !== requestFingerprint(request)) throw requestIdReused();
   if (kept.status !== 200) throw new HttpError(kept.status, (kept.answer as { message: string }).message, (kept.answer as { data: unknown }).data);
   return kept.answer as T;
+}
+
+/**
+ * keptAnswer on a `tokenInWrite` route, the token checked in the same statement (readerIdSql):
+ * the reader's id (null: the token refused — `settleReader` then answers as the access hook) and
+ * the answer kept for this request id.
+ */
+export async function readerAndKept<T>(db: Db, request: FastifyRequest, requestId: string): Promise<{ readerId: number | null; kept: T | undefined }> {
+  const [row] = await db
+    .select({ reader_id: sql<number | null>`who.id`.mapWith(Number), fingerprint: readerRequests.fingerprint, status: readerRequests.status, answer: readerRequests.answer })
+    .from(sql`(select ${readerIdSql(request)} as id) who`)
+    .leftJoin(readerRequests, and(sql`${readerRequests.reader_id} = who.id`, eq(readerRequests.request_id, requestId)));
+  const readerId = row?.reader_id ?? null;
+  return { readerId, kept: readerId === null || row.status === null ? undefined : answerKept<T>(request, row as Parameters<typeof answerKept>[1]) };
 }
 
 /**

@@ -21,11 +21,11 @@ import { activities, readers, redpackBatches, redpackConfigs, redpackOpenids, re
 import { rowsOf } from '../db/rows.js';
 import type { Db } from '../db/client.js';
 import { enqueueJob } from '../jobs/runner.js';
-import { callerOf, orgOf, readerOf } from '../auth/access.js';
+import { callerOf, orgOf, readerOf, settleReader } from '../auth/access.js';
 import { badRequest, forbidden, HttpError, notFound, validationError } from '../http/errors.js';
 import { audit } from '../resources/audit.js';
 import { nowSec } from '../participation/clock.js';
-import { atOnce, idempotent, keptAnswer, keptFrom } from '../participation/idempotency.js';
+import { atOnce, idempotent, keptFrom, readerAndKept } from '../participation/idempotency.js';
 import { Refused, UnknownOutcome, unconfiguredGateway, wechatPayGateway, type PaymentGateway } from './gateway.js';
 import { lookAtPayout, payoutFor, queuePayout, releasePayout, REDPACK_JOB, REDPACK_JOB_ATTEMPTS, resendPayout, type PayoutRow } from './payouts.js';
 import { readerTotals } from './family.js';
@@ -232,15 +232,17 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---- The reader's own: binding WeChat (the openid payouts go to), receipts ----------------------
-  r.post('/v1/:org/client/redpack/openid', { config: { access: 'reader' as const }, schema: { params, body: redpackBindBody } }, async (request) => {
-    if (app.payments.notConfigured) throw badRequest(app.payments.notConfigured);
-    const reader = readerOf(request);
+  r.post('/v1/:org/client/redpack/openid', { config: { access: 'reader' as const, tokenInWrite: true }, schema: { params, body: redpackBindBody } }, async (request) => {
     const org = orgOf(request);
     // Kept by request_id: WeChat's code is good once, so a retry of the same request must get the
-    // first answer, read before WeChat is asked again. The exchange (a network call, up to the
-    // client's time-out) runs before the transaction, which then only writes.
-    const kept = await keptAnswer<{ bound: boolean; payouts: number }>(db, request, request.body.request_id);
-    if (kept) return kept;
+    // first answer, read before WeChat is asked again — with the token, when the access hook left
+    // it to the route, in the same statement. The exchange (a network call, up to the client's
+    // time-out) runs before any write.
+    const first = await readerAndKept<{ bound: boolean; payouts: number }>(db, request, request.body.request_id);
+    // The token refused: answered as the access hook would.
+    const reader = first.readerId === null ? await settleReader(request) : { id: first.readerId };
+    if (app.payments.notConfigured) throw badRequest(app.payments.notConfigured);
+    if (first.kept) return first.kept;
     let openid: string;
     try {
       openid = await app.payments.openidOf(request.body.code);
@@ -250,7 +252,7 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
       if (!(err instanceof Refused)) throw err;
       // The same request alongside may have used the code first: its answer, else the refusal (not
       // kept: nothing was written, and asking again is refused again).
-      const other = await keptAnswer<{ bound: boolean; payouts: number }>(db, request, request.body.request_id);
+      const other = (await readerAndKept<{ bound: boolean; payouts: number }>(db, request, request.body.request_id)).kept;
       if (other) return other;
       throw validationError([{ field: 'code', message: err.message }]);
     }
@@ -276,6 +278,7 @@ export async function payoutRoutes(app: FastifyInstance): Promise<void> {
       return row && row.kept > 0 ? { bound: true, payouts: 0 } : null;
     });
     if (oneStatement) return oneStatement;
+    await settleReader(request);
     const answer = await idempotent(
       db,
       request,

@@ -4,13 +4,16 @@
  * on the connection that sent it, is read from `pg_prepared_statements` inside one transaction
  * (one connection): a long write with parameters is prepared at its third call and reused after; a
  * read as long, a short write and a write without parameters are not; and a connection prepares
- * at most 100; a connection is kept after an error PostgreSQL answered. PGlite has no named statements (one in-process connection that
+ * at most 100; a connection is kept after an error PostgreSQL answered (its prepared statements with it); close()
+ * answers once every connection has closed. PGlite has no named statements (one in-process connection that
  * parses every statement): the file runs where CI runs the suite on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/rows.js';
-import { freshDatabase } from './helpers.js';
+import { openDatabase } from '../src/db/client.js';
+import { freshDatabase, freshPostgresUrl } from './helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -68,5 +71,25 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
     for (let k = 0; k < 3; k++) await expect(violation()).rejects.toThrow();
     // The pool hands out its most recently released connection: the same one, its named write still there.
     expect(await backend()).toEqual(before);
+  });
+
+  it('closes every connection before close() answers, so that the database can be dropped at once without an error', async () => {
+    const copy = await freshPostgresUrl();
+    const other = await openDatabase({ databaseUrl: copy.url });
+    await Promise.all(Array.from({ length: 5 }, () => other.query('select pg_sleep(0.02)')));
+    const name = new URL(copy.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const lost = vi.spyOn(console, 'warn');
+    try {
+      await other.close();
+      // At once: a connection still closing would be terminated by the drop, an idle connection lost.
+      await admin.query(`drop database "${name}" with (force)`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lost.mock.calls.filter(([m]) => String(m).startsWith('database: idle connection lost'))).toEqual([]);
+    } finally {
+      lost.mockRestore();
+      await admin.end();
+    }
   });
 });

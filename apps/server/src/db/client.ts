@@ -137,6 +137,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle client dropped by the server (restart, admin command) must not crash the process;
     // the pool replaces it and the next query reports any lasting fault.
     pool.on('error', (err) => console.warn(`database: idle connection lost: ${err.message}`));
+    // pg-pool's end() answers before its connections have closed: close() waits for them, so that
+    // nothing of this pool is left when the caller goes on (a database dropped after, a process exiting).
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.once('end', () => open.delete(client));
+    });
     const logger = opts.onQuery ? { logQuery: opts.onQuery } : false;
     const db = withRetriedTransactions(drizzlePg(pool, { schema, logger }) as unknown as Db, conflicts);
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
@@ -146,7 +153,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       watch,
       conflicts,
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
-      close: () => pool.end(),
+      close: async () => {
+        const closing = [...open].map((client) => new Promise<void>((resolve) => client.once('end', () => resolve())));
+        await pool.end();
+        await Promise.all(closing);
+      },
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -176,8 +176,8 @@ export async function castBallot(
   origin: BallotOrigin,
   opts: { now: number; captchaPassed: boolean; requestId: string; last?: LastParts; points?: PointsConfigView },
 ): Promise<BallotAnswer> {
-  // A ballot of one statement (ballotAtOnce) of the reader that committed before the lock was granted
-  // and after its own read may be met once: the facts are read again.
+  // The facts are read under the reader's lock, which ballotAtOnce's statement takes too, so the
+  // write's condition holds; should it ever not, the facts are read again (a guard, not a path).
   for (let tries = 0; ; tries++) {
     const facts = await readFacts(tx, act, reader.id, origin.ip, opts.now, sourceIds);
     if (!facts) throw new Error(`castBallot: reader ${reader.id} not found`);

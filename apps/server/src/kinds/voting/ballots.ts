@@ -10,7 +10,7 @@ import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.
 import { firstJoinAtOnce, gateReaderParts, plainGate } from '../../participation/gate.js';
 import type { ActivityRow } from '../kind.js';
 import { rowsOf } from '../../db/rows.js';
-import { validationError, refused } from '../../http/errors.js';
+import { HttpError, refused, unauthorized, validationError } from '../../http/errors.js';
 import type { LastParts } from '../../participation/gate.js';
 import { voteRulesOf, windowOf, type VotingActivity } from './rules.js';
 import { ballotParts, ballotsOrVoid, recordBallot, WHOLE_ACTIVITY, type BallotTally } from './tallies.js';
@@ -88,13 +88,18 @@ async function readFacts(db: Db | Tx, act: Pick<VotingActivity, 'id'>, reader: n
 }
 type BallotFacts = NonNullable<Awaited<ReturnType<typeof readFacts>>>;
 
+/** readFacts of a reader the access hook let through: its row gone since (deleted) answers as its token would now (401). */
+async function factsOf(db: Db | Tx, act: Pick<VotingActivity, 'id'>, readerId: number, ip: string, now: number, sourceIds: readonly number[]): Promise<BallotFacts> {
+  const facts = await readFacts(db, act, readerId, ip, now, sourceIds);
+  if (!facts) throw unauthorized();
+  return facts;
+}
+
 /** `GET …/vote-quota`: what the reader may still do now. */
-export async function quotaOf(db: Db, act: VotingActivity, reader: { id: number; created_at: number }, ip: string, now: number): Promise<VoteQuota> {
+export async function quotaOf(db: Db, act: VotingActivity, readerId: number, ip: string, now: number): Promise<VoteQuota> {
   const rules = voteRulesOf(act);
-  const read = await readFacts(db, act, reader.id, ip, now, []);
-  if (!read) throw new Error(`quotaOf: reader ${reader.id} not found`);
-  const { known: _, reader_id: __, ...facts } = read;
-  return voteQuota(rules, windowOf(act, rules), { ...facts, account_created_at: reader.created_at });
+  const { known: _, reader_id: __, ...facts } = await factsOf(db, act, readerId, ip, now, []);
+  return voteQuota(rules, windowOf(act, rules), facts);
 }
 
 export interface BallotAnswer {
@@ -111,20 +116,14 @@ export interface BallotAnswer {
  */
 export const ballotLock = (actId: number, readerId: number) => sql`${ballotsOrVoid(actId, 'ballot')}, pg_advisory_xact_lock(${actId}::int, ${readerId}::int)`;
 
-/** The decision on a ballot and what it writes, from its facts (null: a refusal or a problem, thrown by the long way). */
-function decided(act: VotingActivity, facts: BallotFacts, sourceIds: number[], captchaPassed: boolean, throwing: boolean) {
+/** The decision on a ballot and what it writes, from its facts; a problem (422) or a refusal thrown. */
+function decided(act: VotingActivity, facts: BallotFacts, sourceIds: number[], captchaPassed: boolean) {
   const rules = voteRulesOf(act);
   const { known } = facts;
   const problems = ballotProblems(rules, sourceIds, known.map((k) => k.id));
-  if (problems.length) {
-    if (throwing) throw validationError(problems);
-    return null;
-  }
+  if (problems.length) throw validationError(problems);
   const decision: VoteDecision = decideBallot(rules, windowOf(act, rules), sourceIds, { ...facts, captcha_passed: captchaPassed, source_titles: Object.fromEntries(known.map((k) => [k.id, k.title])) });
-  if (decision.outcome === 'refuse') {
-    if (throwing) throw refused(decision.refusal);
-    return null;
-  }
+  if (decision.outcome === 'refuse') throw refused(decision.refusal);
   const k = sourceIds.length;
   const dayLeft = Math.max(0, rules.votes_per_day - facts.reader_today - k);
   const totalLeft = rules.votes_total > 0 ? Math.max(0, rules.votes_total - facts.reader_total - k) : dayLeft;
@@ -133,7 +132,7 @@ function decided(act: VotingActivity, facts: BallotFacts, sourceIds: number[], c
 }
 
 /** What recordBallot and ballotParts write of a decided ballot. */
-const tallyOf = (act: VotingActivity, facts: BallotFacts, d: NonNullable<ReturnType<typeof decided>>, origin: BallotOrigin, requestId: string, now: number): BallotTally => ({
+const tallyOf = (act: VotingActivity, facts: BallotFacts, d: ReturnType<typeof decided>, origin: BallotOrigin, requestId: string, now: number): BallotTally => ({
   act,
   readerId: facts.reader_id,
   day: d.decision.day,
@@ -171,25 +170,18 @@ type BallotOrigin = { ip: string; device_id: string; ua_hash: string };
 export async function castBallot(
   tx: Tx,
   act: VotingActivity,
-  reader: { id: number; created_at: number },
+  readerId: number,
   sourceIds: number[],
   origin: BallotOrigin,
   opts: { now: number; captchaPassed: boolean; requestId: string; last?: LastParts; points?: PointsConfigView },
 ): Promise<BallotAnswer> {
-  // The facts are read under the reader's lock, which ballotAtOnce's statement takes too, so the
-  // write's condition holds; should it ever not, the facts are read again (a guard, not a path).
-  for (let tries = 0; ; tries++) {
-    const facts = await readFacts(tx, act, reader.id, origin.ip, opts.now, sourceIds);
-    if (!facts) throw new Error(`castBallot: reader ${reader.id} not found`);
-    const d = decided(act, facts, sourceIds, opts.captchaPassed, true)!;
-    const written = await recordBallot(tx, { ...tallyOf(act, facts, d, origin, opts.requestId, opts.now), last: opts.last && { ...opts.last, answer: d.answer } });
-    if (!written) {
-      if (tries < 3) continue;
-      throw refused(tooSoonRefusal(1));
-    }
-    if (paid(d.answer)) await postPoints(tx, { ...voteTrigger(act, reader.id, opts.requestId, opts.now), config: opts.points });
-    return d.answer;
-  }
+  const facts = await factsOf(tx, act, readerId, origin.ip, opts.now, sourceIds);
+  const d = decided(act, facts, sourceIds, opts.captchaPassed);
+  // The facts were read under the reader's lock, which ballotAtOnce's statement takes too: the
+  // write's condition holds. Were it ever not to, the ballot is refused whole (the transaction rolls back).
+  if (!(await recordBallot(tx, { ...tallyOf(act, facts, d, origin, opts.requestId, opts.now), last: opts.last && { ...opts.last, answer: d.answer } }))) throw refused(tooSoonRefusal(1));
+  if (paid(d.answer)) await postPoints(tx, { ...voteTrigger(act, readerId, opts.requestId, opts.now), config: opts.points });
+  return d.answer;
 }
 
 /**
@@ -218,8 +210,14 @@ export async function ballotAtOnce(
   if (!plainGate(known, now, {})) return null;
   const facts = await readFacts(db, known, readerIdSql(request), origin.ip, now, sourceIds);
   if (!facts) return null;
-  const d = decided(known, facts, sourceIds, opts.captchaPassed, false);
-  if (!d) return null;
+  let d: ReturnType<typeof decided>;
+  try {
+    d = decided(known, facts, sourceIds, opts.captchaPassed);
+  } catch (err) {
+    // A problem or a refusal: the long way answers it, after the gate's own refusals.
+    if (err instanceof HttpError) return null;
+    throw err;
+  }
   const readerId = facts.reader_id;
   const reader = sql`${readerId}::int`;
   const join = firstJoinAtOnce(known, reader, sql`exists (select 1 from reader_all)`, now, opts.points);

@@ -123,7 +123,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /client/activities/{id}/vote-quota`. */
   r.get('/v1/:org/client/activities/:id/vote-quota', { config, schema: { params: actParams } }, async (request) => {
     const { act, reader } = await readable(request, request.params.id);
-    return quotaOf(db, act, reader, voteOrigin(request).ip, nowSec());
+    return quotaOf(db, act, reader.id, voteOrigin(request).ip, nowSec());
   });
 
   /** Voting activities a ballot passed the gate of (ballotAtOnce's plain gate). */
@@ -161,7 +161,7 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
         const { act, reader, joinPart, now } = await sharedGate(tx, request, id, 2, { action: 'vote', join: 'last', lock: ballotLock(id, me.id) });
         gateActs.remember(act);
         const keep = (answer: SQL, from: SQL) => keptFrom(request, body.request_id, answer, from);
-        return castBallot(tx, act, reader, body.source_ids, origin, { now, captchaPassed, requestId: body.request_id, last: { join: joinPart, keep }, points });
+        return castBallot(tx, act, reader.id, body.source_ids, origin, { now, captchaPassed, requestId: body.request_id, last: { join: joinPart, keep }, points });
       },
       { readKeptFirst: false, keptByRun: true },
     );

@@ -11,6 +11,7 @@
  * statements seen through the database layer (`statementCount.onQuery`, given to onEachDatabase),
  * the floor's through its own connection pool.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
@@ -29,7 +30,7 @@ export interface FloorSql {
  * The server's statements: pass `onQuery` to onEachDatabase (a server in this process); a server in
  * its own process (bench/serve.ts) counts its own and sets `read`.
  */
-export const statementCount: { n: number; onQuery: () => void; read?: () => Promise<number> } = { n: 0, onQuery: () => void statementCount.n++ };
+export const statementCount: { n: number; onQuery: () => void; read?: () => Promise<number>; serverPid?: number } = { n: 0, onQuery: () => void statementCount.n++ };
 const serverStatements = (): Promise<number> => statementCount.read?.() ?? Promise.resolve(statementCount.n);
 
 export interface FloorRun {
@@ -119,6 +120,53 @@ function floorPool(url: string): { sql: FloorSql; sent: { n: number }; end: () =
   return { sql, sent, end: () => pool.end() };
 }
 
+/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+/** CPU seconds (user + system) of one process, from /proc; 0 where there is no /proc or no process. */
+function processCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of every PostgreSQL process of this machine (the benches' database server is local). */
+function postgresCpu(): number {
+  let seconds = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') seconds += processCpu(Number(pid));
+    } catch {
+      // gone since the listing
+    }
+  }
+  return seconds;
+}
+/** Where a side's CPU went: the server's process, PostgreSQL's, the bench's own (the load generator). */
+interface CpuSpent {
+  server: number;
+  postgres: number;
+  bench: number;
+}
+const cpuNow = (): CpuSpent => {
+  const own = process.cpuUsage();
+  return { server: statementCount.serverPid ? processCpu(statementCount.serverPid) : 0, postgres: postgresCpu(), bench: (own.user + own.system) / 1e6 };
+};
+const cpuSince = (before: CpuSpent, into: CpuSpent) => {
+  const now = cpuNow();
+  into.server += now.server - before.server;
+  into.postgres += now.postgres - before.postgres;
+  into.bench += now.bench - before.bench;
+};
+
 /** `flows` flows of `fn`, `concurrency` at a time, starting at index `first`. */
 async function inFlight(first: number, flows: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -163,8 +211,16 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       return result;
     };
 
-  const realRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(warmUp(i) ? warmTimes.real : times.real)));
-  const floorRound = (first: number) => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(warmUp(i) ? warmTimes.floor : times.floor), pool!.sql));
+  // CPU per flow of each side, over its rounds (warm-up included): what the ratio is made of on a
+  // machine whose cores the server, PostgreSQL and the load generator share.
+  const cpu = { real: { server: 0, postgres: 0, bench: 0 }, floor: { server: 0, postgres: 0, bench: 0 } };
+  const measured = async (into: CpuSpent, round: () => Promise<void>) => {
+    const before = cpuNow();
+    await round();
+    cpuSince(before, into);
+  };
+  const realRound = (first: number) => measured(cpu.real, () => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(warmUp(i) ? warmTimes.real : times.real))));
+  const floorRound = (first: number) => measured(cpu.floor, () => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(warmUp(i) ? warmTimes.floor : times.floor), pool!.sql)));
   let seconds = 0;
   let sentInRounds = 0;
   try {
@@ -221,5 +277,16 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       'ratio with warm-up': f.ratioWithWarmUp === undefined ? '–' : `${f.ratioWithWarmUp}×`,
     })),
   );
+  const flows = run.rounds * run.perRound;
+  const perFlow = (spent: CpuSpent) => ({
+    'server ms': statementCount.serverPid ? round2((spent.server * 1000) / flows) : '–',
+    'PostgreSQL ms': round2((spent.postgres * 1000) / flows),
+    'load generator ms': round2((spent.bench * 1000) / flows),
+    'all ms': round2(((spent.server + spent.postgres + spent.bench) * 1000) / flows),
+  });
+  console.log(`CPU per flow (/proc, ${TICKS_PER_SECOND} ticks a second; the server's column only when it runs in its own process):`);
+  console.table(pool ? { real: perFlow(cpu.real), floor: perFlow(cpu.floor) } : { real: perFlow(cpu.real) });
   return figures;
 }
+
+const round2 = (x: number) => Math.round(x * 100) / 100;

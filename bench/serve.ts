@@ -44,6 +44,7 @@ export async function serveApp(database: Database, config: Partial<AppConfig> = 
     });
   const ask = (message: ToServer) => child.send(message);
   const { port } = await next('port');
+  statementCount.serverPid = child.pid;
   statementCount.read = async () => {
     const answer = next('statements');
     ask({ ask: 'statements' });
@@ -56,6 +57,7 @@ export async function serveApp(database: Database, config: Partial<AppConfig> = 
       ask({ ask: 'close' });
       await closed;
       statementCount.read = undefined;
+      statementCount.serverPid = undefined;
     },
   };
 }

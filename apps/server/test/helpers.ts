@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { maintenanceUrl } from './globalSetup.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
@@ -37,11 +39,30 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise
   };
 }
 
+/**
+ * Every statement of a test's database rendered twice, by the server's pass (db/render.ts) and by
+ * drizzle's own, and a test failed where the two differ in text or parameters: the whole suite
+ * checks the pass on the statements the product makes.
+ */
+function compareRenderings(database: Database): Database {
+  const dialect = (database.db as unknown as { dialect: PgDialect }).dialect;
+  const fast = dialect.sqlToQuery.bind(dialect);
+  dialect.sqlToQuery = (sql, invokeSource) => {
+    const ours = fast(sql, invokeSource);
+    const drizzles = PgDialect.prototype.sqlToQuery.call(dialect, sql, invokeSource);
+    if (ours.sql !== drizzles.sql || !isDeepStrictEqual(ours.params, drizzles.params)) {
+      throw new Error(`db/render.ts renders a statement unlike drizzle:\n${ours.sql}\n${inspect(ours.params, { depth: 1 })}\ndrizzle:\n${drizzles.sql}\n${inspect(drizzles.params, { depth: 1 })}`);
+    }
+    return ours;
+  };
+  return database;
+}
+
 /** A fresh database for one test file: a copy of the migrated template (`onQuery` sees every statement the application sends). */
 export async function freshDatabase(opts: { onQuery?: (query: string, params: unknown[]) => void } = {}): Promise<Database & { dispose(): Promise<void> }> {
   if (process.env.DATABASE_URL) {
     const copy = await freshPostgresUrl();
-    const database = await openDatabase({ databaseUrl: copy.url, onQuery: opts.onQuery });
+    const database = compareRenderings(await openDatabase({ databaseUrl: copy.url, onQuery: opts.onQuery }));
     return Object.assign(database, {
       async dispose() {
         await database.close();
@@ -51,7 +72,7 @@ export async function freshDatabase(opts: { onQuery?: (query: string, params: un
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'huodong-t-'));
   fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-  const database = await openDatabase({ dataDir: dir, onQuery: opts.onQuery });
+  const database = compareRenderings(await openDatabase({ dataDir: dir, onQuery: opts.onQuery }));
   return Object.assign(database, {
     async dispose() {
       await database.close();

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { renderFast } from './render.js';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { SERVER_ROOT } from '../paths.js';
@@ -146,6 +147,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const logger = opts.onQuery ? { logQuery: opts.onQuery } : false;
     const db = withRetriedTransactions(drizzlePg(pool, { schema, logger }) as unknown as Db, conflicts);
+    renderFast(db);
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
@@ -172,6 +174,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
   };
   const db = withRetriedTransactions(drizzlePglite(client, { schema, logger }) as unknown as Db, conflicts);
+  renderFast(db);
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,

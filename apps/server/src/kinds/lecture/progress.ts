@@ -15,9 +15,9 @@ import {
   type PointRuleKey,
 } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { activities, lectureItems, lectureLearners, lectureProgress as P, organizations, readers, tokens } from '../../db/schema.js';
+import { activities, lectureItems, lectureLearners, lectureProgress as P } from '../../db/schema.js';
 import { HttpError, refused, validationError } from '../../http/errors.js';
-import { bearerHash, deferredTokenHash, orgOf, readerOf, readerTokenHolds, settleReader } from '../../auth/access.js';
+import { bearerHash, deferredTokenHash, orgOf, readerOf, readerOfToken, settleReader } from '../../auth/access.js';
 import { postPoints } from '../../points/ledger.js';
 import { enqueueJob } from '../../jobs/runner.js';
 import { originOf } from '../../http/origin.js';
@@ -196,8 +196,7 @@ const prepareBeat = (db: Db) =>
           and a.is_pause = 0 and coalesce(a.state, 0) = 0 and a.start_at <= ${ph('now')}::bigint and a.end_at > ${ph('now')}::bigint)`,
         sql`exists (select 1 from ${lectureItems} i where i.id = ${ph('item')}::int and i.duration_sec = ${ph('duration')}::int and i.is_pause = 0)`,
         // A token the access hook left to the beat (tokenInWrite): the row's reader's, as the hook requires.
-        sql`(${ph('token')}::varchar is null or exists (select 1 from ${tokens} t join ${readers} r on r.id = t.subject_id join ${organizations} o on o.id = r.org_id
-          where ${readerTokenHolds(sql`${ph('token')}::varchar`, sql`${ph('org')}::int`, sql`${ph('nowMs')}::bigint`)} and t.subject_id = ${P.reader_id}))`,
+        sql`(${ph('token')}::varchar is null or ${readerOfToken(sql`${ph('token')}::varchar`, sql`${ph('org')}::int`, sql`${ph('nowMs')}::bigint`)} = ${P.reader_id})`,
       ),
     )
     .returning()

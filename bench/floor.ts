@@ -43,6 +43,12 @@ export interface FloorRun {
   real: (i: number, timed: Timed) => Promise<void>;
   /** The same flow as minimal SQL; the floor writes where the checks of the real calls do not look. */
   floor: (i: number, timed: Timed, sql: FloorSql) => Promise<void>;
+  /**
+   * A second floor, of the same rows: everything the real call writes besides its own row (the
+   * reader's join, the points and their counters, the kept answer) as minimal SQL, without a check.
+   * Where the real call writes more than `floor` does, the ratio to this one is its overhead.
+   */
+  sameRows?: (i: number, timed: Timed, sql: FloorSql) => Promise<void>;
 }
 
 export interface FloorFigures {
@@ -61,6 +67,10 @@ export interface FloorFigures {
   /** The server's statements over the rounds per real flow (background work included: the probe's count is one flow alone). */
   roundStatements?: number;
   floorStatements?: number;
+  /** Against the floor of the same rows (FloorRun.sameRows). */
+  sameRowsP50?: number;
+  sameRowsP99?: number;
+  ratioToSameRows?: number;
 }
 
 /** In batches of `size`, at most `size` at a time. */
@@ -185,11 +195,11 @@ async function inFlight(first: number, flows: number, concurrency: number, fn: (
 export async function againstFloor(database: Database, run: FloorRun): Promise<FloorFigures[]> {
   const url = postgresUrls.get(database);
   const pool = url ? floorPool(url) : null;
-  const times = { real: new Map<string, number[]>(), floor: new Map<string, number[]>() };
+  const times = { real: new Map<string, number[]>(), floor: new Map<string, number[]>(), same: new Map<string, number[]>() };
   // The first round's first burst of each side (its first `concurrency` flows) is its warm-up — new
   // connections to the server and the database, code not yet compiled, statements not yet prepared —
   // timed apart: the p99 is of the calls after it; the p99 with it is printed beside.
-  const warmTimes = { real: new Map<string, number[]>(), floor: new Map<string, number[]>() };
+  const warmTimes = { real: new Map<string, number[]>(), floor: new Map<string, number[]>(), same: new Map<string, number[]>() };
   const warmUp = (i: number) => i >= 1 && i < 1 + run.concurrency;
   const statements = { real: new Map<string, number>(), floor: new Map<string, number>() };
   const timing =
@@ -213,7 +223,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
 
   // CPU per flow of each side, over its rounds (warm-up included): what the ratio is made of on a
   // machine whose cores the server, PostgreSQL and the load generator share.
-  const cpu = { real: { server: 0, postgres: 0, bench: 0 }, floor: { server: 0, postgres: 0, bench: 0 } };
+  const cpu = { real: { server: 0, postgres: 0, bench: 0 }, floor: { server: 0, postgres: 0, bench: 0 }, same: { server: 0, postgres: 0, bench: 0 } };
   const measured = async (into: CpuSpent, round: () => Promise<void>) => {
     const before = cpuNow();
     await round();
@@ -221,6 +231,9 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
   };
   const realRound = (first: number) => measured(cpu.real, () => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(warmUp(i) ? warmTimes.real : times.real))));
   const floorRound = (first: number) => measured(cpu.floor, () => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(warmUp(i) ? warmTimes.floor : times.floor), pool!.sql)));
+  const sameRows = pool ? run.sameRows : undefined;
+  const sameRound = (first: number) =>
+    sameRows ? measured(cpu.same, () => inFlight(first, run.perRound, run.concurrency, (i) => sameRows(i, timing(warmUp(i) ? warmTimes.same : times.same), pool!.sql))) : Promise.resolve();
   let seconds = 0;
   let sentInRounds = 0;
   try {
@@ -232,8 +245,8 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     for (let r = 0; r < run.rounds; r++) {
       const first = 1 + r * run.perRound;
       if (!pool) await realRound(first);
-      else if (r % 2 === 0) await realRound(first).then(() => floorRound(first));
-      else await floorRound(first).then(() => realRound(first));
+      else if (r % 2 === 0) await realRound(first).then(() => floorRound(first)).then(() => sameRound(first));
+      else await sameRound(first).then(() => floorRound(first)).then(() => realRound(first));
     }
     seconds = (performance.now() - started) / 1000;
     sentInRounds = (await serverStatements()) - sentBefore;
@@ -258,6 +271,12 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       row.ratioWithWarmUp = Math.round((percentile(realAll, 99) / percentile(floorAll, 99)) * 10) / 10;
       row.floorStatements = statements.floor.get(step);
     }
+    const same = sorted(times.same.get(step));
+    if (same.length) {
+      row.sameRowsP50 = Math.round(percentile(same, 50));
+      row.sameRowsP99 = Math.round(percentile(same, 99));
+      row.ratioToSameRows = Math.round((percentile(real, 99) / percentile(same, 99)) * 10) / 10;
+    }
     return row;
   });
   console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s); each side's first ${run.concurrency} flows are its warm-up, in the last two columns only`);
@@ -275,6 +294,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       'floor statements': f.floorStatements ?? '–',
       'p99 with warm-up': f.p99WithWarmUp,
       'ratio with warm-up': f.ratioWithWarmUp === undefined ? '–' : `${f.ratioWithWarmUp}×`,
+      ...(f.sameRowsP99 === undefined ? {} : { 'same rows p50 · p99': `${f.sameRowsP50} · ${f.sameRowsP99}`, 'ratio to same rows': `${f.ratioToSameRows}×` }),
     })),
   );
   const flows = run.rounds * run.perRound;
@@ -285,7 +305,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     'all ms': round2(((spent.server + spent.postgres + spent.bench) * 1000) / flows),
   });
   console.log(`CPU per flow (/proc, ${TICKS_PER_SECOND} ticks a second; the server's column only when it runs in its own process):`);
-  console.table(pool ? { real: perFlow(cpu.real), floor: perFlow(cpu.floor) } : { real: perFlow(cpu.real) });
+  console.table(pool ? { real: perFlow(cpu.real), floor: perFlow(cpu.floor), ...(sameRows ? { 'same rows': perFlow(cpu.same) } : {}) } : { real: perFlow(cpu.real) });
   return figures;
 }
 

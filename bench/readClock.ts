@@ -138,9 +138,16 @@ async function run(label: string, database: Database): Promise<void> {
   for (const concurrency of readsOnly ? [] : levels) {
     const real = await activity(`每日阅读打卡 ${concurrency}`);
     const floorAct = await activity(`基线打卡 ${concurrency}`);
+    const sameRowsAct = await activity(`同行基线打卡 ${concurrency}`);
     const n = readersNeeded(RUN);
     const t0 = Date.now();
     const readerRows = await database.query<{ id: number }>(
+      `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'c' || g, '', '读者' || g, '13900000000', 'register' from generate_series(${offset + 1}, ${offset + n}) g returning id`,
+      [org.id],
+    );
+    offset += n;
+    // The same-rows floor's readers: their points and counters are none of the real calls' readers'.
+    const sameRowsReaders = await database.query<{ id: number }>(
       `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'c' || g, '', '读者' || g, '13900000000', 'register' from generate_series(${offset + 1}, ${offset + n}) g returning id`,
       [org.id],
     );
@@ -177,6 +184,43 @@ async function run(label: string, database: Database): Promise<void> {
              values ($1, $2, $3, (to_timestamp($4 + 28800) at time zone 'UTC')::date, $5, 1, $4, $4)
              on conflict (act_id, reader_id, day) where status <> 2 do nothing returning id`,
             [org.id, floorAct, readerRows[i].id, at, '今天读了三十页书，收获很多。'],
+          ),
+        );
+      },
+      // The rows a reader's first mark writes: the mark, the join and its shard, the join's and the
+      // mark's points with their counters, the balance, the activity's total and the kept answer.
+      async sameRows(i, timed, sql) {
+        const at = Math.floor(Date.now() / 1000);
+        const reader = sameRowsReaders[i].id;
+        await timed('mark', () =>
+          sql.query(
+            `with m as (
+               insert into read_clock_marks (org_id, act_id, reader_id, day, content, status, created_at, updated_at)
+               values ($1, $2, $3, (to_timestamp($4 + 28800) at time zone 'UTC')::date, $5, 1, $4, $4)
+               on conflict (act_id, reader_id, day) where status <> 2 do nothing returning id, day),
+             j as (insert into activity_joins (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
+               select $1, $2, $3, '读者', '13900000000', $4, $4 from m on conflict do nothing returning id),
+             shard as (insert into activity_join_shards (act_id, shard, n) select $2, ($3 % 16)::smallint, 1 from j
+               on conflict (act_id, shard) do update set n = activity_join_shards.n + 1),
+             txns as (insert into point_txns (org_id, reader_id, delta, rule_key, source_type, source_id, act_id, idem_key, status, created_at)
+               select $1, $3, v.delta, v.rule, v.source, v.source_id, $2, v.idem, 1, $4 from m cross join (values
+                 (2, 'join_activity', 'activity', $2::varchar, 'join_activity:activity:' || $2),
+                 (5, 'checkin_mark', 'mark', (select id::varchar from m), 'checkin_mark:' || (select id from m))) v(delta, rule, source, source_id, idem)
+               on conflict (org_id, reader_id, idem_key) do nothing returning delta),
+             counters as (insert into point_counters (org_id, reader_id, scope, n, cap, created_at)
+               select $1, $3, v.scope, v.n, v.cap, $4 from m cross join lateral (values ('a:' || $2 || ':join_activity', 1, 1), ('d:' || to_char(m.day, 'YYYYMMDD'), 7, 200),
+                 ('d:' || to_char(m.day, 'YYYYMMDD') || ':checkin_mark', 1, 1)) v(scope, n, cap)
+               on conflict (org_id, reader_id, scope) do update set n = point_counters.n + excluded.n),
+             account as (insert into point_accounts (org_id, reader_id, balance, earned, spent, expired, updated_at)
+               select $1, $3, 7, 7, 0, 0, $4 from m
+               on conflict (org_id, reader_id) do update set balance = point_accounts.balance + 7, earned = point_accounts.earned + 7, updated_at = excluded.updated_at),
+             board as (insert into point_act_totals (org_id, act_id, reader_id, points, updated_at) select $1, $2, $3, 7, $4 from m
+               on conflict (act_id, reader_id) do update set points = point_act_totals.points + 7, updated_at = excluded.updated_at)
+             insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
+             select $3, $6, 200, jsonb_build_object('mark', jsonb_build_object('id', m.id, 'day', m.day, 'content', $5::text, 'status', 1, 'created_at', $4::bigint),
+               'points', jsonb_build_array(jsonb_build_object('rule', 'checkin_mark', 'delta', 5, 'status', 'posted'))), $7 from m
+             returning 1`,
+            [org.id, sameRowsAct, reader, at, '今天读了三十页书，收获很多。', `bench-same-${concurrency}-${i}`, 'f'.repeat(64)],
           ),
         );
       },

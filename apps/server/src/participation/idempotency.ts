@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
-import type { Db, Tx } from '../db/client.js';
+import { keyedRead, type Db, type Tx } from '../db/client.js';
 import { readerRequests } from '../db/schema.js';
 import { HttpError, pgErrorCode } from '../http/errors.js';
 import { readerIdSql, readerOf } from '../auth/access.js';
@@ -84,10 +84,12 @@ function answerKept<T>(request: FastifyRequest, kept: Pick<typeof readerRequests
  * the answer kept for this request id.
  */
 export async function readerAndKept<T>(db: Db, request: FastifyRequest, requestId: string): Promise<{ readerId: number | null; kept: T | undefined }> {
-  const [row] = await db
-    .select({ reader_id: sql<number | null>`who.id`.mapWith(Number), fingerprint: readerRequests.fingerprint, status: readerRequests.status, answer: readerRequests.answer })
-    .from(sql`(select ${readerIdSql(request)} as id) who`)
-    .leftJoin(readerRequests, and(sql`${readerRequests.reader_id} = who.id`, eq(readerRequests.request_id, requestId)));
+  const [row] = await keyedRead(
+    db
+      .select({ reader_id: sql<number | null>`who.id`.mapWith(Number), fingerprint: readerRequests.fingerprint, status: readerRequests.status, answer: readerRequests.answer })
+      .from(sql`(select ${readerIdSql(request)} as id) who`)
+      .leftJoin(readerRequests, and(sql`${readerRequests.reader_id} = who.id`, eq(readerRequests.request_id, requestId))),
+  );
   const readerId = row?.reader_id ?? null;
   return { readerId, kept: readerId === null || row.status === null ? undefined : answerKept<T>(request, row as Parameters<typeof answerKept>[1]) };
 }

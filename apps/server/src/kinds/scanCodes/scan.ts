@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { chinaDayKey, GATE, SCAN_CODE_PATTERN, SCAN_RULE_OFF, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
-import type { Db, Tx } from '../../db/client.js';
+import { keyedRead, type Db, type Tx } from '../../db/client.js';
 import type { ActivityRow } from '../kind.js';
 import { scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
@@ -93,11 +93,13 @@ export const positionOf = (body: ReaderScan): { lng: number; lat: number } | nul
  */
 export async function codeOf(db: Db | Tx, orgId: number, text: string, reader?: SQL): Promise<(ScannedCode & { reader_id?: number | null }) | null> {
   if (!SCAN_CODE_PATTERN.test(text)) return null;
-  const [found] = await db
-    .select({ code: scanCodes, batch: scanBatches, ...(reader ? { reader_id: sql<number | null>`(${reader})`.mapWith(Number) } : {}) })
-    .from(scanCodes)
-    .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
-    .where(and(eq(scanCodes.org_id, orgId), eq(scanCodes.code, text)));
+  const [found] = await keyedRead(
+    db
+      .select({ code: scanCodes, batch: scanBatches, ...(reader ? { reader_id: sql<number | null>`(${reader})`.mapWith(Number) } : {}) })
+      .from(scanCodes)
+      .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
+      .where(and(eq(scanCodes.org_id, orgId), eq(scanCodes.code, text))),
+  );
   return found ?? null;
 }
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { ballotProblems, chinaDayKey, decideBallot, tooSoonRefusal, voteQuota, type VoteDecision, type VoteQuota } from '@huodong/domain';
-import type { Db, Tx } from '../../db/client.js';
+import { keyedExecute, type Db, type Tx } from '../../db/client.js';
 import { readers, voteAddressDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';
 import { readerIdSql } from '../../auth/access.js';
 import { atOnce, keptFrom, undoneUnless } from '../../participation/idempotency.js';
@@ -41,7 +41,7 @@ async function readFacts(db: Db | Tx, act: Pick<VotingActivity, 'id'>, reader: n
   const chosen = sql.join(sourceIds.map((id) => sql`${id}::int`), sql`, `);
   const me = sql`(select id from who)`;
   const rows = rowsOf<{ kind: 'me' | 'reader' | 'source' | 'address' | 'known'; source_id: number | null; a: number | string | null; b: number | string | null; c: number | string | null; title: string | null }>(
-    await db.execute(sql`
+    await keyedExecute(db, sql`
       with who as (select ${typeof reader === 'number' ? sql`${reader}::int` : reader} as id)
       select 'me' as kind, r.id as source_id, 0 as a, 0 as b, r.created_at as c, null::text as title from ${readers} r where r.id = ${me}
       union all

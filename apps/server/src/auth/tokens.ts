@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
+import { keyedRead, type Db } from '../db/client.js';
 import { experts, managers, organizations, readers, supers, tokens } from '../db/schema.js';
 import type { ExpertCaller, ReaderCaller, RequestCaller } from '../types.js';
 
@@ -45,23 +45,26 @@ export type TokenCheck =
 export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
   const subjectOrg = alias(organizations, 'subject_org');
   const of = (kind: Subject['kind']) => eq(tokens.subject_kind, kind);
-  const [found] = await db
-    .select({
-      row: tokens,
-      s: { id: supers.id, account: supers.account, is_pause: supers.is_pause },
-      r: { id: readers.id, account: readers.account, org_id: readers.org_id, is_pause: readers.is_pause, must: readers.must_change_password },
-      e: { id: experts.id, account: experts.account, org_id: experts.org_id, is_pause: experts.is_pause },
-      m: { id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause },
-      org_pause: subjectOrg.is_pause,
-    })
-    .from(tokens)
-    .leftJoin(supers, and(of('super'), eq(supers.id, tokens.subject_id)))
-    .leftJoin(readers, and(of('reader'), eq(readers.id, tokens.subject_id)))
-    .leftJoin(experts, and(of('expert'), eq(experts.id, tokens.subject_id)))
-    .leftJoin(managers, and(of('manager'), eq(managers.id, tokens.subject_id)))
-    .leftJoin(subjectOrg, eq(subjectOrg.id, sql`coalesce(${readers.org_id}, ${experts.org_id}, ${managers.org_id})`))
-    .where(eq(tokens.token_hash, sha256(token)))
-    .limit(1);
+  // By the token's unique hash: planned once per connection (keyedRead), not at every call whose token is not remembered.
+  const [found] = await keyedRead(
+    db
+      .select({
+        row: tokens,
+        s: { id: supers.id, account: supers.account, is_pause: supers.is_pause },
+        r: { id: readers.id, account: readers.account, org_id: readers.org_id, is_pause: readers.is_pause, must: readers.must_change_password },
+        e: { id: experts.id, account: experts.account, org_id: experts.org_id, is_pause: experts.is_pause },
+        m: { id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause },
+        org_pause: subjectOrg.is_pause,
+      })
+      .from(tokens)
+      .leftJoin(supers, and(of('super'), eq(supers.id, tokens.subject_id)))
+      .leftJoin(readers, and(of('reader'), eq(readers.id, tokens.subject_id)))
+      .leftJoin(experts, and(of('expert'), eq(experts.id, tokens.subject_id)))
+      .leftJoin(managers, and(of('manager'), eq(managers.id, tokens.subject_id)))
+      .leftJoin(subjectOrg, eq(subjectOrg.id, sql`coalesce(${readers.org_id}, ${experts.org_id}, ${managers.org_id})`))
+      .where(eq(tokens.token_hash, sha256(token)))
+      .limit(1),
+  );
   if (!found) return { ok: false, reason: 'unknown' };
   const { row, s, r, e, m } = found;
   if (row.revoked_at) return { ok: false, reason: 'revoked' };

@@ -37,7 +37,7 @@ import {
   type QuestionType,
   type Shortfall,
 } from '@huodong/domain';
-import type { Db, Tx } from '../../db/client.js';
+import { keyedExecute, keyedRead, type Db, type Tx } from '../../db/client.js';
 import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
 import { notFound, refused, validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
@@ -670,7 +670,7 @@ export async function saveAnswersAtOnce(
 
 /** The attempt locked for this transaction (its state decides what may happen to it). */
 export async function lockedAttempt(tx: Tx, id: number): Promise<AttemptRow | undefined> {
-  return (await tx.select().from(contestAttempts).where(eq(contestAttempts.id, id)).for('update'))[0];
+  return (await keyedRead(tx.select().from(contestAttempts).where(eq(contestAttempts.id, id)).for('update')))[0];
 }
 
 export type AnswerRow = typeof contestAnswers.$inferSelect;
@@ -702,7 +702,7 @@ export async function finishAttempt(
   // The answers saved and the reader's other finished attempts (what the result is redone from), in one statement after the lock.
   const t = contestAttempts;
   const [known] = rowsOf<{ saved: { question_id: number; answer: GivenAnswer | null }[]; finished: Parameters<typeof asResult>[0][] }>(
-    await tx.execute(sql`select
+    await keyedExecute(tx, sql`select
       (select coalesce(jsonb_agg(jsonb_build_object('question_id', a.question_id, 'answer', a.answer)), '[]'::jsonb) from ${contestAnswers} a where a.attempt_id = ${locked.id}) as saved,
       (select coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'score', f.score, 'duration_sec', f.duration_sec, 'submitted_at', f.submitted_at, 'correct_count', f.correct_count, 'passed', f.passed)), '[]'::jsonb)
         from ${t} f where f.act_id = ${locked.act_id} and f.level_id = ${locked.level_id} and f.reader_id = ${locked.reader_id} and f.state = 'finished' and f.id <> ${locked.id}) as finished`),

@@ -16,7 +16,7 @@ import {
   startAttemptBody,
   submitAttemptBody,
 } from '@huodong/domain';
-import type { Db, Tx } from '../../db/client.js';
+import { keyedRead, type Db, type Tx } from '../../db/client.js';
 import { activities, contestAttempts, contestLevels, readers } from '../../db/schema.js';
 import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
 import { factsRefusal, GatePassed, gateFacts, passGate, plainGate, seenBy } from '../../participation/gate.js';
@@ -120,7 +120,8 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   async function ownAttempt(request: FastifyRequest, aid: number, tx?: Tx): Promise<{ act: ActivityRow; attempt: AttemptRow }> {
     const me = readerOf(request);
     const read = (tx ?? db).select({ attempt: contestAttempts, act: activities }).from(contestAttempts).innerJoin(activities, eq(activities.id, contestAttempts.act_id)).where(eq(contestAttempts.id, aid));
-    const [found] = tx ? await read.for('update', { of: contestAttempts }) : await read;
+    // By the attempt's key: planned once per connection (keyedRead).
+    const [found] = await keyedRead(tx ? read.for('update', { of: contestAttempts }) : read);
     if (!found || found.attempt.reader_id !== me.id || found.attempt.org_id !== orgOf(request).id) throw refused(CONTEST_REFUSAL.attemptMissing);
     return found;
   }

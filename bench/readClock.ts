@@ -141,17 +141,17 @@ async function run(label: string, database: Database): Promise<void> {
     const sameRowsAct = await activity(`同行基线打卡 ${concurrency}`);
     const n = readersNeeded(RUN);
     const t0 = Date.now();
-    const readerRows = await database.query<{ id: number }>(
-      `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'c' || g, '', '读者' || g, '13900000000', 'register' from generate_series(${offset + 1}, ${offset + n}) g returning id`,
-      [org.id],
-    );
-    offset += n;
+    const newReaders = async () => {
+      const rows = await database.query<{ id: number }>(
+        `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'c' || g, '', '读者' || g, '13900000000', 'register' from generate_series(${offset + 1}, ${offset + n}) g returning id`,
+        [org.id],
+      );
+      offset += n;
+      return rows;
+    };
+    const readerRows = await newReaders();
     // The same-rows floor's readers: their points and counters are none of the real calls' readers'.
-    const sameRowsReaders = await database.query<{ id: number }>(
-      `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'c' || g, '', '读者' || g, '13900000000', 'register' from generate_series(${offset + 1}, ${offset + n}) g returning id`,
-      [org.id],
-    );
-    offset += n;
+    const sameRowsReaders = await newReaders();
     const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
     console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} marks, ${concurrency} at once`);
     const span = { first: Infinity, last: 0, marked: 0 };

@@ -10,9 +10,10 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/rows.js';
-import { openDatabase } from '../src/db/client.js';
+import { keyedExecute, keyedRead, openDatabase } from '../src/db/client.js';
+import { readers } from '../src/db/schema.js';
 import { freshDatabase, freshPostgresUrl } from './helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -55,6 +56,18 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
     });
     expect(ran).toBe(120);
     expect(prepared).toBe(100);
+  });
+
+  it('prepares a read by key (keyedRead, keyedExecute) at its first call under its text\'s hash, once per text, whatever the values', async () => {
+    const statements = await database.db.transaction(async (tx) => {
+      for (const id of [-1, -2, -3]) {
+        await keyedRead(tx.select({ id: readers.id }).from(readers).where(eq(readers.id, id)));
+        await keyedExecute(tx, sql`select count(*) from readers where id = ${id}`);
+      }
+      return rowsOf<{ name: string; statement: string }>(await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'k%' order by statement`));
+    });
+    expect(statements.map((s) => s.statement)).toEqual(['select "id" from "readers" where "readers"."id" = $1', 'select count(*) from readers where id = $1']);
+    for (const s of statements) expect(s.name).toMatch(/^k[\w-]{27}$/);
   });
 
   it('keeps a connection after an error PostgreSQL answered (a one-statement write undoing itself), with its prepared statements', async () => {

@@ -23,7 +23,6 @@ const IS_ALIAS = Symbol.for('drizzle:IsAlias');
 interface Dialect {
   casing: { getColumnCasing(column: Column): string };
   escapeName(name: string): string;
-  sqlToQuery(sql: SQL, invokeSource?: 'indexes' | undefined): Query;
 }
 
 /** One of drizzle's kinds, told as drizzle tells it (`is`): by its prototype's class, which a subquery's proxy keeps. */

@@ -29,7 +29,7 @@ const concurrency = Number(args[args.indexOf('--concurrency') + 1]) || Math.max(
 const ORG = 'benchoffline';
 const DAY = 86_400;
 const RUN = { rounds: 2, perRound: Math.round(10_000 * scale) };
-const SEATS = Math.round(500 * scale);
+const SEATS = Number(process.env.SEATS) || Math.round(500 * scale);
 
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);

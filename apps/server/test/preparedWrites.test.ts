@@ -2,7 +2,8 @@
  * Long writes are prepared once per connection on PostgreSQL (db/client.ts, preparedName): a
  * one-statement reader write's parsing and planning was most of its database time. What is named,
  * on the connection that sent it, is read from `pg_prepared_statements` inside one transaction
- * (one connection): a long write with parameters is prepared at its third call and reused after; a
+ * (one connection): a long write with parameters is prepared at its third call and reused after (prepared
+ * again under a new name at its 16th, 128th and 1024th call, so that its plan fits the tables as they grew); a
  * read as long, a short write and a write without parameters are not; and a connection prepares
  * at most 100; a connection is kept after an error PostgreSQL answered (its prepared statements with it); close()
  * answers once every connection has closed. PGlite has no named statements (one in-process connection that
@@ -44,6 +45,42 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
     expect(seen.after[0]).toMatch(/^with w as \(update readers/);
   });
 
+  it('prepares a long write again under a new name at its 16th and 128th call, the old name dropped (a plan made on nearly empty tables is not kept)', async () => {
+    const seen = await database.db.transaction(async (tx) => {
+      const names = async () => rowsOf<{ name: string }>(await tx.execute(sql`select name from pg_prepared_statements where statement like '%yyyy%'`)).map((r) => r.name);
+      const write = () => tx.execute(sql`with w as (update readers set last_login_at = last_login_at where id = ${-1} returning id) select count(*) /* ${sql.raw('y'.repeat(1_000))} */ from w`);
+      const after: Record<number, string[]> = {};
+      // Prepared at the third call: its 1st as prepared; its 16th and 128th as prepared are the 18th and the 130th.
+      for (let call = 1; call <= 131; call++) {
+        await write();
+        if ([17, 18, 129, 130, 131].includes(call)) after[call] = await names();
+      }
+      return after;
+    });
+    const first = seen[17];
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^w[\w-]{27}$/);
+    expect(seen[18]).toEqual([`${first[0]}.1`]);
+    expect(seen[129]).toEqual([`${first[0]}.1`]);
+    expect(seen[130]).toEqual([`${first[0]}.2`]);
+    expect(seen[131]).toEqual([`${first[0]}.2`]);
+  });
+
+  it('prepares a read by key again under a new name at its 16th call, the old name dropped', async () => {
+    const seen = await database.db.transaction(async (tx) => {
+      const names = async () => rowsOf<{ name: string }>(await tx.execute(sql`select name from pg_prepared_statements where statement like '%"readers"."account" = $1%'`)).map((r) => r.name);
+      const after: string[][] = [];
+      for (let call = 1; call <= 16; call++) {
+        await keyedRead(tx.select({ id: readers.id }).from(readers).where(eq(readers.account, `nobody-${call}`)));
+        if (call >= 15) after.push(await names());
+      }
+      return after;
+    });
+    expect(seen[0]).toHaveLength(1);
+    expect(seen[0][0]).toMatch(/^k[\w-]{27}$/);
+    expect(seen[1]).toEqual([`${seen[0][0]}.1`]);
+  });
+
   it('prepares at most 100 statements on a connection, and still runs the others', async () => {
     const { prepared, ran } = await database.db.transaction(async (tx) => {
       let ran = 0;
@@ -64,7 +101,7 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
         await keyedRead(tx.select({ id: readers.id }).from(readers).where(eq(readers.id, id)));
         await keyedExecute(tx, sql`select count(*) from readers where id = ${id}`);
       }
-      return rowsOf<{ name: string; statement: string }>(await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'k%' order by statement`));
+      return rowsOf<{ name: string; statement: string }>(await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'k%' and statement not like '%account%' order by statement`));
     });
     expect(statements.map((s) => s.statement)).toEqual(['select "id" from "readers" where "readers"."id" = $1', 'select count(*) from readers where id = $1']);
     for (const s of statements) expect(s.name).toMatch(/^k[\w-]{27}$/);

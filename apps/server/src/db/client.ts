@@ -200,9 +200,18 @@ const PREPARED_PER_CONNECTION = 100;
 const WRITING = /^\s*(?:insert|update|delete)\b/i;
 const WITH_WRITING = /^\s*with\b[\s\S]*\b(?:insert\s+into|update|delete\s+from)\s/i;
 
-/** What a connection knows of the statements it sent: those prepared, and the calls of those not yet. */
+/**
+ * A prepared statement is prepared again under a new name at these calls on its connection (the old
+ * one deallocated): PostgreSQL keeps a statement's generic plan until an ANALYZE of its tables, and
+ * a plan made while a table was nearly empty (a new installation, a table a burst of readers is
+ * filling, a benchmark's) scans it whole where an index fits once it has grown — measured: every
+ * join of the activity scanned four times in each questionnaire submission.
+ */
+const PREPARED_AGAIN_AT = [16, 128, 1024];
+
+/** What a connection knows of the statements it sent: those prepared (by their text's name: the name now, calls since), and the calls of those not yet. */
 interface PreparedStatements {
-  prepared: Set<string>;
+  prepared: Map<string, { name: string; calls: number }>;
   calls: Map<string, number>;
 }
 
@@ -214,10 +223,10 @@ interface PreparedStatements {
  * is planned for its values (a generic plan could suit one organisation's figures and not
  * another's). The name is the text's hash, so one name is one text.
  */
-function preparedName(text: string, values: unknown, known: PreparedStatements): string | undefined {
+function preparedName(text: string, values: unknown, known: PreparedStatements, deallocate: (name: string) => void): string | undefined {
   if (text.length < PREPARED_MIN_LENGTH || !Array.isArray(values) || values.length === 0 || !(WRITING.test(text) || WITH_WRITING.test(text))) return undefined;
   const name = `w${createHash('sha1').update(text).digest('base64url')}`;
-  if (known.prepared.has(name)) return name;
+  if (known.prepared.has(name)) return nameNow(name, known, deallocate);
   if (known.prepared.size >= PREPARED_PER_CONNECTION) return undefined;
   const calls = (known.calls.get(name) ?? 0) + 1;
   if (calls < PREPARED_AFTER_CALLS) {
@@ -227,8 +236,25 @@ function preparedName(text: string, values: unknown, known: PreparedStatements):
     return undefined;
   }
   known.calls.delete(name);
-  known.prepared.add(name);
-  return name;
+  return nameNow(name, known, deallocate);
+}
+
+/**
+ * The name a statement prepared under `name` (preparedName's, or a read by key's) goes by on the
+ * connection at this call: `name`, then `name.1`, `.2`, `.3` from the calls of PREPARED_AGAIN_AT on.
+ */
+function nameNow(name: string, known: PreparedStatements, deallocate: (name: string) => void): string {
+  const prepared = known.prepared.get(name);
+  if (!prepared) {
+    known.prepared.set(name, { name, calls: 1 });
+    return name;
+  }
+  const again = PREPARED_AGAIN_AT.indexOf(++prepared.calls);
+  if (again >= 0) {
+    deallocate(prepared.name);
+    prepared.name = `${name}.${again + 1}`;
+  }
+  return prepared.name;
 }
 
 /**
@@ -267,7 +293,9 @@ function asNamedQuery(args: any[], text: string, values: unknown, name: string):
 function watchedClient(watch: WriteWatch): typeof pg.Client {
   return class WatchedClient extends pg.Client {
     /** The statements this connection has prepared, or is counting the calls of (preparedName). */
-    readonly statements: PreparedStatements = { prepared: new Set(), calls: new Map() };
+    readonly statements: PreparedStatements = { prepared: new Map(), calls: new Map() };
+    /** A statement prepared again under a new name: its old name dropped, in line before the statement (a failure leaves it named, harmless). */
+    readonly deallocate = (name: string): void => void (super.query(`deallocate "${name}"`) as Promise<unknown>).catch(() => undefined);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
       const first = args[0];
@@ -276,7 +304,11 @@ function watchedClient(watch: WriteWatch): typeof pg.Client {
       watch.observe(text, this);
       // query(text, values), query({ text, values }) or, as drizzle calls it, query({ text }, values).
       const values: unknown = typeof first === 'string' || first.values === undefined ? args[1] : first.values;
-      const name = typeof first === 'string' || !first.name ? preparedName(text, values, this.statements) : undefined;
+      const name =
+        typeof first === 'string' || !first.name
+          ? preparedName(text, values, this.statements, this.deallocate)
+          : // A read by key (keyedRead): its name as the calls on this connection have made it.
+            nameNow(first.name, this.statements, this.deallocate);
       if (name) args = asNamedQuery(args, text, values, name);
       const callbackAt = args.findIndex((a) => typeof a === 'function');
       if (callbackAt >= 0) {

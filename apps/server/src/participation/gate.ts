@@ -210,11 +210,14 @@ export function firstJoinAtOnce(
 ): { parts: SQL; planned: SQL; outcome: SQL; posting: Posting | null; due: SQL } {
   const at = joinTimeOf(act, now);
   const count = countJoinParts(act.id, reader, sql`join_row`, joinsCapped(act.type));
+  // The reader's join looked up by both keys of its unique index: written as a correlated anti-join
+  // (`j.reader_id = rd.id`), a prepared statement's generic plan scanned every join of the activity.
+  const notJoined = sql`not exists (select 1 from ${activityJoins} j where j.act_id = ${act.id}::int and j.reader_id = (select id from rd))`;
   return {
     parts: sql`join_row as (
         insert into ${activityJoins} (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
         select ${act.org_id}::int, ${act.id}::int, rd.id, rd.real_name, rd.phone, ${at}::bigint, ${at}::bigint from rd
-        where ${when} and not exists (select 1 from ${activityJoins} j where j.act_id = ${act.id}::int and j.reader_id = rd.id)
+        where ${when} and ${notJoined}
         on conflict do nothing
         returning id
       ),
@@ -222,7 +225,7 @@ export function firstJoinAtOnce(
     planned: sql`(not exists (select 1 from join_row) or ${count.counted} is not null)`,
     outcome: sql`(select id from join_row) as join_id, ${count.counted} as join_num`,
     posting: plannedPosting(config, joinTrigger(act, 0, now)),
-    due: sql`exists (select 1 from rd where not exists (select 1 from ${activityJoins} j where j.act_id = ${act.id}::int and j.reader_id = rd.id))`,
+    due: sql`exists (select 1 from rd) and ${notJoined}`,
   };
 }
 
@@ -312,7 +315,7 @@ export async function joinAtOnce(
         ${join.parts},
         ${earnings.parts ? sql`${earnings.parts},` : sql``}
         joined as (select ${join.outcome}),
-        k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', joined.join_id, 'join_num', joined.join_num)`, sql`rd cross join ${undoneUnless(planned)} cross join joined`)})
+        k as (${keptFrom(request, requestId, sql`jsonb_build_object('joined', true, 'join_id', joined.join_id, 'join_num', joined.join_num)`, sql`rd cross join ${undoneUnless(planned)} cross join joined`, sql`rd.id`)})
         select joined.join_id, joined.join_num from joined where exists (select 1 from k)`),
     );
     return row?.join_id == null ? null : { joined: true as const, join_id: Number(row.join_id), join_num: Number(row.join_num) };

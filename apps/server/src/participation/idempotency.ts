@@ -133,9 +133,9 @@ export function keptInStatement(request: FastifyRequest, requestId: string, answ
 }
 
 /** The insert of a kept answer (a jsonb expression), `rest` following its select: from, where, on conflict. */
-function keptRow(request: FastifyRequest, requestId: string, answer: SQL, rest: SQL): SQL {
+function keptRow(request: FastifyRequest, requestId: string, answer: SQL, rest: SQL, reader: SQL = readerIdSql(request)): SQL {
   return sql`insert into ${readerRequests} (reader_id, request_id, status, answer, fingerprint)
-    select ${readerIdSql(request)}, ${requestId}::varchar, 200, ${answer}, ${requestFingerprint(request)}::varchar ${rest}
+    select ${reader}, ${requestId}::varchar, 200, ${answer}, ${requestFingerprint(request)}::varchar ${rest}
     returning 1`;
 }
 
@@ -146,10 +146,11 @@ function keptRow(request: FastifyRequest, requestId: string, answer: SQL, rest: 
  * running alongside, raises a unique violation that undoes the whole statement, the write with
  * it: alone, `atOnce` then answers null and the caller takes the long way (`idempotent`); in the
  * run of `idempotent(…, { keptByRun: true })`, the transaction is rolled back and the kept answer
- * read and given.
+ * read and given. `reader`: the reader as the statement has it already (`rd.id` of gateReaderParts'
+ * relation), so that the token is not resolved again; by default the request's (`readerIdSql`).
  */
-export function keptFrom(request: FastifyRequest, requestId: string, answer: SQL, from: SQL): SQL {
-  return keptRow(request, requestId, answer, sql`from ${from}`);
+export function keptFrom(request: FastifyRequest, requestId: string, answer: SQL, from: SQL, reader?: SQL): SQL {
+  return keptRow(request, requestId, answer, sql`from ${from}`, reader);
 }
 
 /**

@@ -31,7 +31,7 @@ export const joinNumSql = (actId: number): SQL => sql`((select ${activities.join
  * A first join's count as common table expressions after `from` (a relation with one row when
  * the reader's join row was written): `join_limited` counts it on the activity's row when it has a
  * limit and a place is left, `join_shard` on the reader's shard when it has none, and the select
- * list `counted` is the count after it (null: the activity is full). `capped` false (a kind whose
+ * list `counted` is the count after it (null: the activity is full), `join_counted`'s. `capped` false (a kind whose
  * `person_limit` is its seats, `joinsCapped`): counted on the shard whatever the limit.
  */
 export function countJoinParts(actId: number, readerId: number | SQL, from: SQL, capped = true): { parts: SQL; counted: SQL } {
@@ -47,9 +47,11 @@ export function countJoinParts(actId: number, readerId: number | SQL, from: SQL,
       join_shard as (
         ${joins.add(sql`select ${actId}::int, ${shard}, 1 from ${activities}
         where ${activities.id} = ${actId} and (${activities.person_limit} = 0 or not ${sql.raw(String(capped))}) and exists (select 1 from ${from})`)}
-      )`,
-    // Without a limit the count is the one before this statement plus this join: joins alongside are not waited for.
-    counted: sql`coalesce((select join_num from join_limited), (select ${joinNumSql(actId)} + 1 from join_shard))`,
+      ),
+      join_counted as (select coalesce((select join_num from join_limited), (select ${joinNumSql(actId)} + 1 from join_shard)) as n)`,
+    // Without a limit the count is the one before this statement plus this join: joins alongside are
+    // not waited for. Read once however often the statement names it (its condition and its answer).
+    counted: sql`(select n from join_counted)`,
   };
 }
 

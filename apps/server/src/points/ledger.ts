@@ -237,6 +237,9 @@ function postingSql(p: Posting): SQL {
     select (select id from t) as txn_id, (select count(*) from c)::int as counted, (select balance from a) as balance`;
 }
 
+/** Whether every posting planned is one earningsInStatement writes (an earning, posted); a write with any other takes the long way. */
+export const earningsOnly = (...postings: (Posting | null | undefined)[]): boolean => postings.every((p) => !p || (p.delta > 0 && p.status === POINT_TXN_STATUS.posted));
+
 /**
  * A reader's earnings in one activity as parts of the caller's one statement (issue 24: a check-in
  * mark posts its first join's points and its own there), each posting written only `when` its
@@ -248,17 +251,15 @@ function postingSql(p: Posting): SQL {
  * duplicate key, a cap reached) the caller must undo the whole statement and post the long way,
  * where postPoints decides each posting alone. It names every part (the account and the
  * leaderboard too): a statement that evaluates it in the condition of its first write (an offline
- * booking's seats) takes the reader's points rows before its own, in the long way's order.
+ * booking's seats) takes the reader's points rows before its own, in the long way's order. It is
+ * evaluated once (`pts_ok`), where the statement first names it.
  * Earnings only: positive, posted, of one activity.
  */
-/** Whether every posting planned is one earningsInStatement writes (an earning, posted); a write with any other takes the long way. */
-export const earningsOnly = (...postings: (Posting | null | undefined)[]): boolean => postings.every((p) => !p || (p.delta > 0 && p.status === POINT_TXN_STATUS.posted));
-
 export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?: SQL }[], reader: SQL): { parts: SQL | null; complete: SQL } {
   const [first] = postings;
   // Nothing to post: no parts, and nothing that can fail.
   if (!first) return { parts: null, complete: sql`true` };
-  if ( postings.some(({ p }) => p.delta <= 0 || p.status !== POINT_TXN_STATUS.posted || p.actId == null || p.actId !== first.p.actId || p.orgId !== first.p.orgId))
+  if (postings.some(({ p }) => p.delta <= 0 || p.status !== POINT_TXN_STATUS.posted || p.actId == null || p.actId !== first.p.actId || p.orgId !== first.p.orgId))
     throw new Error('earningsInStatement: earnings of one activity only');
   const { orgId, actId, now } = first.p;
   const rows = sql.join(
@@ -271,6 +272,11 @@ export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?
   const counters = postings.flatMap(({ p }) => p.counters.map((c) => sql`(${c.scope}::varchar, ${c.inc}::int, ${c.cap}::int, ${p.key}::varchar)`));
   // The counters of the postings written, one row per scope.
   const due = counters.length ? sql`(values ${sql.join(counters, sql`, `)}) v(scope, inc, cap, key) where v.key in (select idem_key from pts_rows)` : null;
+  const written = sql.join(postings.map(({ when }) => sql`(case when ${when} then 1 else 0 end)`), sql` + `);
+  // Naming every part, so that a caller evaluating it before its own writes (a booking's seats) takes the points' rows first.
+  const checked = sql`((select count(*) from pts_rows) = ${written}
+    and (select count(*) from pts_counters) = ${due ? sql`(select count(distinct v.scope) from ${due})` : sql`0`}
+    and (select count(*) from pts_account) = (select count(*) from pts_board))`;
   const parts = sql`pts_rows as (
       insert into point_txns (org_id, reader_id, delta, rule_key, source_type, source_id, act_id, idem_key, status, expires_at, operator_id, reason, created_at)
       ${rows}
@@ -298,13 +304,11 @@ export function earningsInStatement(postings: { p: Posting; when: SQL; sourceId?
       select ${orgId}::int, ${actId}::int, ${reader}, sum(delta)::int, ${now}::bigint from pts_rows having count(*) > 0
       on conflict (act_id, reader_id) do update set points = pt.points + excluded.points, updated_at = excluded.updated_at
       returning 1
-    )`;
-  const written = sql.join(postings.map(({ when }) => sql`(case when ${when} then 1 else 0 end)`), sql` + `);
-  // Naming every part, so that a caller evaluating it before its own writes (a booking's seats) takes the points' rows first.
-  const complete = sql`((select count(*) from pts_rows) = ${written}
-    and (select count(*) from pts_counters) = ${due ? sql`(select count(distinct v.scope) from ${due})` : sql`0`}
-    and (select count(*) from pts_account) = (select count(*) from pts_board))`;
-  return { parts, complete };
+    ),
+    pts_ok as (select ${checked} as ok)`;
+  // The check evaluated once, where the caller first names it (a booking's seats and waiting list, then its
+  // kept answer): inlined at each, it was planned, started and run at each (and again by a waiting update's recheck).
+  return { parts, complete: sql`(select ok from pts_ok)` };
 }
 
 /** A reader's balance, earned, spent and expired points: one primary-key read (zeros before the first posting). */

@@ -224,7 +224,7 @@ export async function offlineReaderRoutes(app: FastifyInstance): Promise<void> {
         join: { parts: join.parts, outcome: join.outcome },
         // Not as planned (full, closed, a cap or a duplicate posting): the kept row twice, whose unique
         // violation undoes the statement (points included); the long way answers with its messages.
-        keep: (answer, from) => keptFrom(request, request.body.request_id, answer, sql`rd cross join ${undoneUnless(planned)} left join ${from} on true`),
+        keep: (answer, from) => keptFrom(request, request.body.request_id, answer, sql`rd cross join ${undoneUnless(planned)} left join ${from} on true`, sql`rd.id`),
       });
     }
     await settleReader(request);

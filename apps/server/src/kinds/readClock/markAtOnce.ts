@@ -87,6 +87,7 @@ export async function markAtOnce(
     sql`jsonb_set(${JSON.stringify(answer)}::jsonb, '{mark,id}', to_jsonb(m.id))`,
     // Twice when not as planned: the unique violation undoes the statement.
     sql`m, ${undoneUnless(planned)}`,
+    sql`(select id from rd)`,
   );
   const written = await atOnce(async () =>
     rowsOf<{ mark_id: number | string | null }>(

@@ -116,6 +116,7 @@ export async function scanAtOnce(
           sql`${JSON.stringify(answer)}::jsonb || jsonb_build_object('result', outcome.result, 'message', ${message}, 'points', logged.points)`,
           // Kept once with the reader let through (nothing is written without); twice when not as planned, whose unique violation undoes the statement.
           sql`rd cross join ${undoneUnless(planned)} cross join outcome left join logged on true`,
+          sql`rd.id`,
         )})
         select logged.result, logged.points from logged where exists (select 1 from kept)`),
     ),

@@ -66,7 +66,7 @@ export async function submitAtOnce(
     when: sql`exists (select 1 from ok) and ${earnings.complete}`,
     after: join.parts,
     // Not as planned: the kept row twice, whose unique violation undoes the statement (counters and points included).
-    keep: (answer, from) => keptFrom(request, request_id, answer, sql`rd cross join ${undoneUnless(planned)} left join ${from} on true`),
+    keep: (answer, from) => keptFrom(request, request_id, answer, sql`rd cross join ${undoneUnless(planned)} left join ${from} on true`, sql`rd.id`),
     outcome: join.outcome,
   });
   const written = await atOnce(async () => rowsOf<{ response_id: number | string | null }>(await db.execute(statement)));

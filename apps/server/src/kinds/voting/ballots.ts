@@ -239,7 +239,7 @@ export async function ballotAtOnce(
         ${ballotParts(tallyOf(known, facts, d, origin, opts.requestId, now), sql`rd cross join held`)},
         ${join.parts},
         ${earnings.parts ? sql`${earnings.parts},` : sql``}
-        kept as (${keptFrom(request, opts.requestId, sql`${JSON.stringify(d.answer)}::jsonb`, sql`rd cross join ${undoneUnless(planned)}`)})
+        kept as (${keptFrom(request, opts.requestId, sql`${JSON.stringify(d.answer)}::jsonb`, sql`rd cross join ${undoneUnless(planned)}`, sql`rd.id`)})
         select true as written from kept`),
     ),
   );

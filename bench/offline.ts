@@ -14,6 +14,7 @@
  * seats or the waiting list and the reservation in one statement) through node-postgres, in the
  * same run and at the same concurrency. Printed: bookings/s, p50/p99 of both and the ratio, and
  * the overbookings (seats held beyond a session's capacity, by its counter or its rows): must be 0.
+ * `SEATS=n` in the environment sets the seats of every session (e.g. as many as the readers: no waiting list).
  */
 import { randomBytes } from 'node:crypto';
 import { onEachDatabase, wantPostgres } from './databases.js';

@@ -153,6 +153,8 @@ describe('ballots', () => {
     expect([without.status, without.data.gate, without.message]).toEqual([403, 40010, '请完成验证']);
     const cap = await t.call('POST', `/v1/${org.key}/client/login/verificationCode`);
     const [row] = await t.db.select().from(captchas).where(eq(captchas.key, cap.data.key));
+    // A refused token leaves the answer unused (it is single use).
+    expect((await ballot('not-a-token', act, [a], { captcha_key: cap.data.key, captcha_code: row.code })).status).toBe(401);
     expect((await ballot(r.token, act, [a], { captcha_key: cap.data.key, captcha_code: row.code })).status).toBe(200);
     expect((await ballot(r.token, act, [a])).status).toBe(200);
   });

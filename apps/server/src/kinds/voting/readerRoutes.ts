@@ -134,10 +134,12 @@ export async function votingRoutes(app: FastifyInstance): Promise<void> {
    * on a remembered activity with a plain gate, TWO statements (ballotAtOnce: the token and the
    * facts, then the ballot); otherwise, or when that answers null, the long way: the gate
    * (blacklist action `vote`), then the ballot in the same transaction (castBallot).
-   * A captcha answer is consumed before (single use), whatever the ballot's outcome.
+   * A captcha answer is consumed before (single use), whatever the ballot's outcome, once the token is checked.
    */
   r.post('/v1/:org/client/activities/:id/ballots', { config: { ...config, tokenInWrite: true }, schema: { params: actParams, body: ballotRequestSchema } }, async (request) => {
     const body = request.body;
+    // A captcha answer is single use: the token is checked before it is consumed, so that a refused one leaves it.
+    if (body.captcha_key && body.captcha_code) await settleReader(request);
     const captchaPassed = body.captcha_key && body.captcha_code ? await consumeCaptcha(db, body.captcha_key, body.captcha_code) : false;
     const origin = voteOrigin(request);
     const id = request.params.id;

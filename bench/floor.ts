@@ -239,7 +239,8 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
   try {
     // Statistics of the tables the bench filled, as autovacuum keeps them on a production database: a
     // plan made on none (the tokens just issued in bulk) read 1,200 tokens for one. The tables still
-    // empty are left as a new table is (analysed empty, a table then filling is planned as empty).
+    // empty are left unanalysed, as a new table is (analysed at 0 rows, a table filling during the rounds
+    // would be planned as empty: the contest's floor then read its progress rows by the wrong index).
     if (pool) {
       const filled = await pool.sql.query<{ t: string }>(
         `select format('%I', c.relname) t from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname = 'public' and pg_relation_size(c.oid) > 0`,

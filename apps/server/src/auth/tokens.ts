@@ -45,7 +45,7 @@ export type TokenCheck =
 export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
   const subjectOrg = alias(organizations, 'subject_org');
   const of = (kind: Subject['kind']) => eq(tokens.subject_kind, kind);
-  // By the token's unique hash: planned once per connection (keyedRead), not at every call whose token is not remembered.
+  // By the token's unique hash: prepared per connection (keyedRead), not planned at every call whose token is not remembered.
   const [found] = await keyedRead(
     db
       .select({

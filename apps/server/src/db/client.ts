@@ -218,7 +218,7 @@ interface PreparedStatements {
 /**
  * The name a statement is prepared under on a connection, or none. A long write with parameters
  * called again and again — the one-statement reader writes, whose text is the same on every call —
- * is parsed and planned once per connection instead of on every call (PostgreSQL then reuses its
+ * is parsed and planned a few times per connection (PREPARED_AGAIN_AT) instead of on every call (PostgreSQL then reuses its
  * plan: planning was most of a reader write's database time). Reads are left unnamed, so that each
  * is planned for its values (a generic plan could suit one organisation's figures and not
  * another's). The name is the text's hash, so one name is one text.
@@ -259,7 +259,7 @@ function nameNow(name: string, known: PreparedStatements, deallocate: (name: str
 
 /**
  * A read by a unique key, prepared on each connection under its text's hash: its plan is the key's
- * whatever the values, so it is planned once per connection (the reads preparedName leaves unnamed
+ * whatever the values, so it is planned per connection, not per call (again at PREPARED_AGAIN_AT; the reads preparedName leaves unnamed
  * are planned for their values on every call: the scan's read of its code, 0.7 ms of PostgreSQL's
  * CPU a call in its parse and plan, against 0.07 ms in its run). PGlite ignores the name.
  */

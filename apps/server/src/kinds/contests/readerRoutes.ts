@@ -120,7 +120,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   async function ownAttempt(request: FastifyRequest, aid: number, tx?: Tx): Promise<{ act: ActivityRow; attempt: AttemptRow }> {
     const me = readerOf(request);
     const read = (tx ?? db).select({ attempt: contestAttempts, act: activities }).from(contestAttempts).innerJoin(activities, eq(activities.id, contestAttempts.act_id)).where(eq(contestAttempts.id, aid));
-    // By the attempt's key: planned once per connection (keyedRead).
+    // By the attempt's key: prepared per connection, not planned per call (keyedRead).
     const [found] = await keyedRead(tx ? read.for('update', { of: contestAttempts }) : read);
     if (!found || found.attempt.reader_id !== me.id || found.attempt.org_id !== orgOf(request).id) throw refused(CONTEST_REFUSAL.attemptMissing);
     return found;

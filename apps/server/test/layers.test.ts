@@ -100,3 +100,12 @@ it('finds a crossing between two kinds (the check itself works)', () => {
   ]);
   expect(kindCrossings(graph)).toEqual(['kinds/a/x.ts → kinds/b/y.ts']);
 });
+
+it("the server's code takes the sql tag from db/sql.ts, not drizzle's (its cheaper making of statements)", () => {
+  const direct = sourceFiles(SRC).filter((file) => {
+    if (path.relative(SRC, file) === path.join('db', 'sql.ts')) return false;
+    const imports = [...fs.readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'drizzle-orm'/g)];
+    return imports.some((m) => m[1]!.split(',').some((name) => name.trim() === 'sql'));
+  });
+  expect(direct.map((f) => path.relative(SRC, f))).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { ADMIN_ONLY, EXPERT_NOT_ADMIN, EXPERT_ONLY, ORG_KEY_PATTERN, READER_MUST_CHANGE_PASSWORD, READER_ONLY } from '@huodong/domain';
 import { organizations, readers, tokens } from '../db/schema.js';
 import { HttpError, forbidden, orgNotFound, unauthorized } from '../http/errors.js';

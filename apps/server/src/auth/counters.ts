@@ -1,4 +1,5 @@
-import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, inArray, lte } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { Db } from '../db/client.js';
 import { rateCounters } from '../db/schema.js';
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { keyedRead, type Db } from '../db/client.js';
 import { experts, managers, organizations, readers, supers, tokens } from '../db/schema.js';

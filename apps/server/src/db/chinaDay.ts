@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
+import { sql } from './sql.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CHINA_UTC_OFFSET_SECONDS, chinaDate } from '@huodong/domain';
 

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { renderFast } from './render.js';
+import { byText } from './byText.js';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { SERVER_ROOT } from '../paths.js';
@@ -224,8 +225,9 @@ interface PreparedStatements {
  * another's). The name is the text's hash, so one name is one text.
  */
 function preparedName(text: string, values: unknown, known: PreparedStatements, deallocate: (name: string) => void): string | undefined {
-  if (text.length < PREPARED_MIN_LENGTH || !Array.isArray(values) || values.length === 0 || !(WRITING.test(text) || WITH_WRITING.test(text))) return undefined;
-  const name = `w${createHash('sha1').update(text).digest('base64url')}`;
+  if (text.length < PREPARED_MIN_LENGTH || !Array.isArray(values) || values.length === 0) return undefined;
+  const name = writeName(text);
+  if (name === null) return undefined;
   if (known.prepared.has(name)) return nameNow(name, known, deallocate);
   if (known.prepared.size >= PREPARED_PER_CONNECTION) return undefined;
   const calls = (known.calls.get(name) ?? 0) + 1;
@@ -238,6 +240,10 @@ function preparedName(text: string, values: unknown, known: PreparedStatements, 
   known.calls.delete(name);
   return nameNow(name, known, deallocate);
 }
+
+/** A write's name (its text's hash), null for a text that writes nothing. */
+const writeName = byText((text) => (WRITING.test(text) || WITH_WRITING.test(text) ? `w${textHash(text)}` : null));
+const textHash = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 /**
  * The name a statement prepared under `name` (preparedName's, or a read by key's) goes by on the
@@ -280,7 +286,7 @@ export function keyedExecute(db: Db | Tx, statement: SQL): Promise<unknown> {
   const query = dialect.sqlToQuery(statement);
   return session.prepareQuery(query, undefined, keyedName(query.sql), false).execute();
 }
-const keyedName = (text: string) => `k${createHash('sha1').update(text).digest('base64url')}`;
+const keyedName = byText((text) => `k${textHash(text)}`);
 
 /** A `query` call's arguments as one config carrying the text, values and name; the callback, if any, kept after it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from './sql.js';
 import type { Tx } from './client.js';
 import { rowsOf } from './rows.js';
 

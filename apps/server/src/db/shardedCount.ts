@@ -1,4 +1,5 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
+import { sql } from './sql.js';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 import { rowsOf } from './rows.js';

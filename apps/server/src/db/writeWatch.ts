@@ -12,6 +12,8 @@
  * transaction's commit). PGlite begins and commits inside its driver, unseen: one connection,
  * one statement at a time, no read can fall in that window there.
  */
+import { byText } from './byText.js';
+
 const WRITE = /^\s*(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
 /** An insert that may change rows already there (an upsert). */
 const UPSERT = /\bdo\s+update\b/i;
@@ -62,8 +64,8 @@ export class WriteWatch {
   private readonly pending = new WeakMap<object, { tables: Map<string, boolean>; committed: boolean }>();
   /** Advanced by a statement of unknown effect: every stamp changes. */
   private everything = 0;
-  /** The tables each `with …` statement text writes (cteWritesOf). */
-  private readonly cteTables = new Map<string, string[] | null>();
+  /** cteWrites of a statement, by its text (byText: the same reader write's text is seen twice a call, sent and done). */
+  private readonly cteWritesOf = byText(cteWrites, CTE_TEXTS_KEPT);
 
   observe(statement: string, session: object = ONE_SESSION): void {
     if (READ_ONLY.test(statement)) return;
@@ -95,21 +97,6 @@ export class WriteWatch {
     }
     this.everything++;
     this.written('*', session, true);
-  }
-
-  /**
-   * cteWrites of a statement, by its text: a one-statement reader write sends the same 5–10 KB
-   * text on every call (its values are parameters) and is seen twice (sent and done), and the
-   * regular expressions over it were a tenth of the server's time per booking (profiled).
-   */
-  private cteWritesOf(statement: string): string[] | null {
-    const known = this.cteTables.get(statement);
-    if (known !== undefined) return known;
-    const tables = cteWrites(statement);
-    // Bounded: statements with values written into their text are each new.
-    if (this.cteTables.size >= CTE_TEXTS_KEPT) this.cteTables.clear();
-    this.cteTables.set(statement, tables);
-    return tables;
   }
 
   /** A write advances its table now, and again at its transaction's commit (none outside one: its advance when done suffices). */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { GATE } from '@huodong/domain';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 import { activities, contestFigures, surveyRollups } from '../db/schema.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { z } from 'zod';
 import { audioLabels, AUDIOBOOK_KIND, chinaDate, DAY_SECONDS, listenBody, round2, type ListenBody } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';

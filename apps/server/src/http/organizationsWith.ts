@@ -1,4 +1,5 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListData, PageQuery } from '@huodong/domain';
 import type { Db } from '../db/client.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Param, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { Param, asc, eq, getTableColumns } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import * as XLSX from '@e965/xlsx';

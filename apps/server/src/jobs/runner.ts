@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { Db, Tx } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 

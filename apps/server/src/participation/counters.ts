@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { Tx } from '../db/client.js';
 import { activityCounters } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { formatSeconds, GATE, gatedAt, gateRefusal, inScope, joinTimeOf, joinsCapped, readRefusal, ruleInForce, type GateActivity, type GateBan, type GateReader, type GateRefusal } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoins, activityReaders, blacklists, readerRequests, readers } from '../db/schema.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
 import { keyedRead, type Db, type Tx } from '../db/client.js';
 import { readerRequests } from '../db/schema.js';

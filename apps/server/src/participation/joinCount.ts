@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityJoinShards } from '../db/schema.js';
 import { shardedCount } from '../db/shardedCount.js';

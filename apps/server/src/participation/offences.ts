@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { autoBlacklistReason, blacklistConfigOf, OFFENCE_KINDS, OFFENCE_OUTCOME, type BlacklistConfig, type OffenceKind, type OffenceOutcome } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { orgSettings, readerOffences, readers } from '../db/schema.js';

@@ -1,4 +1,5 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { organizations, readers } from '../db/schema.js';

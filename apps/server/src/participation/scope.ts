@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { GateReader, ScopeReader } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { activities, activityReaders, readers } from '../db/schema.js';

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { platformRedpackConfigsResource, rankTableText, redpackConfigsResource, redpackPayoutsResource, rewardStatusText, type RankBand } from '@huodong/domain';
 import { activities, readers, redpackConfigs, redpackPayouts } from '../db/schema.js';
 import { badRequest, validationError } from '../http/errors.js';

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import {
   billNoOf,
   chinaDayKey,

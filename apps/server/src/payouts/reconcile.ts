@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { chinaSeconds, REWARD_STATUS } from '@huodong/domain';
 import type { Db } from '../db/client.js';
 import { redpackPayouts } from '../db/schema.js';

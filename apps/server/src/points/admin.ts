@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { POINT_TXN_STATUS, POINTS_ADMIN_MESSAGES, pointsExpireAt, type Caller } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';
 import { pointTxns } from '../db/schema.js';

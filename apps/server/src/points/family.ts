@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { integer, pgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { POINT_RULES, pointAccountsResource, pointChecksResource, pointLedgerResource } from '@huodong/domain';
 import { managers, pointTxns, readers, supers } from '../db/schema.js';

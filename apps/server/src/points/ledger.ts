@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { chinaDayKey, POINT_TXN_STATUS, pointsConfigOf, pointsExpireAt, ruleInForce, type PointRefusal, type PointRuleKey } from '@huodong/domain';
 import type { Database, Db, Tx } from '../db/client.js';

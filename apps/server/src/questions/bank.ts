@@ -1,4 +1,5 @@
-import { and, count, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import {
   checkQuestion,
   correctRate,

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { correctRate, DIFFICULTY_LEVELS, MIN_ANSWERS, QUESTION_TYPES, type QuestionBankFigures, type QuestionGroupFigures } from '@huodong/domain';
 import type { Db } from '../db/client.js';
 import { categories, questionCategories } from '../db/schema.js';

@@ -1,4 +1,5 @@
-import { ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { ilike, like, or, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** `%keyword%` with the LIKE wildcards of the keyword itself escaped. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { canWrite, filterModeOf, rowsRefusal, type ListData, type PageQuery, type ResourceDef } from '@huodong/domain';
 import type { Db, Tx } from '../db/client.js';

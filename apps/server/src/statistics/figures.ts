@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { activityCountPage, activityTypeName, chinaMonthOf, correctRate, monthsBetween, percent, previousMonth, QUESTION_TYPES } from '@huodong/domain';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';

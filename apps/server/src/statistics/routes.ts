@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
+import { sql } from '../db/sql.js';
 import { ACTIVITY_KINDS } from '@huodong/domain';
 import type { Db } from '../db/client.js';
 import { orgOf } from '../auth/access.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { doublePrecision, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isPause, nowSeconds, recommend, searchIndex, searchOf, seconds, sort, stamps } from './columns.js';
 import { managers } from './people.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { index, integer, pgTable, primaryKey, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { isPause, recommend, stamps } from './columns.js';
 import { organizations } from './platform.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { bigint, index, integer, smallint, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Unix seconds (spec timestamps are seconds). */

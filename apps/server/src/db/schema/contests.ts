@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { activities, readers } from './activities.js';
 import { nowSeconds, searchIndex, searchOf, seconds, sort, stamps } from './columns.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { foreignKey, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { activities, readers, works } from './activities.js';
 import { isPause, nowSeconds, searchIndex, searchOf, seconds, stamps } from './columns.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { bigserial, foreignKey, index, integer, pgTable, primaryKey, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { nowSeconds, seconds } from './columns.js';
 import { readers } from './activities.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { isPause, searchOf, sort, stamps } from './columns.js';
 import { orgId, organizations } from './platform.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { isPause, nowSeconds, seconds, stamps } from './columns.js';
 import { activities, readers } from './activities.js';

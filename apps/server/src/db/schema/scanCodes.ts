@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { foreignKey, index, integer, primaryKey, doublePrecision, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { nowSeconds, seconds, stamps } from './columns.js';
 import { activities, readers } from './activities.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../sql.js';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { activities, readers } from './activities.js';
 import { nowSeconds, seconds, sort, stamps } from './columns.js';

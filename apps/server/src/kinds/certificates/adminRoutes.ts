@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { z } from 'zod';
 import { CERT_RULES, CERT_RULE_TYPES, certConfigSchema, certificateGrant, certTemplatesResource, canWrite, idRef, pageQuerySchema, plainText, templateKindProblem, type CertKind, type WorkStatus } from '@huodong/domain';
 import { activities, certConfigs, certificates, certJobs, certTemplates, organizations, works } from '../../db/schema.js';

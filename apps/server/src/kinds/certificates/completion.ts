@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { CERT_COMPLETION_JOB, CERT_RULE_KIND, type CertRuleKind } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
 import { activities, lectureLearners, lectureProgress, organizations } from '../../db/schema.js';

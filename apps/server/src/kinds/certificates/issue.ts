@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { z } from 'zod';
 import { CERT_KINDS, CERT_RULE_TYPES, CERT_STATUS, certExpiresAt, certFieldValues, certNumber, certStatus, idParam, verifyCodeFromBytes, type CertConfig, type CertKind } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';

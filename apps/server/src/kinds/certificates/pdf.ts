@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import type { CertElement } from '@huodong/domain';
 import { certConfigs, certificates, certJobs, certTemplates, organizations } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';

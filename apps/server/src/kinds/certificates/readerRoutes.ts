@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { z } from 'zod';
 import { CERT_KINDS, CERT_STATUS, certStatus, maskName, normalizeVerifyCode, plainText, type CertKind } from '@huodong/domain';
 import { certificates } from '../../db/schema.js';

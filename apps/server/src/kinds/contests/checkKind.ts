@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { contestMarkBody, type ContestMark } from '@huodong/domain';
 import { activities, contestAnswers, contestQuestions, readers } from '../../db/schema.js';
 import { pagedList } from '../../http/pagination.js';

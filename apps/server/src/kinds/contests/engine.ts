@@ -3,7 +3,8 @@ import { firstJoinAtOnce, gateReaderParts } from '../../participation/gate.js';
 import { undoneUnless } from '../../participation/idempotency.js';
 import { payoutFor } from '../../payouts/payouts.js';
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import {
   attemptDeadline,
   attemptRefusal,

@@ -1,5 +1,6 @@
 import { analysisGroupSize } from '@huodong/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import type { Db, Tx } from '../../db/client.js';
 import { contestFigures } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { activityStateOf, LECTURE_MEDIA_TYPES, round2, type LectureMediaType } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { lectureLearners as L, lectureProgress as P, organizations, readers } from '../../db/schema.js';

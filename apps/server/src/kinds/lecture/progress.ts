@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import {
   CERT_COMPLETION_JOB,
   GATE,

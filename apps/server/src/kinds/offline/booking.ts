@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ACTIVE_RESERVATION, formatSeconds, GATE, OFFLINE_LIMITS, RESERVATION_STATUS, SEAT_HOLDING, type OfflineConfig, type ReservationStatus, type SignupField } from '@huodong/domain';

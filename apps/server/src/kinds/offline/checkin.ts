@@ -1,5 +1,6 @@
 import { postPoints, type PointsConfigView } from '../../points/ledger.js';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { CHECKIN_RESULTS, checkinTimeRefusal, offlineConfigOf, outsideFence, type CheckinMethod, type CheckinResult, type OfflineConfig } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { offlineAddresses, offlineCheckins, offlineReservations, offlineSessions, readers } from '../../db/schema.js';

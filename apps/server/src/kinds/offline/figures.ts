@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { activityStateOf, CHECKIN_METHODS, formatSeconds, idParam, RESERVATION_STATUS, type CheckinMethod, type ReservationStatus } from '@huodong/domain';
 import { z } from 'zod';
 import { sendXlsx, type Cell } from '../../exports/xlsxStream.js';

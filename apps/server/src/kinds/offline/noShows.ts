@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import type { Db } from '../../db/client.js';
 import { activities, offlineReservations, offlineSessions } from '../../db/schema.js';
 import { nowSec } from '../../participation/clock.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { canOffer, offerExpiry, offlineConfigOf, SEAT_HOLDING, type ReservationStatus } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
 import { activities, offlineReservations, offlineSessions } from '../../db/schema.js';

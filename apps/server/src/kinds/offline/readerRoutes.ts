@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { z } from 'zod';
 import { cancelDeadline, formatSeconds, idParam, OFFLINE_VARIANT, offlineConfigOf, pageQuerySchema, plainText, requestIdSchema, type OfflineConfig, type ReservationStatus } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { OFFLINE_VARIANT } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, offlineAddresses, offlineSessions } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { isScheduled, markContentProblems, markDayOf, newMarkStatus, type MarkBody } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { readClockMarks } from '../../db/schema.js';

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, or } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import {
   courseDayOf,
   isScheduled,

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { SCAN_CODE_ALPHABET, SCAN_CODE_LENGTH, scanLink } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
 import { scanCodes } from '../../db/schema.js';

@@ -1,4 +1,5 @@
-import { and, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, inArray } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { SCAN_BATCH_DEFAULTS, scanBatchesResource, scanCodesResource, scanLogsResource } from '@huodong/domain';
 import { readers, scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { activityStateOf, batchBudget, SCAN_BATCH_STATUS, SCAN_RESULTS, type ScanResult } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { scanBatches, scanCodes, scanLogs } from '../../db/schema.js';

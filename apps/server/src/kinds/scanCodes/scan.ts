@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { chinaDayKey, GATE, SCAN_CODE_PATTERN, SCAN_RULE_OFF, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
 import { keyedRead, type Db, type Tx } from '../../db/client.js';
 import type { ActivityRow } from '../kind.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { chinaDayKey, SCAN_RESULTS, scanNeedsPosition, scanRefusal, type ReaderScan, type ScanResult } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, count, countDistinct, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import {
   activityStateOf,
   crossTab,

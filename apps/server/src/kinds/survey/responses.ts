@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import {
   answerRows,
   boundQuestions,

@@ -1,4 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import type { Db, Tx } from '../../db/client.js';
 import { surveyRollups } from '../../db/schema.js';
 import { chinaDay } from '../../db/chinaDay.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { ANONYMOUS_LOCKED, ANONYMOUS_READER, orderQuestions, PUBLISH_NEEDS_QUESTIONS, surveyConfigOf, type JumpRule, type ShowLogic, type SurveyOption, type SurveyQuestion, type SurveyQuestionType } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, organizations, readers, surveyAnswers, surveyQuestions, surveyResponses, surveyVersions } from '../../db/schema.js';

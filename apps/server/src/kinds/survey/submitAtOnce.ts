@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { keptAnswers, surveyConfigOf, versionedAnswerProblems, type SurveyResponseBody } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { surveyVersions } from '../../db/schema.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { count, countDistinct, eq, sql } from 'drizzle-orm';
+import { count, countDistinct, eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { activityStateOf } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { thirdEvents, thirdLaunches } from '../../db/schema.js';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { DAY_SECONDS, votingEnded, type VoidAnswer, type VoidVotesBody } from '@huodong/domain';
 import type { Tx } from '../../db/client.js';
 import { blacklists, votes, voteVoids } from '../../db/schema.js';

@@ -1,7 +1,8 @@
 import { earningsInStatement, earningsOnly, plannedPosting, postPoints, type PointsConfigView, type PointsTrigger } from '../../points/ledger.js';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { ballotProblems, chinaDayKey, decideBallot, tooSoonRefusal, voteQuota, type VoteDecision, type VoteQuota } from '@huodong/domain';
 import { keyedExecute, type Db, type Tx } from '../../db/client.js';
 import { readers, voteAddressDays, voteReaderDays, votes, voteSources } from '../../db/schema.js';

@@ -2,7 +2,8 @@ import { rememberedPointsConfig } from '../../points/ledger.js';
 import type { ActivityRow } from '../kind.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import {
   ballotRequestSchema,
   chinaDayStart,

@@ -1,4 +1,5 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { refuseWhenFull, type LastParts } from '../../participation/gate.js';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, count, countDistinct, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, eq, notInArray, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { activityStateOf, idParam, WORK_PASSED_STATUSES, type WorkCount, type WorkCountPart, type WorkConfig } from '@huodong/domain';
 import type { Db } from '../../db/client.js';
 import { works } from '../../db/schema.js';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { ACTIVITY_RESOURCES, activityStateOf, CHECK_WAITING, operateTimeRefusal, type ActivityType, type ResourceDef } from '@huodong/domain';
 import { activities, activityGroupItems, organizations } from '../../db/schema.js';
 import { badRequest, forbidden, validationError } from '../../http/errors.js';

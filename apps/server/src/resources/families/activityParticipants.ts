@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { z } from 'zod';
 import { activityParticipantsResource, idParam, isAnonymousSurvey, orgActivitiesResource, type ActivityCount } from '@huodong/domain';
 import { activities, activityJoins, readers } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { jobsResource } from '@huodong/domain';
 import { jobs } from '../../db/schema.js';
 import { bind, type Row } from '../binding.js';

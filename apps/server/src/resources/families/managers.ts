@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { z } from 'zod';
 import {
   ADMIN_ONLY_BY_SUPER,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import { modulesResource } from '@huodong/domain';
 import { modules, organizations } from '../../db/schema.js';
 import { bind } from '../binding.js';

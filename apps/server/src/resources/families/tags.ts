@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql.js';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { orgTagsResource, tagsResource } from '@huodong/domain';
 import type { Db, Tx } from '../../db/client.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RememberedReads, WriteWatch, tablesOf } from '../src/db/writeWatch.js';
+import { byText } from '../src/db/byText.js';
 
 describe('write watch and remembered reads', () => {
   it('a write statement changes its table stamp only; reads change nothing; an unknown statement changes every stamp', () => {
@@ -179,5 +180,22 @@ describe('write watch and remembered reads', () => {
     await reads.get('k', ['managers'], async () => ++calls);
     await new Promise((r) => setTimeout(r, 5));
     expect(await reads.get('k', ['managers'], async () => ++calls)).toBe(2);
+  });
+});
+
+describe('facts kept by a statement\'s text (db/byText.ts)', () => {
+  it('works a text out once while it is kept, a falsy answer included, and starts again when full', () => {
+    const worked: string[] = [];
+    const writes = byText((text) => (worked.push(text), text.startsWith('insert') ? text.length : null), 2);
+    expect(writes('insert into a')).toBe(13);
+    expect(writes('select 1')).toBeNull();
+    // The same texts again, as new strings: answered from what was kept.
+    expect(writes(['insert', 'into a'].join(' '))).toBe(13);
+    expect(writes(String(['select 1']))).toBeNull();
+    expect(worked).toEqual(['insert into a', 'select 1']);
+    // A third text when two are kept: the kept ones are dropped, so their next call works them out again.
+    expect(writes('insert b')).toBe(8);
+    expect(writes('select 1')).toBeNull();
+    expect(worked).toEqual(['insert into a', 'select 1', 'insert b', 'select 1']);
   });
 });

@@ -229,11 +229,15 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     await round();
     cpuSince(before, into);
   };
-  const realRound = (first: number) => measured(cpu.real, () => inFlight(first, run.perRound, run.concurrency, (i) => run.real(i, timing(warmUp(i) ? warmTimes.real : times.real))));
-  const floorRound = (first: number) => measured(cpu.floor, () => inFlight(first, run.perRound, run.concurrency, (i) => run.floor(i, timing(warmUp(i) ? warmTimes.floor : times.floor), pool!.sql)));
+  /** A round of one side: its flows from `first`, timed (warm-up apart) and its CPU measured. */
+  const roundOf =
+    (side: 'real' | 'floor' | 'same', flow: (i: number, timed: Timed) => Promise<void>) =>
+    (first: number): Promise<void> =>
+      measured(cpu[side], () => inFlight(first, run.perRound, run.concurrency, (i) => flow(i, timing(warmUp(i) ? warmTimes[side] : times[side]))));
+  const realRound = roundOf('real', run.real);
+  const floorRound = roundOf('floor', (i, timed) => run.floor(i, timed, pool!.sql));
   const sameRows = pool ? run.sameRows : undefined;
-  const sameRound = (first: number) =>
-    sameRows ? measured(cpu.same, () => inFlight(first, run.perRound, run.concurrency, (i) => sameRows(i, timing(warmUp(i) ? warmTimes.same : times.same), pool!.sql))) : Promise.resolve();
+  const sameRound = sameRows ? roundOf('same', (i, timed) => sameRows(i, timed, pool!.sql)) : () => Promise.resolve();
   let seconds = 0;
   let sentInRounds = 0;
   try {

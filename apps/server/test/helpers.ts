@@ -207,6 +207,23 @@ export async function publishedThird(t: TestApp, org: { key: string }, over: Rec
   return res.data;
 }
 
+/** A published voting activity of `org` (from a day ago to ten days ahead) with `config`, and `over` in its body: its id. */
+export async function publishedVoting(t: TestApp, org: { key: string }, config: Record<string, unknown>, over: Record<string, unknown> = {}): Promise<number> {
+  const now = Math.floor(Date.now() / 1000);
+  const made = await ok<{ id: number }>(
+    t.call('POST', `/v1/${org.key}/evaluation`, { token: t.superToken, body: { title: `投票${++readerSeq}`, start_at: now - 86_400, end_at: now + 10 * 86_400, config, ...over } }),
+  );
+  await ok(t.call('POST', `/v1/${org.key}/evaluation/${made.id}/publish`, { token: t.superToken }));
+  return made.id;
+}
+
+/** `n` sources (对象1 … 对象n, in that order) of the voting activity `act`, with `extra` in each body: their ids. */
+export async function votingSources(t: TestApp, org: { key: string }, act: number, n: number, extra: Record<string, unknown> = {}): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 1; i <= n; i++) ids.push((await ok<{ id: number }>(t.call('POST', `/v1/${org.key}/evaluation/${act}/source`, { token: t.superToken, body: { title: `对象${i}`, sort: i, ...extra } }))).id);
+  return ids;
+}
+
 /** Turn points rules of `org` off through the administrator's API (`/config`, `/config/save`), e.g. a test of other rules leaving `join_activity` out. */
 export async function pointRulesOff(t: TestApp, org: { key: string }, ...rules: string[]): Promise<void> {
   const cfg = await ok<{ rules: Record<string, Record<string, unknown>> } & Record<string, unknown>>(t.call('GET', `/v1/${org.key}/config`, { token: t.superToken }));

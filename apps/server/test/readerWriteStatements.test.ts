@@ -25,7 +25,7 @@ import { codeSign } from '../src/kinds/scanCodes/codes.js';
 import { issueToken } from '../src/auth/tokens.js';
 import { pointsAccountOf } from '../src/points/ledger.js';
 import { joinTotals } from '../src/participation/joinCount.js';
-import { ok, testApp, type TestApp } from './helpers.js';
+import { ok, publishedVoting, testApp, votingSources, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let org: { id: number; key: string };
@@ -660,12 +660,10 @@ describe('a scan of a code', () => {
 describe('a ballot', () => {
   /** A published voting activity with `n` sources, its first ballot cast (the instance remembers the activity, then the points settings). */
   async function voting(config: Record<string, unknown>, n = 4) {
-    const made = await ok(t.call('POST', `/v1/${org.key}/evaluation`, { ...su(), body: { title: `投票${randomUUID().slice(0, 6)}`, start_at: now() - DAY, end_at: now() + 10 * DAY, config: { captcha: 'off', min_interval_sec: 0, ...config } } }));
-    await ok(t.call('POST', `/v1/${org.key}/evaluation/${made.id}/publish`, su()));
-    const ids: number[] = [];
-    for (let i = 1; i <= n; i++) ids.push((await ok(t.call('POST', `/v1/${org.key}/evaluation/${made.id}/source`, { ...su(), body: { title: `对象${i}`, sort: i } }))).id);
-    for (let i = 0; i < 2; i++) await ok(ballot((await reader()).token, made.id, [ids[0]]));
-    return { act: made.id as number, ids };
+    const act = await publishedVoting(t, org, { captcha: 'off', min_interval_sec: 0, ...config });
+    const ids = await votingSources(t, org, act, n);
+    for (let i = 0; i < 2; i++) await ok(ballot((await reader()).token, act, [ids[0]]));
+    return { act, ids };
   }
   const ballot = (token: string, act: number, source_ids: number[], request_id = randomUUID()) => t.call('POST', `/v1/${org.key}/client/activities/${act}/ballots`, { token, body: { request_id, source_ids } });
   const votesOf = async (act: number, readerId: number) => (await t.db.select().from(votes).where(and(eq(votes.act_id, act), eq(votes.reader_id, readerId)))).map((v) => v.source_id).sort();

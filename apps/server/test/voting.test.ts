@@ -11,7 +11,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, captchas, readerOffences, votes, voteSources, works } from '../src/db/schema.js';
 import { rowsOf } from '../src/db/rows.js';
 import { VOTE_DAY_SLOTS } from '../src/kinds/voting/tallies.js';
-import { signedInReader, testApp, type TestApp } from './helpers.js';
+import { publishedVoting, signedInReader, testApp, votingSources, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let org: { id: number; key: string };
@@ -28,21 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function voting(config: Record<string, unknown> = OPEN, o = org, over: Record<string, unknown> = {}): Promise<number> {
-  const res = await t.call('POST', `/v1/${o.key}/evaluation`, { ...su(), body: { title: `投票${randomUUID().slice(0, 6)}`, start_at: now() - DAY, end_at: now() + 10 * DAY, config, ...over } });
-  expect(res.status, res.message).toBe(200);
-  expect((await t.call('POST', `/v1/${o.key}/evaluation/${res.data.id}/publish`, su())).status).toBe(200);
-  return res.data.id;
-}
-async function sources(act: number, n: number, o = org, extra: Record<string, unknown> = {}): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 1; i <= n; i++) {
-    const res = await t.call('POST', `/v1/${o.key}/evaluation/${act}/source`, { ...su(), body: { title: `对象${i}`, sort: i, ...extra } });
-    expect(res.status, res.message).toBe(200);
-    ids.push(res.data.id);
-  }
-  return ids;
-}
+const voting = (config: Record<string, unknown> = OPEN, o = org, over: Record<string, unknown> = {}) => publishedVoting(t, o, config, over);
+const sources = (act: number, n: number, o = org, extra: Record<string, unknown> = {}) => votingSources(t, o, act, n, extra);
 const ballot = (token: string, act: number, source_ids: number[], extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.call('POST', `/v1/${org.key}/client/activities/${act}/ballots`, { token, body: { request_id: randomUUID(), source_ids, ...extra }, headers });
 const sourceRow = async (id: number) => (await t.db.select().from(voteSources).where(eq(voteSources.id, id)))[0];

@@ -228,9 +228,8 @@ export function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** One envelope and one error catalogue for every route. */
 export function registerEnvelope(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 || request.routeOptions.config?.rawBody) return payload;
-    return { code: 200, message: 'success', data: payload ?? null };
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    done(null, reply.statusCode >= 400 || request.routeOptions.config?.rawBody ? payload : { code: 200, message: 'success', data: payload ?? null });
   });
 
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {

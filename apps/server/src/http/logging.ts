@@ -165,11 +165,12 @@ export function loggerOptions(level: string, stream?: LoggerOptions['stream']): 
  * A fault's stack is logged once, by the error handler.
  */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const ms = Math.round(reply.elapsedTime);
     const level = status >= 400 || ms > SLOW_REQUEST_MS ? 'info' : 'debug';
     const url = safeUrl(request.url);
     request.log[level]({ method: request.method, url, status, responseTime: ms }, `${request.method} ${url} ${status} ${ms}ms`);
+    done();
   });
 }

@@ -24,15 +24,16 @@ export function registerShutdown(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     state.closing = true;
   });
-  app.addHook('onRequest', async (request) => {
-    if (state.closing || (state.draining && request.url === '/readyz')) throw new HttpError(503, SHUTTING_DOWN);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(state.closing || (state.draining && request.url === '/readyz') ? new HttpError(503, SHUTTING_DOWN) : undefined);
   });
   // While shutting down, answers close their connection: a keep-alive client would otherwise keep
   // close() (and SIGTERM) waiting until its idle timeout after the request in flight is answered.
   // So do answers given before the request's body was read (a refusal from the access hook, a 413):
   // keeping the connection would mean receiving the rest of that body just to discard it.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (state.draining || state.closing || !request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

@@ -251,8 +251,9 @@ export function registerJobRunner(app: FastifyInstance, opts: RunnerOptions = {}
   const timer = setInterval(kick, opts.pollMs ?? 5_000);
   timer.unref();
   app.addHook('onReady', async () => kick());
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.kicksJobs) kick();
+    done();
   });
   app.addHook('preClose', async () => {
     closing = true;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/rows.js';
 import { keyedExecute, keyedRead, openDatabase } from '../src/db/client.js';
-import { readers } from '../src/db/schema.js';
+import { jobs, readers } from '../src/db/schema.js';
 import { freshDatabase, freshPostgresUrl } from './helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -66,12 +66,31 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
     expect(seen[131]).toEqual([`${first[0]}.2`]);
   });
 
+  const byAccount = keyedRead((db) => db.select({ id: readers.id }).from(readers).where(eq(readers.account, sql.placeholder('account'))));
+  const byId = keyedRead((db) => db.select({ id: readers.id }).from(readers).where(eq(readers.id, sql.placeholder('id'))));
+
+  it('builds a read by key once per database and once per transaction, each call answering its own values', async () => {
+    const [a, b] = rowsOf<{ id: number; kind: string }>(await database.db.execute(sql`insert into jobs (kind, run_at) values ('read-a', 0), ('read-b', 0) returning id, kind`));
+    let built = 0;
+    const kindOf = keyedRead((db) => (built++, db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, sql.placeholder('id')))));
+    expect(await kindOf(database.db, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
+    expect(await kindOf(database.db, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
+    expect(await kindOf(database.db, { id: -1 })).toEqual([]);
+    expect(built).toBe(1);
+    await database.db.transaction(async (tx) => {
+      expect(await kindOf(tx, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
+      expect(await kindOf(tx, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
+    });
+    expect(built).toBe(2);
+    await database.db.execute(sql`delete from jobs where id in (${a!.id}, ${b!.id})`);
+  });
+
   it('prepares a read by key again under a new name at its 16th call, the old name dropped', async () => {
     const seen = await database.db.transaction(async (tx) => {
       const names = async () => rowsOf<{ name: string }>(await tx.execute(sql`select name from pg_prepared_statements where statement like '%"readers"."account" = $1%'`)).map((r) => r.name);
       const after: string[][] = [];
       for (let call = 1; call <= 16; call++) {
-        await keyedRead(tx.select({ id: readers.id }).from(readers).where(eq(readers.account, `nobody-${call}`)));
+        await byAccount(tx, { account: `nobody-${call}` });
         if (call >= 15) after.push(await names());
       }
       return after;
@@ -98,10 +117,10 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
   it('prepares a read by key (keyedRead, keyedExecute) at its first call under its text\'s hash, once per text, whatever the values', async () => {
     const statements = await database.db.transaction(async (tx) => {
       for (const id of [-1, -2, -3]) {
-        await keyedRead(tx.select({ id: readers.id }).from(readers).where(eq(readers.id, id)));
+        await byId(tx, { id });
         await keyedExecute(tx, sql`select count(*) from readers where id = ${id}`);
       }
-      return rowsOf<{ name: string; statement: string }>(await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'k%' and statement not like '%account%' order by statement`));
+      return rowsOf<{ name: string; statement: string }>(await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'k%' and statement like '%readers%' and statement not like '%account%' order by statement`));
     });
     expect(statements.map((s) => s.statement)).toEqual(['select "id" from "readers" where "readers"."id" = $1', 'select count(*) from readers where id = $1']);
     for (const s of statements) expect(s.name).toMatch(/^k[\w-]{27}$/);

@@ -96,10 +96,30 @@ function admitReader(request: FastifyRequest, check: TokenCheck): ReaderCaller {
  * in its condition), and the route calls `settleReader`, which answers as the hook would.
  */
 export function readerIdSql(request: FastifyRequest): SQL {
-  if (request.reader) return sql`${request.reader.id}::int`;
-  if (!request.deferredToken || !request.org) throw unauthorized();
-  return readerOfToken(sql`${sha256(request.deferredToken)}::varchar`, sql`${request.org.id}::int`, sql`${Date.now()}::bigint`);
+  const source = readerSource(request);
+  return 'id' in source ? sql`${source.id}::int` : readerOfToken(sql`${source.hash}::varchar`, sql`${source.orgId}::int`, sql`${source.nowMs}::bigint`);
 }
+
+/** Where readerIdSql takes the reader from: the id the hook resolved, or the token it left to the statement (401 without either). */
+export type ReaderSource = { id: number } | { hash: string; orgId: number; nowMs: number };
+
+export function readerSource(request: FastifyRequest): ReaderSource {
+  if (request.reader) return { id: request.reader.id };
+  if (!request.deferredToken || !request.org) throw unauthorized();
+  return { hash: sha256(request.deferredToken), orgId: request.org.id, nowMs: Date.now() };
+}
+
+/**
+ * readerIdSql in a read built once (keyedRead): the SQL of each source, with placeholders its
+ * values (`readerValues`) fill.
+ */
+export const READER_ID_SQL = {
+  id: sql`${sql.placeholder('reader_id')}::int`,
+  token: readerOfToken(sql`${sql.placeholder('reader_token_hash')}::varchar`, sql`${sql.placeholder('reader_org_id')}::int`, sql`${sql.placeholder('reader_now_ms')}::bigint`),
+};
+export const readerShape = (source: ReaderSource): keyof typeof READER_ID_SQL => ('id' in source ? 'id' : 'token');
+export const readerValues = (source: ReaderSource): Record<string, unknown> =>
+  'id' in source ? { reader_id: source.id } : { reader_token_hash: source.hash, reader_org_id: source.orgId, reader_now_ms: source.nowMs };
 
 /**
  * The reader of a token as a scalar subquery, or null unless everything the access hook and

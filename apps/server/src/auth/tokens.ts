@@ -38,34 +38,36 @@ export type TokenCheck =
   | { ok: true; expert: ExpertCaller; caller?: undefined; reader?: undefined; expiresAt: number }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'disabled' };
 
+/** A token's row with its subject and the subject's organisation, by the token's unique hash (keyedRead). */
+const tokenRead = keyedRead((db) => {
+  const subjectOrg = alias(organizations, 'subject_org');
+  const of = (kind: Subject['kind']) => eq(tokens.subject_kind, kind);
+  return db
+    .select({
+      row: tokens,
+      s: { id: supers.id, account: supers.account, is_pause: supers.is_pause },
+      r: { id: readers.id, account: readers.account, org_id: readers.org_id, is_pause: readers.is_pause, must: readers.must_change_password },
+      e: { id: experts.id, account: experts.account, org_id: experts.org_id, is_pause: experts.is_pause },
+      m: { id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause },
+      org_pause: subjectOrg.is_pause,
+    })
+    .from(tokens)
+    .leftJoin(supers, and(of('super'), eq(supers.id, tokens.subject_id)))
+    .leftJoin(readers, and(of('reader'), eq(readers.id, tokens.subject_id)))
+    .leftJoin(experts, and(of('expert'), eq(experts.id, tokens.subject_id)))
+    .leftJoin(managers, and(of('manager'), eq(managers.id, tokens.subject_id)))
+    .leftJoin(subjectOrg, eq(subjectOrg.id, sql`coalesce(${readers.org_id}, ${experts.org_id}, ${managers.org_id})`))
+    .where(eq(tokens.token_hash, sql.placeholder('token_hash')))
+    .limit(1);
+});
+
 /**
  * Resolve a bearer token to its caller, refusing expired, revoked and disabled subjects: ONE
  * statement, the token with its subject and the subject's organisation (each reader write's first
  * call with a fresh token pays this round trip, issue 23's booking benchmark).
  */
 export async function resolveToken(db: Db, token: string): Promise<TokenCheck> {
-  const subjectOrg = alias(organizations, 'subject_org');
-  const of = (kind: Subject['kind']) => eq(tokens.subject_kind, kind);
-  // By the token's unique hash: prepared per connection (keyedRead), not planned at every call whose token is not remembered.
-  const [found] = await keyedRead(
-    db
-      .select({
-        row: tokens,
-        s: { id: supers.id, account: supers.account, is_pause: supers.is_pause },
-        r: { id: readers.id, account: readers.account, org_id: readers.org_id, is_pause: readers.is_pause, must: readers.must_change_password },
-        e: { id: experts.id, account: experts.account, org_id: experts.org_id, is_pause: experts.is_pause },
-        m: { id: managers.id, account: managers.account, type: managers.type, org_id: managers.org_id, is_pause: managers.is_pause },
-        org_pause: subjectOrg.is_pause,
-      })
-      .from(tokens)
-      .leftJoin(supers, and(of('super'), eq(supers.id, tokens.subject_id)))
-      .leftJoin(readers, and(of('reader'), eq(readers.id, tokens.subject_id)))
-      .leftJoin(experts, and(of('expert'), eq(experts.id, tokens.subject_id)))
-      .leftJoin(managers, and(of('manager'), eq(managers.id, tokens.subject_id)))
-      .leftJoin(subjectOrg, eq(subjectOrg.id, sql`coalesce(${readers.org_id}, ${experts.org_id}, ${managers.org_id})`))
-      .where(eq(tokens.token_hash, sha256(token)))
-      .limit(1),
-  );
+  const [found] = await tokenRead(db, { token_hash: sha256(token) });
   if (!found) return { ok: false, reason: 'unknown' };
   const { row, s, r, e, m } = found;
   if (row.revoked_at) return { ok: false, reason: 'revoked' };

@@ -238,18 +238,39 @@ function nameNow(name: string, known: PreparedStatements, deallocate: (name: str
   return prepared.name;
 }
 
+/** What keyedRead needs of drizzle's select: its text, and its preparation under a name. */
+interface KeyedQuery<R> {
+  getSQL(): SQL;
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+}
+
 /**
  * A read by a unique key, prepared on each connection under its text's hash: its plan is the key's
- * whatever the values, so it is planned per connection, not per call (again at PREPARED_AGAIN_AT; the reads preparedName leaves unnamed
- * are planned for their values on every call: the scan's read of its code, 0.7 ms of PostgreSQL's
- * CPU a call in its parse and plan, against 0.07 ms in its run). PGlite ignores the name.
+ * whatever the values, so it is planned per connection, not per call (again at PREPARED_AGAIN_AT; the
+ * reads preparedName leaves unnamed are planned for their values on every call: the scan's read of
+ * its code, 0.7 ms of PostgreSQL's CPU a call in its parse and plan, against 0.07 ms in its run).
+ * PGlite ignores the name. `build` makes drizzle's select on the database (or transaction) it is
+ * given, with `sql.placeholder(name)` for each value that changes between calls: the select is built
+ * and rendered once per database — drizzle's building of a select was 4 % of the scan's server CPU
+ * (stop 44) — and once per transaction (a lock's `for update`); each call sends it with `values`.
  */
-export function keyedRead<R>(query: { getSQL(): SQL; toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } }): Promise<R> {
-  // Built once: its name's text and its preparation both ask the builder for it (drizzle's building of
-  // a select was 2.5 % of the scan's server time, half of it the second build).
-  const built = query.getSQL();
-  query.getSQL = () => built;
-  return query.prepare(keyedName(query.toSQL().sql)).execute();
+export function keyedRead<R, V extends Record<string, unknown>>(build: (db: Db | Tx) => KeyedQuery<R>): (db: Db | Tx, values: V) => Promise<R> {
+  // By drizzle's session: the database's is one for its life, a transaction's its own.
+  const made = new WeakMap<object, ReturnType<KeyedQuery<R>['prepare']>>();
+  return (db, values) => {
+    const session = (db as unknown as { session: object }).session;
+    let prepared = made.get(session);
+    if (!prepared) {
+      const query = build(db);
+      // Its name's text and its preparation both ask the builder for its SQL: built once.
+      const built = query.getSQL();
+      query.getSQL = () => built;
+      prepared = query.prepare(keyedName(query.toSQL().sql));
+      made.set(session, prepared);
+    }
+    return prepared.execute(values);
+  };
 }
 
 /** keyedRead of a statement of text (what `db.execute` runs), through drizzle's session as `execute` does, named. */

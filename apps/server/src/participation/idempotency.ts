@@ -6,7 +6,7 @@ import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
 import { keyedRead, type Db, type Tx } from '../db/client.js';
 import { readerRequests } from '../db/schema.js';
 import { HttpError, pgErrorCode } from '../http/errors.js';
-import { readerIdSql, readerOf } from '../auth/access.js';
+import { READER_ID_SQL, readerIdSql, readerOf, readerShape, readerSource, readerValues } from '../auth/access.js';
 
 /**
  * What a reader's write asks, hashed: method, route pattern, path parameters (organisation,
@@ -79,18 +79,24 @@ function answerKept<T>(request: FastifyRequest, kept: Pick<typeof readerRequests
   return kept.answer as T;
 }
 
+/** The reader of each source (READER_ID_SQL) with the answer kept for a request id (keyedRead). */
+const readerAndKeptRead = (reader: SQL) =>
+  keyedRead((db) =>
+    db
+      .select({ reader_id: sql<number | null>`who.id`.mapWith(Number), fingerprint: readerRequests.fingerprint, status: readerRequests.status, answer: readerRequests.answer })
+      .from(sql`(select ${reader} as id) who`)
+      .leftJoin(readerRequests, and(sql`${readerRequests.reader_id} = who.id`, eq(readerRequests.request_id, sql.placeholder('request_id')))),
+  );
+const readerAndKeptReads = { id: readerAndKeptRead(READER_ID_SQL.id), token: readerAndKeptRead(READER_ID_SQL.token) };
+
 /**
- * keptAnswer on a `tokenInWrite` route, the token checked in the same statement (readerIdSql):
+ * keptAnswer on a `tokenInWrite` route, the token checked in the same statement (readerSource):
  * the reader's id (null: the token refused — `settleReader` then answers as the access hook) and
  * the answer kept for this request id.
  */
 export async function readerAndKept<T>(db: Db, request: FastifyRequest, requestId: string): Promise<{ readerId: number | null; kept: T | undefined }> {
-  const [row] = await keyedRead(
-    db
-      .select({ reader_id: sql<number | null>`who.id`.mapWith(Number), fingerprint: readerRequests.fingerprint, status: readerRequests.status, answer: readerRequests.answer })
-      .from(sql`(select ${readerIdSql(request)} as id) who`)
-      .leftJoin(readerRequests, and(sql`${readerRequests.reader_id} = who.id`, eq(readerRequests.request_id, requestId))),
-  );
+  const source = readerSource(request);
+  const [row] = await readerAndKeptReads[readerShape(source)](db, { request_id: requestId, ...readerValues(source) });
   const readerId = row?.reader_id ?? null;
   return { readerId, kept: readerId === null || row.status === null ? undefined : answerKept<T>(request, row as Parameters<typeof answerKept>[1]) };
 }

@@ -671,8 +671,9 @@ export async function saveAnswersAtOnce(
 
 /** The attempt locked for this transaction (its state decides what may happen to it). */
 export async function lockedAttempt(tx: Tx, id: number): Promise<AttemptRow | undefined> {
-  return (await keyedRead(tx.select().from(contestAttempts).where(eq(contestAttempts.id, id)).for('update')))[0];
+  return (await attemptLocked(tx, { id }))[0];
 }
+const attemptLocked = keyedRead((tx) => tx.select().from(contestAttempts).where(eq(contestAttempts.id, sql.placeholder('id'))).for('update'));
 
 export type AnswerRow = typeof contestAnswers.$inferSelect;
 

@@ -63,6 +63,12 @@ export const maskedName = (name: string): string => (name.length <= 1 ? name : n
  * answer or analysis leaves the server while an attempt is open. The server submits overdue
  * attempts itself: on every read of them and on a timer.
  */
+/** An attempt with its activity by the attempt's key (keyedRead); locked when read in a transaction. */
+const attemptWithAct = (db: Db | Tx) =>
+  db.select({ attempt: contestAttempts, act: activities }).from(contestAttempts).innerJoin(activities, eq(activities.id, contestAttempts.act_id)).where(eq(contestAttempts.id, sql.placeholder('id')));
+const attemptRead = keyedRead((db) => attemptWithAct(db));
+const attemptLocked = keyedRead((tx) => attemptWithAct(tx).for('update', { of: contestAttempts }));
+
 export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -120,9 +126,7 @@ export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
    */
   async function ownAttempt(request: FastifyRequest, aid: number, tx?: Tx): Promise<{ act: ActivityRow; attempt: AttemptRow }> {
     const me = readerOf(request);
-    const read = (tx ?? db).select({ attempt: contestAttempts, act: activities }).from(contestAttempts).innerJoin(activities, eq(activities.id, contestAttempts.act_id)).where(eq(contestAttempts.id, aid));
-    // By the attempt's key: prepared per connection, not planned per call (keyedRead).
-    const [found] = await keyedRead(tx ? read.for('update', { of: contestAttempts }) : read);
+    const [found] = await (tx ? attemptLocked(tx, { id: aid }) : attemptRead(db, { id: aid }));
     if (!found || found.attempt.reader_id !== me.id || found.attempt.org_id !== orgOf(request).id) throw refused(CONTEST_REFUSAL.attemptMissing);
     return found;
   }

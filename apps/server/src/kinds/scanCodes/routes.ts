@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { activities, readers, scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { notFound } from '../../http/errors.js';
-import { orgOf, readerIdSql, readerOf, settleReader } from '../../auth/access.js';
+import { orgOf, readerOf, readerSource, settleReader } from '../../auth/access.js';
 import { attachment } from '../../exports/xlsxStream.js';
 import { audit } from '../../resources/audit.js';
 import { idempotent } from '../../participation/idempotency.js';
@@ -72,8 +72,8 @@ export async function scanCodeRoutes(app: FastifyInstance): Promise<void> {
    * remembered — the long way (recordScan, which logs every scan with its result).
    */
   r.post('/v1/:org/client/scan', { config: { ...reader, tokenInWrite: true }, schema: { params: orgParams, body: readerScanSchema } }, async (request) => {
-    // The token not remembered is checked in the code's read (readerIdSql).
-    const found = await codeOf(db, orgOf(request).id, scannedText(request.body), readerIdSql(request));
+    // The token not remembered is checked in the code's read (readerSource).
+    const found = await codeOf(db, orgOf(request).id, scannedText(request.body), readerSource(request));
     const known = found && gateActs.known(request, found.batch.act_id, INTEGRAL_TYPE);
     if (found?.reader_id != null && known) {
       const credited = await scanAtOnce(db, request, known, found, found.reader_id, await rememberedPointsConfig(app.database, known.org_id), request.body, nowSec());

@@ -7,7 +7,7 @@ import type { ActivityRow } from '../kind.js';
 import { scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { refused, validationError } from '../../http/errors.js';
-import { orgOf, readerOf } from '../../auth/access.js';
+import { orgOf, READER_ID_SQL, readerOf, readerShape, readerValues, type ReaderSource } from '../../auth/access.js';
 import { nowSec } from '../../participation/clock.js';
 import { factsRefusal, gateFacts, joinReader, needsJoin } from '../../participation/gate.js';
 import { keptFrom } from '../../participation/idempotency.js';
@@ -87,21 +87,26 @@ export const scannedText = (body: ReaderScan): string => body.code.toUpperCase()
 /** The reader's position when the scan carries one. */
 export const positionOf = (body: ReaderScan): { lng: number; lat: number } | null => (body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null);
 
-/**
- * The organisation's code `text` with its batch (null: none, or not a code's shape); with `reader`
- * (readerIdSql: a token checked in the statement), the reader's id read in the same statement
- * (null: the token refused).
- */
-export async function codeOf(db: Db | Tx, orgId: number, text: string, reader?: SQL): Promise<(ScannedCode & { reader_id?: number | null }) | null> {
-  if (!SCAN_CODE_PATTERN.test(text)) return null;
-  const [found] = await keyedRead(
+/** The code's read with its batch, by the organisation and the code (keyedRead); with the reader of each source (READER_ID_SQL) or none. */
+const codeRead = (reader: SQL | null) =>
+  keyedRead((db) =>
     db
       .select({ code: scanCodes, batch: scanBatches, ...(reader ? { reader_id: sql<number | null>`(${reader})`.mapWith(Number) } : {}) })
       .from(scanCodes)
       .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
-      .where(and(eq(scanCodes.org_id, orgId), eq(scanCodes.code, text))),
+      .where(and(eq(scanCodes.org_id, sql.placeholder('org_id')), eq(scanCodes.code, sql.placeholder('code')))),
   );
-  return found ?? null;
+const codeReads = { none: codeRead(null), id: codeRead(READER_ID_SQL.id), token: codeRead(READER_ID_SQL.token) };
+
+/**
+ * The organisation's code `text` with its batch (null: none, or not a code's shape); with `reader`
+ * (readerSource: a token left to the statement is checked in it), the reader's id read in the same
+ * statement (null: the token refused).
+ */
+export async function codeOf(db: Db | Tx, orgId: number, text: string, reader?: ReaderSource): Promise<(ScannedCode & { reader_id?: number | null }) | null> {
+  if (!SCAN_CODE_PATTERN.test(text)) return null;
+  const [found] = await codeReads[reader ? readerShape(reader) : 'none'](db, { org_id: orgId, code: text, ...(reader ? readerValues(reader) : {}) });
+  return (found as (ScannedCode & { reader_id?: number | null }) | undefined) ?? null;
 }
 
 /** A refusal inside the counting savepoint: rolls back what was counted, the scan is logged with it. */

@@ -113,11 +113,15 @@ export function readerSource(request: FastifyRequest): ReaderSource {
  * readerIdSql in a read built once (keyedRead): the SQL of each source, with placeholders its
  * values (`readerValues`) fill.
  */
-export const READER_ID_SQL = {
+const READER_ID_SQL = {
   id: sql`${sql.placeholder('reader_id')}::int`,
   token: readerOfToken(sql`${sql.placeholder('reader_token_hash')}::varchar`, sql`${sql.placeholder('reader_org_id')}::int`, sql`${sql.placeholder('reader_now_ms')}::bigint`),
 };
-export const readerShape = (source: ReaderSource): keyof typeof READER_ID_SQL => ('id' in source ? 'id' : 'token');
+/** What `make` makes of each reader source's SQL (a read built once, keyedRead), picked by a source. */
+export function perReaderSource<T>(make: (reader: SQL) => T): (source: ReaderSource) => T {
+  const made = { id: make(READER_ID_SQL.id), token: make(READER_ID_SQL.token) };
+  return (source) => ('id' in source ? made.id : made.token);
+}
 export const readerValues = (source: ReaderSource): Record<string, unknown> =>
   'id' in source ? { reader_id: source.id } : { reader_token_hash: source.hash, reader_org_id: source.orgId, reader_now_ms: source.nowMs };
 

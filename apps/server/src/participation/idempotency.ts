@@ -6,7 +6,7 @@ import { canonicalJson, REQUEST_ID_REUSED } from '@huodong/domain';
 import { keyedRead, type Db, type Tx } from '../db/client.js';
 import { readerRequests } from '../db/schema.js';
 import { HttpError, pgErrorCode } from '../http/errors.js';
-import { READER_ID_SQL, readerIdSql, readerOf, readerShape, readerSource, readerValues } from '../auth/access.js';
+import { perReaderSource, readerIdSql, readerOf, readerSource, readerValues } from '../auth/access.js';
 
 /**
  * What a reader's write asks, hashed: method, route pattern, path parameters (organisation,
@@ -79,7 +79,7 @@ function answerKept<T>(request: FastifyRequest, kept: Pick<typeof readerRequests
   return kept.answer as T;
 }
 
-/** The reader of each source (READER_ID_SQL) with the answer kept for a request id (keyedRead). */
+/** The reader read by `reader` with the answer kept for a request id (keyedRead). */
 const readerAndKeptRead = (reader: SQL) =>
   keyedRead((db) =>
     db
@@ -87,7 +87,7 @@ const readerAndKeptRead = (reader: SQL) =>
       .from(sql`(select ${reader} as id) who`)
       .leftJoin(readerRequests, and(sql`${readerRequests.reader_id} = who.id`, eq(readerRequests.request_id, sql.placeholder('request_id')))),
   );
-const readerAndKeptReads = { id: readerAndKeptRead(READER_ID_SQL.id), token: readerAndKeptRead(READER_ID_SQL.token) };
+const readerAndKeptReads = perReaderSource(readerAndKeptRead);
 
 /**
  * keptAnswer on a `tokenInWrite` route, the token checked in the same statement (readerSource):
@@ -96,7 +96,7 @@ const readerAndKeptReads = { id: readerAndKeptRead(READER_ID_SQL.id), token: rea
  */
 export async function readerAndKept<T>(db: Db, request: FastifyRequest, requestId: string): Promise<{ readerId: number | null; kept: T | undefined }> {
   const source = readerSource(request);
-  const [row] = await readerAndKeptReads[readerShape(source)](db, { request_id: requestId, ...readerValues(source) });
+  const [row] = await readerAndKeptReads(source)(db, { request_id: requestId, ...readerValues(source) });
   const readerId = row?.reader_id ?? null;
   return { readerId, kept: readerId === null || row.status === null ? undefined : answerKept<T>(request, row as Parameters<typeof answerKept>[1]) };
 }

@@ -669,11 +669,12 @@ export async function saveAnswersAtOnce(
   return saved > 0 ? saved : null;
 }
 
+const attemptLocked = keyedRead((tx) => tx.select().from(contestAttempts).where(eq(contestAttempts.id, sql.placeholder('id'))).for('update'));
+
 /** The attempt locked for this transaction (its state decides what may happen to it). */
 export async function lockedAttempt(tx: Tx, id: number): Promise<AttemptRow | undefined> {
   return (await attemptLocked(tx, { id }))[0];
 }
-const attemptLocked = keyedRead((tx) => tx.select().from(contestAttempts).where(eq(contestAttempts.id, sql.placeholder('id'))).for('update'));
 
 export type AnswerRow = typeof contestAnswers.$inferSelect;
 

@@ -56,6 +56,12 @@ type ReaderRow = typeof readers.$inferSelect;
 /** A name as other readers see it: the first and last character, the middle masked. */
 export const maskedName = (name: string): string => (name.length <= 1 ? name : name.length === 2 ? `${name[0]}*` : `${name[0]}${'*'.repeat(Math.min(name.length - 2, 3))}${name[name.length - 1]}`);
 
+/** An attempt with its activity by the attempt's key (keyedRead); locked when read in a transaction. */
+const attemptWithAct = (db: Db | Tx) =>
+  db.select({ attempt: contestAttempts, act: activities }).from(contestAttempts).innerJoin(activities, eq(activities.id, contestAttempts.act_id)).where(eq(contestAttempts.id, sql.placeholder('id')));
+const attemptRead = keyedRead((db) => attemptWithAct(db));
+const attemptLocked = keyedRead((tx) => attemptWithAct(tx).for('update', { of: contestAttempts }));
+
 /**
  * The participant API of knowledge contests (types 3 and 6, design §15): start an attempt (the
  * paper without answers), autosave, integrity events (blur/focus; past the tab-switch limit the
@@ -63,12 +69,6 @@ export const maskedName = (name: string): string => (name.length <= 1 ? name : n
  * answer or analysis leaves the server while an attempt is open. The server submits overdue
  * attempts itself: on every read of them and on a timer.
  */
-/** An attempt with its activity by the attempt's key (keyedRead); locked when read in a transaction. */
-const attemptWithAct = (db: Db | Tx) =>
-  db.select({ attempt: contestAttempts, act: activities }).from(contestAttempts).innerJoin(activities, eq(activities.id, contestAttempts.act_id)).where(eq(contestAttempts.id, sql.placeholder('id')));
-const attemptRead = keyedRead((db) => attemptWithAct(db));
-const attemptLocked = keyedRead((tx) => attemptWithAct(tx).for('update', { of: contestAttempts }));
-
 export async function contestReaderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

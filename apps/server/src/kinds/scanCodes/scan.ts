@@ -7,7 +7,7 @@ import type { ActivityRow } from '../kind.js';
 import { scanBatches, scanCodes, scanLogs } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { refused, validationError } from '../../http/errors.js';
-import { orgOf, READER_ID_SQL, readerOf, readerShape, readerValues, type ReaderSource } from '../../auth/access.js';
+import { orgOf, perReaderSource, readerOf, readerValues, type ReaderSource } from '../../auth/access.js';
 import { nowSec } from '../../participation/clock.js';
 import { factsRefusal, gateFacts, joinReader, needsJoin } from '../../participation/gate.js';
 import { keptFrom } from '../../participation/idempotency.js';
@@ -87,7 +87,7 @@ export const scannedText = (body: ReaderScan): string => body.code.toUpperCase()
 /** The reader's position when the scan carries one. */
 export const positionOf = (body: ReaderScan): { lng: number; lat: number } | null => (body.lng !== undefined && body.lat !== undefined ? { lng: body.lng, lat: body.lat } : null);
 
-/** The code's read with its batch, by the organisation and the code (keyedRead); with the reader of each source (READER_ID_SQL) or none. */
+/** The code's read with its batch, by the organisation and the code (keyedRead); with the reader's id read by `reader` or without. */
 const codeRead = (reader: SQL | null) =>
   keyedRead((db) =>
     db
@@ -96,7 +96,8 @@ const codeRead = (reader: SQL | null) =>
       .innerJoin(scanBatches, eq(scanBatches.id, scanCodes.batch_id))
       .where(and(eq(scanCodes.org_id, sql.placeholder('org_id')), eq(scanCodes.code, sql.placeholder('code')))),
   );
-const codeReads = { none: codeRead(null), id: codeRead(READER_ID_SQL.id), token: codeRead(READER_ID_SQL.token) };
+const codeReadAlone = codeRead(null);
+const codeReadWithReader = perReaderSource(codeRead);
 
 /**
  * The organisation's code `text` with its batch (null: none, or not a code's shape); with `reader`
@@ -105,7 +106,8 @@ const codeReads = { none: codeRead(null), id: codeRead(READER_ID_SQL.id), token:
  */
 export async function codeOf(db: Db | Tx, orgId: number, text: string, reader?: ReaderSource): Promise<(ScannedCode & { reader_id?: number | null }) | null> {
   if (!SCAN_CODE_PATTERN.test(text)) return null;
-  const [found] = await codeReads[reader ? readerShape(reader) : 'none'](db, { org_id: orgId, code: text, ...(reader ? readerValues(reader) : {}) });
+  const values = { org_id: orgId, code: text };
+  const [found] = await (reader ? codeReadWithReader(reader)(db, { ...values, ...readerValues(reader) }) : codeReadAlone(db, values));
   return (found as (ScannedCode & { reader_id?: number | null }) | undefined) ?? null;
 }
 

@@ -3,9 +3,12 @@
  * measured in the same run and at the same concurrency as the real calls, alternated with them in
  * rounds, so that both see the same machine. Every reader-write benchmark goes through `againstFloor`.
  *
- * Each side's first burst (the first round's first `concurrency` flows) is its warm-up: new
- * connections, code not yet compiled, statements not yet prepared. It is timed apart, and printed
- * in the p99 and ratio "with warm-up" beside the steady ones.
+ * Before the rounds each side runs a warm-up of its own flows (`warmUp`, default WARM_UP_FLOWS;
+ * `--warm-up N` on the command line): new connections, statements not yet prepared, and above all
+ * code not yet compiled — V8 takes some thousands of requests to compile a server's hot paths
+ * (a case view costs the server 2.0 ms of CPU in its first 500 calls, 0.5 ms after 5,000: measured
+ * here), while a server in operation has served millions. Its times are printed only in the p99
+ * and ratio "with warm-up", beside the steady ones; its CPU is not in the CPU per flow.
  *
  * Statements per call are counted in a probe before the rounds: one flow alone, the server's
  * statements seen through the database layer (`statementCount.onQuery`, given to onEachDatabase),
@@ -49,7 +52,16 @@ export interface FloorRun {
    * Where the real call writes more than `floor` does, the ratio to this one is its overhead.
    */
   sameRows?: (i: number, timed: Timed, sql: FloorSql) => Promise<void>;
+  /** Flows of each side before the rounds, untimed in the steady figures (default WARM_UP_FLOWS or `--warm-up N`). */
+  warmUp?: number;
 }
+
+/** Flows of each side's warm-up unless a run says otherwise: enough for V8 to have compiled the server's hot paths (measured: docs/decisions.md). */
+const WARM_UP_FLOWS = (() => {
+  const at = process.argv.indexOf('--warm-up');
+  return at >= 0 ? Number(process.argv[at + 1]) : 5_000;
+})();
+const warmUpOf = (run: Pick<FloorRun, 'warmUp'>): number => run.warmUp ?? WARM_UP_FLOWS;
 
 export interface FloorFigures {
   step: string;
@@ -60,7 +72,7 @@ export interface FloorFigures {
   floorP99?: number;
   /** p99 / floor p99. */
   ratio?: number;
-  /** The p99 and the ratio counting each side's warm-up too (the first round's first burst). */
+  /** The p99 and the ratio counting each side's warm-up flows too. */
   p99WithWarmUp: number;
   ratioWithWarmUp?: number;
   statements: number;
@@ -94,8 +106,30 @@ export async function benchReaders(database: Database, org: { id: number; key: s
   return { ids: rows.map((r) => r.id), tokens };
 }
 
-/** Flow indices a run uses: one for the probe, then every round's. */
-export const readersNeeded = (run: Pick<FloorRun, 'rounds' | 'perRound'>): number => 1 + run.rounds * run.perRound;
+/** Flow indices a run uses: one for the probe (0), every round's (from 1), then the warm-up's (after the rounds' indices, though run first). */
+export const readersNeeded = (run: Pick<FloorRun, 'rounds' | 'perRound' | 'warmUp'>): number => 1 + run.rounds * run.perRound + warmUpOf(run);
+
+/**
+ * The points rows of a same-rows floor (FloorRun.sameRows), as CTEs `txns`, `counters`, `account` and `board` to put
+ * in a `with`: the postings (rows of `(delta, rule, source, source_id, idem)`) as ledger rows, each counter (rows of
+ * `(scope, n, cap)`) added to, the balance and the activity's total moved by `total` — made when the CTE `from` has
+ * its row. Parameters as the caller's statement has them: $1 the organisation, $2 the activity, $3 the reader, $4 the moment.
+ */
+export const samePointsSql = (from: string, postings: string[], counters: string[], total: number): string => `
+  txns as (insert into point_txns (org_id, reader_id, delta, rule_key, source_type, source_id, act_id, idem_key, status, created_at)
+    select $1, $3, v.delta, v.rule, v.source, v.source_id, $2, v.idem, 1, $4 from ${from} cross join (values ${postings.join(', ')}) v(delta, rule, source, source_id, idem)
+    on conflict (org_id, reader_id, idem_key) do nothing returning delta),
+  counters as (insert into point_counters (org_id, reader_id, scope, n, cap, created_at)
+    select $1, $3, v.scope, v.n, v.cap, $4 from ${from} cross join lateral (values ${counters.join(', ')}) v(scope, n, cap)
+    on conflict (org_id, reader_id, scope) do update set n = point_counters.n + excluded.n),
+  account as (insert into point_accounts (org_id, reader_id, balance, earned, spent, expired, updated_at)
+    select $1, $3, ${total}, ${total}, 0, 0, $4 from ${from}
+    on conflict (org_id, reader_id) do update set balance = point_accounts.balance + ${total}, earned = point_accounts.earned + ${total}, updated_at = excluded.updated_at),
+  board as (insert into point_act_totals (org_id, act_id, reader_id, points, updated_at) select $1, $2, $3, ${total}, $4 from ${from}
+    on conflict (act_id, reader_id) do update set points = point_act_totals.points + ${total}, updated_at = excluded.updated_at)`;
+
+/** Whether flow `i` is one of the rounds' (not the probe's or the warm-up's): what a bench's own figures (calls per second) count. */
+export const inRounds = (run: Pick<FloorRun, 'rounds' | 'perRound'>, i: number): boolean => i >= 1 && i <= run.rounds * run.perRound;
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 
@@ -196,11 +230,9 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
   const url = postgresUrls.get(database);
   const pool = url ? floorPool(url) : null;
   const times = { real: new Map<string, number[]>(), floor: new Map<string, number[]>(), same: new Map<string, number[]>() };
-  // The first round's first burst of each side (its first `concurrency` flows) is its warm-up — new
-  // connections to the server and the database, code not yet compiled, statements not yet prepared —
-  // timed apart: the p99 is of the calls after it; the p99 with it is printed beside.
+  // Each side's warm-up flows (see the head of this file), timed apart: the p99 is of the rounds'
+  // calls; the p99 with the warm-up's is printed beside.
   const warmTimes = { real: new Map<string, number[]>(), floor: new Map<string, number[]>(), same: new Map<string, number[]>() };
-  const warmUp = (i: number) => i >= 1 && i < 1 + run.concurrency;
   const statements = { real: new Map<string, number>(), floor: new Map<string, number>() };
   const timing =
     (into: Map<string, number[]>): Timed =>
@@ -221,7 +253,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       return result;
     };
 
-  // CPU per flow of each side, over its rounds (warm-up included): what the ratio is made of on a
+  // CPU per flow of each side, over its rounds (the warm-up's apart): what the ratio is made of on a
   // machine whose cores the server, PostgreSQL and the load generator share.
   const cpu = { real: { server: 0, postgres: 0, bench: 0 }, floor: { server: 0, postgres: 0, bench: 0 }, same: { server: 0, postgres: 0, bench: 0 } };
   const measured = async (into: CpuSpent, round: () => Promise<void>) => {
@@ -229,15 +261,18 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     await round();
     cpuSince(before, into);
   };
-  /** A round of one side: its flows from `first`, timed (warm-up apart) and its CPU measured. */
+  /** A round of one side: its flows from `first`, timed and its CPU measured; the warm-up's (`flows` given) timed apart and not measured. */
   const roundOf =
     (side: 'real' | 'floor' | 'same', flow: (i: number, timed: Timed) => Promise<void>) =>
-    (first: number): Promise<void> =>
-      measured(cpu[side], () => inFlight(first, run.perRound, run.concurrency, (i) => flow(i, timing(warmUp(i) ? warmTimes[side] : times[side]))));
+    (first: number, warmUpFlows?: number): Promise<void> =>
+      warmUpFlows === undefined
+        ? measured(cpu[side], () => inFlight(first, run.perRound, run.concurrency, (i) => flow(i, timing(times[side]))))
+        : inFlight(first, warmUpFlows, run.concurrency, (i) => flow(i, timing(warmTimes[side])));
   const realRound = roundOf('real', run.real);
   const floorRound = roundOf('floor', (i, timed) => run.floor(i, timed, pool!.sql));
   const sameRows = pool ? run.sameRows : undefined;
-  const sameRound = sameRows ? roundOf('same', (i, timed) => sameRows(i, timed, pool!.sql)) : () => Promise.resolve();
+  const sameRound = sameRows ? roundOf('same', (i, timed) => sameRows(i, timed, pool!.sql)) : (_first: number, _warmUpFlows?: number) => Promise.resolve();
+  const warmUpFlows = warmUpOf(run);
   let seconds = 0;
   let sentInRounds = 0;
   try {
@@ -254,6 +289,13 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     // The probe: one flow alone, statements counted.
     await run.real(0, counting(statements.real, serverStatements));
     if (pool) await run.floor(0, counting(statements.floor, async () => pool.sent.n), pool.sql);
+    const warmUpFirst = 1 + run.rounds * run.perRound;
+    if (warmUpFlows > 0) {
+      const warmStarted = performance.now();
+      await realRound(warmUpFirst, warmUpFlows);
+      if (pool) await floorRound(warmUpFirst, warmUpFlows).then(() => sameRound(warmUpFirst, warmUpFlows));
+      console.log(`warm-up: ${warmUpFlows.toLocaleString()} flows of each side in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`);
+    }
     const started = performance.now();
     const sentBefore = await serverStatements();
     for (let r = 0; r < run.rounds; r++) {
@@ -293,7 +335,7 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
     }
     return row;
   });
-  console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s); each side's first ${run.concurrency} flows are its warm-up, in the last two columns only`);
+  console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s); each side's ${warmUpFlows.toLocaleString()} warm-up flows before them are in the "with warm-up" columns only`);
   console.table(
     figures.map((f) => ({
       call: f.step,

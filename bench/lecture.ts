@@ -24,7 +24,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, benchReaders, inBatches, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, inRounds, benchReaders, inBatches, readersNeeded, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
 
@@ -93,7 +93,7 @@ async function run(label: string, database: Database): Promise<void> {
       const body = (await res.json()) as { code: number; message: string; data: { credited: number } };
       if (body.code !== 200) throw new Error(`heartbeat: ${body.code} ${body.message}`);
       if (!(body.data.credited >= 10)) uncredited++;
-      if (i > 0) {
+      if (inRounds(RUN, i)) {
         span.first = Math.min(span.first, started);
         span.last = Math.max(span.last, performance.now());
         span.beats++;

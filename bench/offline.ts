@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inBatches, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, inRounds, inBatches, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
@@ -49,6 +49,9 @@ async function run(label: string, database: Database): Promise<void> {
     real.push(await session(`第${r + 1}场`));
     floored.push(await session(`基线第${r + 1}场`));
   }
+  // The warm-up's session of each side (its flows' indices come after the rounds', bench/floor.ts).
+  real.push(await session('预热场'));
+  floored.push(await session('基线预热场'));
   await call('POST', `/v1/${ORG}/offlines/${act.id}/publish`, {});
 
   const n = readersNeeded(RUN);
@@ -60,7 +63,7 @@ async function run(label: string, database: Database): Promise<void> {
   const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
   console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} bookings of ${SEATS} seats, ${concurrency} at once`);
 
-  const roundOf = (i: number) => Math.floor((i - 1) / RUN.perRound);
+  const roundOf = (i: number) => Math.min(Math.floor((i - 1) / RUN.perRound), RUN.rounds);
   const span = { first: Infinity, last: 0, booked: 0 };
   const figures = await againstFloor(database, {
     title: `offline booking (${RUN.perRound.toLocaleString()} readers, ${SEATS} seats)`,
@@ -78,7 +81,7 @@ async function run(label: string, database: Database): Promise<void> {
       );
       if (res.status !== 200) throw new Error(`booking: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
-      if (i > 0) {
+      if (inRounds(RUN, i)) {
         span.first = Math.min(span.first, started);
         span.last = Math.max(span.last, performance.now());
         span.booked++;

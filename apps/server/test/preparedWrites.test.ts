@@ -7,7 +7,7 @@
  * read as long, a short write and a write without parameters are not; and a connection prepares
  * at most 100; a connection is kept after an error PostgreSQL answered (its prepared statements with it); close()
  * answers once every connection has closed. PGlite has no named statements (one in-process connection that
- * parses every statement): the file runs where CI runs the suite on PostgreSQL.
+ * parses every statement): those run where CI runs the suite on PostgreSQL; a read by key built once runs on both.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -68,22 +68,6 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
 
   const byAccount = keyedRead((db) => db.select({ id: readers.id }).from(readers).where(eq(readers.account, sql.placeholder('account'))));
   const byId = keyedRead((db) => db.select({ id: readers.id }).from(readers).where(eq(readers.id, sql.placeholder('id'))));
-
-  it('builds a read by key once per database and once per transaction, each call answering its own values', async () => {
-    const [a, b] = rowsOf<{ id: number; kind: string }>(await database.db.execute(sql`insert into jobs (kind, run_at) values ('read-a', 0), ('read-b', 0) returning id, kind`));
-    let built = 0;
-    const kindOf = keyedRead((db) => (built++, db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, sql.placeholder('id')))));
-    expect(await kindOf(database.db, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
-    expect(await kindOf(database.db, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
-    expect(await kindOf(database.db, { id: -1 })).toEqual([]);
-    expect(built).toBe(1);
-    await database.db.transaction(async (tx) => {
-      expect(await kindOf(tx, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
-      expect(await kindOf(tx, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
-    });
-    expect(built).toBe(2);
-    await database.db.execute(sql`delete from jobs where id in (${a!.id}, ${b!.id})`);
-  });
 
   it('prepares a read by key again under a new name at its 16th call, the old name dropped', async () => {
     const seen = await database.db.transaction(async (tx) => {
@@ -160,5 +144,24 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
       lost.mockRestore();
       await admin.end();
     }
+  });
+});
+
+/** On either database: drizzle's select of a read by key is built once per database (its session) and once per transaction. */
+describe('reads by key (keyedRead)', () => {
+  it('builds a read by key once per database and once per transaction, each call answering its own values', async () => {
+    const [a, b] = rowsOf<{ id: number; kind: string }>(await database.db.execute(sql`insert into jobs (kind, run_at) values ('read-a', 0), ('read-b', 0) returning id, kind`));
+    let built = 0;
+    const kindOf = keyedRead((db) => (built++, db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, sql.placeholder('id')))));
+    expect(await kindOf(database.db, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
+    expect(await kindOf(database.db, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
+    expect(await kindOf(database.db, { id: -1 })).toEqual([]);
+    expect(built).toBe(1);
+    await database.db.transaction(async (tx) => {
+      expect(await kindOf(tx, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
+      expect(await kindOf(tx, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
+    });
+    expect(built).toBe(2);
+    await database.db.execute(sql`delete from jobs where id in (${a!.id}, ${b!.id})`);
   });
 });

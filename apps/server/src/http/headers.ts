@@ -63,8 +63,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     reply.headers(headers);
     done();
   });
-  // Hooks that wait on nothing take Fastify's callback form (here and in every hook run per request):
-  // an async hook costs a promise and a turn of the microtask queue on every request.
+  // Hooks that wait on nothing take Fastify's callback form (here and in the envelope's, the log's,
+  // the shutdown's and the job kick's): an async hook costs a promise and a turn of the microtask
+  // queue on every request. The access hook, which waits on the organisation's read, stays async.
   app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are per caller and per moment: never stored by the browser or a proxy. A route
     // that chose its own caching (stored files) keeps it.

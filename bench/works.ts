@@ -261,7 +261,16 @@ async function run(label: string, database: Database): Promise<void> {
   // them; here the join rows are written first), one 3-source ballot each, 50 at once, from an
   // address each; the floor writes the votes, the sources' counters and the tallies in one
   // statement on a copy of the vote with sources of its own.
-  const floorVoters = await database.query<{ id: number }>(`select id from readers where org_id = $1 and account like 'r%' order by id offset ${2 * VOTERS} limit ${readersNeeded(BALLOT_ROUNDS)}`, [orgId]);
+  const votersNeeded = readersNeeded(BALLOT_ROUNDS);
+  const floorVoters = await database.query<{ id: number }>(`select id from readers where org_id = $1 and account like 'r%' order by id offset ${2 * VOTERS} limit ${votersNeeded}`, [orgId]);
+  // A small --scale fills fewer readers than the rounds and the warm-up take: the rest made here.
+  if (floorVoters.length < votersNeeded)
+    floorVoters.push(
+      ...(await database.query<{ id: number }>(
+        `insert into readers (org_id, account, password_hash, real_name, source) select $1, 'v' || g, '', '读者' || g, 'register' from generate_series(1, ${votersNeeded - floorVoters.length}) g returning id`,
+        [orgId],
+      )),
+    );
   await database.query(
     `insert into activity_joins (org_id, act_id, reader_id) select $1, $2, id from unnest($3::int[]) id on conflict do nothing`,
     [orgId, voteAct, floorVoters.map((r) => r.id)],

@@ -18,7 +18,7 @@
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, readersNeeded, samePointsSql } from './floor.js';
+import { againstFloor, newReaders, readersNeeded, samePointsSql } from './floor.js';
 import { recorder, sequentialScans, type Statement } from './plans.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
@@ -157,11 +157,7 @@ async function run(label: string, database: Database): Promise<void> {
   const floorAct = await joinable(database, '报名活动（基线）', 0);
   const sameRowsAct = await joinable(database, '报名活动（同行基线）', 0);
   // The same-rows floor's readers: their points and counters are none of the real calls' readers'.
-  const sameRowsReaders = await database.query<{ id: number }>(
-    `insert into readers (org_id, account, password_hash, real_name, phone, source)
-     select $1, 'sr' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${readersNeeded(JOIN_ROUNDS)}) g returning id`,
-    [readers[0].org_id],
-  );
+  const sameRowsReaders = await newReaders(database, readers[0].org_id, readersNeeded(JOIN_ROUNDS), 'sr');
   const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
   await againstFloor(database, {
     title: 'join an activity',

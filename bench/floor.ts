@@ -59,7 +59,10 @@ export interface FloorRun {
 /** Flows of each side's warm-up unless a run says otherwise: enough for V8 to have compiled the server's hot paths (measured: docs/decisions.md). */
 const WARM_UP_FLOWS = (() => {
   const at = process.argv.indexOf('--warm-up');
-  return at >= 0 ? Number(process.argv[at + 1]) : 5_000;
+  if (at < 0) return 5_000;
+  const flows = Number(process.argv[at + 1]);
+  if (!Number.isInteger(flows) || flows < 0) throw new Error(`--warm-up takes a whole number of flows (0 or more), not ${process.argv[at + 1] ?? 'nothing'}`);
+  return flows;
 })();
 const warmUpOf = (run: Pick<FloorRun, 'warmUp'>): number => run.warmUp ?? WARM_UP_FLOWS;
 
@@ -92,16 +95,16 @@ export async function inBatches<T, R>(xs: T[], size: number, fn: (x: T) => Promi
   return out;
 }
 
-/**
- * `n` readers of the organisation made by bulk SQL (accounts `prefix1` …, a bench's own rows, not
- * readers the benchmark measures signing up) and a reader token each (issued 50 at a time): their
- * ids and tokens, index by index.
- */
-export async function benchReaders(database: Database, org: { id: number; key: string }, n: number, prefix: string): Promise<{ ids: number[]; tokens: string[] }> {
-  const rows = await database.query<{ id: number }>(
+/** `n` readers of the organisation made by bulk SQL (accounts `prefix1` …, a bench's own rows, not readers the benchmark measures signing up): their ids' rows. */
+export const newReaders = (database: Database, orgId: number, n: number, prefix: string): Promise<{ id: number }[]> =>
+  database.query<{ id: number }>(
     `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, $2 || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
-    [org.id, prefix],
+    [orgId, prefix],
   );
+
+/** newReaders with a reader token each (issued 50 at a time): their ids and tokens, index by index. */
+export async function benchReaders(database: Database, org: { id: number; key: string }, n: number, prefix: string): Promise<{ ids: number[]; tokens: string[] }> {
+  const rows = await newReaders(database, org.id, n, prefix);
   const tokens = await inBatches(rows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: org.key }, 3_600_000)).access_token);
   return { ids: rows.map((r) => r.id), tokens };
 }

@@ -26,7 +26,7 @@ import { onEachDatabase, wantPostgres } from './databases.js';
 import type { Outcome, VotersTask } from './voters.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, newReaders, readersNeeded, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { VOTE_DAY_SLOTS } from '../apps/server/src/kinds/voting/tallies.js';
@@ -265,12 +265,7 @@ async function run(label: string, database: Database): Promise<void> {
   const floorVoters = await database.query<{ id: number }>(`select id from readers where org_id = $1 and account like 'r%' order by id offset ${2 * VOTERS} limit ${votersNeeded}`, [orgId]);
   // A small --scale fills fewer readers than the rounds and the warm-up take: the rest made here.
   if (floorVoters.length < votersNeeded)
-    floorVoters.push(
-      ...(await database.query<{ id: number }>(
-        `insert into readers (org_id, account, password_hash, real_name, source) select $1, 'v' || g, '', '读者' || g, 'register' from generate_series(1, ${votersNeeded - floorVoters.length}) g returning id`,
-        [orgId],
-      )),
-    );
+    floorVoters.push(...(await newReaders(database, orgId, votersNeeded - floorVoters.length, 'v')));
   await database.query(
     `insert into activity_joins (org_id, act_id, reader_id) select $1, $2, id from unnest($3::int[]) id on conflict do nothing`,
     [orgId, voteAct, floorVoters.map((r) => r.id)],

@@ -15,10 +15,11 @@
  * readers joining one activity with person_limit 1,000 at 50 at a time: joins/s and the limit
  * held; then joins against their floor and the floor of the same rows (bench/floor.ts), 3 rounds of 400 at 50 at once.
  */
+import { chinaDayKey } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, newReaders, readersNeeded, samePointsSql } from './floor.js';
+import { againstFloor, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql } from './floor.js';
 import { recorder, sequentialScans, type Statement } from './plans.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
@@ -158,7 +159,6 @@ async function run(label: string, database: Database): Promise<void> {
   const sameRowsAct = await joinable(database, '报名活动（同行基线）', 0);
   // The same-rows floor's readers: their points and counters are none of the real calls' readers'.
   const sameRowsReaders = await newReaders(database, readers[0].org_id, readersNeeded(JOIN_ROUNDS), 'sr');
-  const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
   await againstFloor(database, {
     title: 'join an activity',
     concurrency: 50,
@@ -183,15 +183,12 @@ async function run(label: string, database: Database): Promise<void> {
     async sameRows(i, timed, sql) {
       await timed('join', () =>
         sql.query(
-          `with j as (insert into activity_joins (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
-             values ($1, $2, $3, '读者', '13900000000', $4, $4) on conflict do nothing returning id),
-           shard as (insert into activity_join_shards (act_id, shard, n) select $2, ($3 % 16)::smallint, 1 from j
-             on conflict (act_id, shard) do update set n = activity_join_shards.n + 1),
-           ${samePointsSql('j', [`(2, 'join_activity', 'activity', $2::varchar, 'join_activity:activity:' || $2)`], [`('a:' || $2 || ':join_activity', 1, 1)`, `('d:' || $7, 2, 200)`], 2)}
+          `with ${sameJoinSql()},
+           ${samePointsSql('j', [joinPosting], [joinCounter, `('d:' || $7, 2, 200)`], 2)}
            insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
            select $3, $5, 200, jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', 0), $6 from j
            returning 1`,
-          [readers[0].org_id, sameRowsAct, sameRowsReaders[i].id, Math.floor(Date.now() / 1000), `bench-same-join-${i}`, 'f'.repeat(64), chinaDay()],
+          [readers[0].org_id, sameRowsAct, sameRowsReaders[i].id, Math.floor(Date.now() / 1000), `bench-same-join-${i}`, 'f'.repeat(64), chinaDayKey(Math.floor(Date.now() / 1000))],
         ),
       );
     },

@@ -32,7 +32,7 @@ import { serveApp } from './serve.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken, sha256 } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import { DEFAULT_POINTS_CONFIG, pointsConfigOf } from '@huodong/domain';
+import { chinaDayKey, DEFAULT_POINTS_CONFIG, pointsConfigOf } from '@huodong/domain';
 import { send } from './client.js';
 
 const args = process.argv.slice(2);
@@ -194,7 +194,7 @@ async function run(label: string, database: Database): Promise<void> {
       q.type === 2 ? [q.options[0].key, q.options[2].key] : q.type === 3 ? (i % 2 ? 'T' : 'F') : q.options[i % 4].key;
     /** An answer as the key stores it: 'A', 'T', or a multiple choice's keys joined ('A,C'). */
     const given = `(case jsonb_typeof(a.answer) when 'array' then (select string_agg(x, ',' order by x) from jsonb_array_elements_text(a.answer) x) else a.answer #>> '{}' end)`;
-    const day = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const day = () => chinaDayKey(Math.floor(Date.now() / 1000));
     await againstFloor(database, {
       title: 'contest start, save 20 answers, submit',
       concurrency: CONCURRENCY,

@@ -82,6 +82,10 @@ export interface FloorFigures {
   /** The server's statements over the rounds per real flow (background work included: the probe's count is one flow alone). */
   roundStatements?: number;
   floorStatements?: number;
+  /** Flows per second while each side's rounds ran (the other sides' rounds between them not counted). */
+  perSecond: number;
+  floorPerSecond?: number;
+  sameRowsPerSecond?: number;
   /** Against the floor of the same rows (FloorRun.sameRows). */
   sameRowsP50?: number;
   sameRowsP99?: number;
@@ -116,20 +120,42 @@ export const readersNeeded = (run: Pick<FloorRun, 'rounds' | 'perRound' | 'warmU
  * The points rows of a same-rows floor (FloorRun.sameRows), as CTEs `txns`, `counters`, `account` and `board` to put
  * in a `with`: the postings (rows of `(delta, rule, source, source_id, idem)`) as ledger rows, each counter (rows of
  * `(scope, n, cap)`) added to, the balance and the activity's total moved by `total` — made when the CTE `from` has
- * its row. Parameters as the caller's statement has them: $1 the organisation, $2 the activity, $3 the reader, $4 the moment.
+ * its row. Parameters as the caller's statement has them: $1 the organisation, $2 the activity, $3 the reader, `at` the moment.
  */
-export const samePointsSql = (from: string, postings: string[], counters: string[], total: number): string => `
+export const samePointsSql = (from: string, postings: string[], counters: string[], total: number, at = '$4'): string => `
   txns as (insert into point_txns (org_id, reader_id, delta, rule_key, source_type, source_id, act_id, idem_key, status, created_at)
-    select $1, $3, v.delta, v.rule, v.source, v.source_id, $2, v.idem, 1, $4 from ${from} cross join (values ${postings.join(', ')}) v(delta, rule, source, source_id, idem)
+    select $1, $3, v.delta, v.rule, v.source, v.source_id, $2, v.idem, 1, ${at} from ${from} cross join (values ${postings.join(', ')}) v(delta, rule, source, source_id, idem)
     on conflict (org_id, reader_id, idem_key) do nothing returning delta),
   counters as (insert into point_counters (org_id, reader_id, scope, n, cap, created_at)
-    select $1, $3, v.scope, v.n, v.cap, $4 from ${from} cross join lateral (values ${counters.join(', ')}) v(scope, n, cap)
+    select $1, $3, v.scope, v.n, v.cap, ${at} from ${from} cross join lateral (values ${counters.join(', ')}) v(scope, n, cap)
     on conflict (org_id, reader_id, scope) do update set n = point_counters.n + excluded.n),
   account as (insert into point_accounts (org_id, reader_id, balance, earned, spent, expired, updated_at)
-    select $1, $3, ${total}, ${total}, 0, 0, $4 from ${from}
+    select $1, $3, ${total}, ${total}, 0, 0, ${at} from ${from}
     on conflict (org_id, reader_id) do update set balance = point_accounts.balance + ${total}, earned = point_accounts.earned + ${total}, updated_at = excluded.updated_at),
-  board as (insert into point_act_totals (org_id, act_id, reader_id, points, updated_at) select $1, $2, $3, ${total}, $4 from ${from}
+  board as (insert into point_act_totals (org_id, act_id, reader_id, points, updated_at) select $1, $2, $3, ${total}, ${at} from ${from}
     on conflict (act_id, reader_id) do update set points = point_act_totals.points + ${total}, updated_at = excluded.updated_at)`;
+
+/**
+ * The join and its shard of a same-rows floor, as CTEs `j` and `shard` to put in a `with`: made when the CTE `from`
+ * has its row (no `from`: always). Parameters as samePointsSql's. The join's points are `joinPosting` with its
+ * once-per-activity counter `joinCounter` (and the day's counter, which the caller sums over its postings).
+ */
+export const sameJoinSql = (from?: string): string => `
+  j as (insert into activity_joins (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
+    select $1, $2, $3, '读者', '13900000000', $4, $4${from ? ` from ${from}` : ''} on conflict do nothing returning id),
+  shard as (insert into activity_join_shards (act_id, shard, n) select $2, ($3 % 16)::smallint, 1 from j
+    on conflict (act_id, shard) do update set n = activity_join_shards.n + 1)`;
+export const joinPosting = `(2, 'join_activity', 'activity', $2::varchar, 'join_activity:activity:' || $2)`;
+export const joinCounter = `('a:' || $2 || ':join_activity', 1, 1)`;
+
+/** A bench's summary columns of one call's figures: p50 and p99, each floor's p99 and the ratios to them. */
+export const floorColumns = (f: FloorFigures | undefined): Record<string, number | string | undefined> => ({
+  'p50 ms': f?.p50,
+  'p99 ms': f?.p99,
+  'floor p99 ms': f?.floorP99 ?? '–',
+  ratio: f?.ratio === undefined ? '–' : `${f.ratio}×`,
+  ...(f?.sameRowsP99 === undefined ? {} : { 'same rows p99 ms': f.sameRowsP99, 'ratio to same rows': `${f.ratioToSameRows}×` }),
+});
 
 /** Whether flow `i` is one of the rounds' (not the probe's or the warm-up's): what a bench's own figures (calls per second) count. */
 export const inRounds = (run: Pick<FloorRun, 'rounds' | 'perRound'>, i: number): boolean => i >= 1 && i <= run.rounds * run.perRound;
@@ -259,17 +285,21 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
   // CPU per flow of each side, over its rounds (the warm-up's apart): what the ratio is made of on a
   // machine whose cores the server, PostgreSQL and the load generator share.
   const cpu = { real: { server: 0, postgres: 0, bench: 0 }, floor: { server: 0, postgres: 0, bench: 0 }, same: { server: 0, postgres: 0, bench: 0 } };
-  const measured = async (into: CpuSpent, round: () => Promise<void>) => {
+  /** Seconds each side's rounds ran: its calls per second are of its own rounds. */
+  const wall = { real: 0, floor: 0, same: 0 };
+  const measured = async (side: keyof typeof wall, round: () => Promise<void>) => {
     const before = cpuNow();
+    const started = performance.now();
     await round();
-    cpuSince(before, into);
+    wall[side] += (performance.now() - started) / 1000;
+    cpuSince(before, cpu[side]);
   };
   /** A round of one side: its flows from `first`, timed and its CPU measured; the warm-up's (`flows` given) timed apart and not measured. */
   const roundOf =
     (side: 'real' | 'floor' | 'same', flow: (i: number, timed: Timed) => Promise<void>) =>
     (first: number, warmUpFlows?: number): Promise<void> =>
       warmUpFlows === undefined
-        ? measured(cpu[side], () => inFlight(first, run.perRound, run.concurrency, (i) => flow(i, timing(times[side]))))
+        ? measured(side, () => inFlight(first, run.perRound, run.concurrency, (i) => flow(i, timing(times[side]))))
         : inFlight(first, warmUpFlows, run.concurrency, (i) => flow(i, timing(warmTimes[side])));
   const realRound = roundOf('real', run.real);
   const floorRound = roundOf('floor', (i, timed) => run.floor(i, timed, pool!.sql));
@@ -315,12 +345,14 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
 
   const steps = [...new Set([...times.real.keys(), ...warmTimes.real.keys()])];
   const sorted = (...lists: (number[] | undefined)[]) => lists.flatMap((l) => l ?? []).sort((a, b) => a - b);
+  const flows = run.rounds * run.perRound;
+  const perSecond = (side: keyof typeof wall) => (wall[side] > 0 ? Math.round(flows / wall[side]) : undefined);
   const figures: FloorFigures[] = steps.map((step) => {
     const real = sorted(times.real.get(step));
     const floor = sorted(times.floor.get(step));
     const realAll = sorted(times.real.get(step), warmTimes.real.get(step));
     const floorAll = sorted(times.floor.get(step), warmTimes.floor.get(step));
-    const row: FloorFigures = { step, n: real.length, p50: Math.round(percentile(real, 50)), p99: Math.round(percentile(real, 99)), p99WithWarmUp: Math.round(percentile(realAll, 99)), statements: statements.real.get(step) ?? 0 };
+    const row: FloorFigures = { step, n: real.length, p50: Math.round(percentile(real, 50)), p99: Math.round(percentile(real, 99)), p99WithWarmUp: Math.round(percentile(realAll, 99)), statements: statements.real.get(step) ?? 0, perSecond: perSecond('real') ?? 0 };
     // One call per flow: the rounds' statements spread over their calls.
     if (times.real.size === 1) row.roundStatements = Math.round((sentInRounds / (run.rounds * run.perRound)) * 100) / 100;
     if (floor.length) {
@@ -329,16 +361,18 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       row.ratio = Math.round((percentile(real, 99) / percentile(floor, 99)) * 10) / 10;
       row.ratioWithWarmUp = Math.round((percentile(realAll, 99) / percentile(floorAll, 99)) * 10) / 10;
       row.floorStatements = statements.floor.get(step);
+      row.floorPerSecond = perSecond('floor');
     }
     const same = sorted(times.same.get(step));
     if (same.length) {
       row.sameRowsP50 = Math.round(percentile(same, 50));
       row.sameRowsP99 = Math.round(percentile(same, 99));
       row.ratioToSameRows = Math.round((percentile(real, 99) / percentile(same, 99)) * 10) / 10;
+      row.sameRowsPerSecond = perSecond('same');
     }
     return row;
   });
-  console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s); each side's ${warmUpFlows.toLocaleString()} warm-up flows before them are in the "with warm-up" columns only`);
+  console.log(`\n${run.title}: ${run.rounds} rounds of ${run.perRound} flows, ${run.concurrency} at once, real and floor alternated (${seconds.toFixed(1)} s); each side's ${warmUpFlows.toLocaleString()} warm-up flows before them are in the "with warm-up" columns only; flows per second while each side's rounds ran: real ${perSecond('real')}${pool ? `, floor ${perSecond('floor')}` : ''}${sameRows ? `, same rows ${perSecond('same')}` : ''}`);
   console.table(
     figures.map((f) => ({
       call: f.step,
@@ -356,7 +390,6 @@ export async function againstFloor(database: Database, run: FloorRun): Promise<F
       ...(f.sameRowsP99 === undefined ? {} : { 'same rows p50 · p99': `${f.sameRowsP50} · ${f.sameRowsP99}`, 'ratio to same rows': `${f.ratioToSameRows}×` }),
     })),
   );
-  const flows = run.rounds * run.perRound;
   const perFlow = (spent: CpuSpent) => ({
     'server ms': statementCount.serverPid ? round2((spent.server * 1000) / flows) : '–',
     'PostgreSQL ms': round2((spent.postgres * 1000) / flows),

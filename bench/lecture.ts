@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/lecture.ts --pg-only                       # PostgreSQL (DATABASE_URL or the local server)
  *   npx tsx bench/lecture.ts --pg-only --scale 0.5 --count-readers 100000
+ *   npx tsx bench/lecture.ts --pg-only --scale 0.25 --count-readers 2000 --concurrency 100
  *
  * A published lecture of 10 video items (10 minutes each) is made through the admin API; readers
  * (bulk SQL, tokens issued) have a play under way on one item each (their progress row, last beat
@@ -24,7 +25,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inRounds, benchReaders, inBatches, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, floorColumns, benchReaders, inBatches, readersNeeded, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
 
@@ -35,7 +36,8 @@ const countReaders = arg('--count-readers') ?? 100_000;
 const ORG = 'benchlecture';
 const DAY = 86_400;
 const ITEMS = 10;
-const CONCURRENCY = 50;
+/** Beats in flight at once (`--concurrency`, default 50). */
+const CONCURRENCY = arg('--concurrency') ?? 50;
 const RUN = { rounds: 2, perRound: Math.round(2_000 * scale) };
 
 async function run(label: string, database: Database): Promise<void> {
@@ -81,23 +83,16 @@ async function run(label: string, database: Database): Promise<void> {
   });
   await new Promise((r) => setTimeout(r, 10_500));
   console.log(`${n.toLocaleString()} readers with a play under way, tokens and a first beat in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} heartbeats (each reader's second), ${CONCURRENCY} at once`);
-  const span = { first: Infinity, last: 0, beats: 0 };
   let uncredited = 0;
   const figures = await againstFloor(database, {
     title: `lecture heartbeat (${CONCURRENCY} at once)`,
     concurrency: CONCURRENCY,
     ...RUN,
     async real(i, timed) {
-      const started = performance.now();
       const res = await timed('heartbeat', () => beatOf(i, 2));
       const body = (await res.json()) as { code: number; message: string; data: { credited: number } };
       if (body.code !== 200) throw new Error(`heartbeat: ${body.code} ${body.message}`);
       if (!(body.data.credited >= 10)) uncredited++;
-      if (inRounds(RUN, i)) {
-        span.first = Math.min(span.first, started);
-        span.last = Math.max(span.last, performance.now());
-        span.beats++;
-      }
     },
     async floor(i, timed, sql) {
       const at = Math.floor(Date.now() / 1000);
@@ -111,17 +106,13 @@ async function run(label: string, database: Database): Promise<void> {
     },
   });
   const beat = figures.find((f) => f.step === 'heartbeat');
-  const seconds = (span.last - span.first) / 1000;
   console.table([
     {
       database: label,
       'at once': CONCURRENCY,
-      'beats/s': Math.round(span.beats / seconds),
-      'beats/min': Math.round((span.beats / seconds) * 60),
-      'p50 ms': beat?.p50,
-      'p99 ms': beat?.p99,
-      'floor p99 ms': beat?.floorP99 ?? '–',
-      ratio: beat?.ratio === undefined ? '–' : `${beat.ratio}×`,
+      'beats/s': beat?.perSecond,
+      'beats/min': beat && beat.perSecond * 60,
+      ...floorColumns(beat),
       statements: beat?.statements,
       uncredited,
     },

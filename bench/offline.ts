@@ -12,14 +12,16 @@
  * points and the answer kept by its request id — each reader books once, so every booking is a
  * first join: one statement once the activity is remembered, decisions). The floor (bench/floor.ts) is the same booking as its minimal SQL (the
  * seats or the waiting list and the reservation in one statement) through node-postgres, in the
- * same run and at the same concurrency. Printed: bookings/s, p50/p99 of both and the ratio, and
+ * same run and at the same concurrency; the floor of the same rows adds the join with its shard,
+ * the join's points and the kept answer. Printed: bookings/s, p50/p99 of both and the ratio, and
  * the overbookings (seats held beyond a session's capacity, by its counter or its rows): must be 0.
  * `SEATS=n` in the environment sets the seats of every session (e.g. as many as the readers: no waiting list).
  */
 import { randomBytes } from 'node:crypto';
+import { chinaDayKey } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inRounds, inBatches, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, floorColumns, inBatches, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
@@ -45,13 +47,16 @@ async function run(label: string, database: Database): Promise<void> {
   const floorProbe = await session('基线试测场');
   const real: number[] = [];
   const floored: number[] = [];
+  const sameRowsSessions: number[] = [];
   for (let r = 0; r < RUN.rounds; r++) {
     real.push(await session(`第${r + 1}场`));
     floored.push(await session(`基线第${r + 1}场`));
+    sameRowsSessions.push(await session(`同行基线第${r + 1}场`));
   }
   // The warm-up's session of each side (its flows' indices come after the rounds', bench/floor.ts).
   real.push(await session('预热场'));
   floored.push(await session('基线预热场'));
+  sameRowsSessions.push(await session('同行基线预热场'));
   await call('POST', `/v1/${ORG}/offlines/${act.id}/publish`, {});
 
   const n = readersNeeded(RUN);
@@ -60,18 +65,18 @@ async function run(label: string, database: Database): Promise<void> {
     `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'b' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
     [org.id],
   );
+  // The same-rows floor's readers: their joins and points are none of the real calls' readers'.
+  const sameRowsReaders = await newReaders(database, org.id, n, 'sb');
   const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
   console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} bookings of ${SEATS} seats, ${concurrency} at once`);
 
   const roundOf = (i: number) => Math.min(Math.floor((i - 1) / RUN.perRound), RUN.rounds);
-  const span = { first: Infinity, last: 0, booked: 0 };
   const figures = await againstFloor(database, {
     title: `offline booking (${RUN.perRound.toLocaleString()} readers, ${SEATS} seats)`,
     concurrency,
     ...RUN,
     async real(i, timed) {
       const sid = i === 0 ? probe : real[roundOf(i)];
-      const started = performance.now();
       const res = await timed('book a session', () =>
         send(`${base}/v1/${ORG}/client/sessions/${sid}/reservations`, {
           method: 'POST',
@@ -81,11 +86,6 @@ async function run(label: string, database: Database): Promise<void> {
       );
       if (res.status !== 200) throw new Error(`booking: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
-      if (inRounds(RUN, i)) {
-        span.first = Math.min(span.first, started);
-        span.last = Math.max(span.last, performance.now());
-        span.booked++;
-      }
     },
     async floor(i, timed, sql) {
       const sid = i === 0 ? floorProbe : floored[roundOf(i)];
@@ -102,6 +102,29 @@ async function run(label: string, database: Database): Promise<void> {
         ),
       );
     },
+    // The rows a reader's first booking writes: the seat or the place in line and the reservation,
+    // the join and its shard, the join's points (ledger row, two counters, balance, the activity's total), the kept answer.
+    async sameRows(i, timed, sql) {
+      const sid = sameRowsSessions[roundOf(i)];
+      const at = Math.floor(Date.now() / 1000);
+      await timed('book a session', () =>
+        sql.query(
+          `with seat as (update offline_sessions set taken = taken + 1 where id = $5 and taken + 1 <= capacity returning id),
+                line as (update offline_sessions set waiting = waiting + 1 where id = $5 and not exists (select 1 from seat) returning id),
+                booked as (insert into offline_reservations (org_id, act_id, session_id, reader_id, seats, status, waitlisted_at, ticket_secret, created_at, updated_at)
+                  select $1, $2, $5, $3, 1, case when exists (select 1 from seat) then 'confirmed' else 'waitlisted' end,
+                         case when exists (select 1 from seat) then null else $4::bigint end, $6, $4, $4
+                  from (select count(*) from line) l -- the session's row written before any other (a CTE no one reads runs last)
+                  returning id, status),
+                ${sameJoinSql('booked')},
+                ${samePointsSql('j', [joinPosting], [joinCounter, `('d:' || $9, 2, 200)`], 2)}
+           insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
+           select $3, $7, 200, jsonb_build_object('reservation', jsonb_build_object('id', booked.id, 'session_id', $5::int, 'status', booked.status, 'seats', 1, 'created_at', $4::bigint)), $8 from booked
+           returning 1`,
+          [org.id, act.id, sameRowsReaders[i].id, at, sid, randomBytes(24).toString('base64url'), `same-book-${i}`, 'f'.repeat(64), chinaDayKey(at)],
+        ),
+      );
+    },
   });
 
   // Overbooking: seats held beyond the capacity, by the session's counter or by its rows.
@@ -114,17 +137,13 @@ async function run(label: string, database: Database): Promise<void> {
   );
   const over = check.reduce((sum, s) => sum + Math.max(0, s.taken - s.capacity, Number(s.held) - s.capacity) + (Number(s.held) !== s.taken ? 1 : 0), 0);
   const filled = check.filter((s) => real.includes(s.id)).map((s) => `${s.taken}/${s.capacity} + ${s.waiting} waiting`);
-  const seconds = (span.last - span.first) / 1000;
   const book = figures.find((f) => f.step === 'book a session');
   console.table([
     {
       database: label,
-      bookings: span.booked,
-      'bookings/s': Math.round(span.booked / seconds),
-      'p50 ms': book?.p50,
-      'p99 ms': book?.p99,
-      'floor p99 ms': book?.floorP99 ?? '–',
-      ratio: book?.ratio === undefined ? '–' : `${book.ratio}×`,
+      bookings: book?.n,
+      'bookings/s': book?.perSecond,
+      ...floorColumns(book),
       overbookings: over,
       sessions: filled.join('; '),
     },

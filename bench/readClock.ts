@@ -10,8 +10,9 @@
  * against the day's unique key, the points in the same transaction, the answer kept by its request
  * id), `--levels` (default 50,500) at a time, 2 rounds of 2,000 readers per level. The floor
  * (bench/floor.ts) is the same mark as its minimal SQL — the insert against the day's unique key —
- * through node-postgres, on an activity of its own, in the same run and at the same concurrency.
- * Printed per level: marks/s, p50/p99 of both and the ratio, statements per call, and the double
+ * through node-postgres, on an activity of its own, in the same run and at the same concurrency;
+ * the floor of the same rows adds the join with its shard, the join's and the mark's points and the
+ * kept answer. Printed per level: marks/s, p50/p99 of both and the ratio, statements per call, and the double
  * marks (a reader with two counting marks of one day): the run fails unless 0.
  *
  * Then the reads over 1,000,000 marks (`--reads-only` runs only these, `--marks-only` skips them; `--scale` scales the marks):
@@ -24,7 +25,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inRounds, inBatches, readersNeeded, samePointsSql, statementCount } from './floor.js';
+import { againstFloor, floorColumns, inBatches, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
@@ -154,13 +155,11 @@ async function run(label: string, database: Database): Promise<void> {
     const sameRowsReaders = await newReaders();
     const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
     console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} marks, ${concurrency} at once`);
-    const span = { first: Infinity, last: 0, marked: 0 };
     const figures = await againstFloor(database, {
       title: `check-in mark (${concurrency} at once)`,
       concurrency,
       ...RUN,
       async real(i, timed) {
-        const started = performance.now();
         const res = await timed('mark', () =>
           send(`${base}/v1/${ORG}/client/activities/${real}/marks`, {
             method: 'POST',
@@ -170,11 +169,6 @@ async function run(label: string, database: Database): Promise<void> {
         );
         if (res.status !== 200) throw new Error(`mark: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
-        if (inRounds(RUN, i)) {
-          span.first = Math.min(span.first, started);
-          span.last = Math.max(span.last, performance.now());
-          span.marked++;
-        }
       },
       async floor(i, timed, sql) {
         const at = Math.floor(Date.now() / 1000);
@@ -198,14 +192,11 @@ async function run(label: string, database: Database): Promise<void> {
                insert into read_clock_marks (org_id, act_id, reader_id, day, content, status, created_at, updated_at)
                values ($1, $2, $3, (to_timestamp($4 + 28800) at time zone 'UTC')::date, $5, 1, $4, $4)
                on conflict (act_id, reader_id, day) where status <> 2 do nothing returning id, day),
-             j as (insert into activity_joins (org_id, act_id, reader_id, real_name, phone, created_at, updated_at)
-               select $1, $2, $3, '读者', '13900000000', $4, $4 from m on conflict do nothing returning id),
-             shard as (insert into activity_join_shards (act_id, shard, n) select $2, ($3 % 16)::smallint, 1 from j
-               on conflict (act_id, shard) do update set n = activity_join_shards.n + 1),
+             ${sameJoinSql('m')},
              ${samePointsSql(
                'm',
-               [`(2, 'join_activity', 'activity', $2::varchar, 'join_activity:activity:' || $2)`, `(5, 'checkin_mark', 'mark', (select id::varchar from m), 'checkin_mark:' || (select id from m))`],
-               [`('a:' || $2 || ':join_activity', 1, 1)`, `('d:' || to_char(m.day, 'YYYYMMDD'), 7, 200)`, `('d:' || to_char(m.day, 'YYYYMMDD') || ':checkin_mark', 1, 1)`],
+               [joinPosting, `(5, 'checkin_mark', 'mark', (select id::varchar from m), 'checkin_mark:' || (select id from m))`],
+               [joinCounter, `('d:' || to_char(m.day, 'YYYYMMDD'), 7, 200)`, `('d:' || to_char(m.day, 'YYYYMMDD') || ':checkin_mark', 1, 1)`],
                7,
              )}
              insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
@@ -223,16 +214,12 @@ async function run(label: string, database: Database): Promise<void> {
     );
     const [marks] = await database.query<{ n: string }>(`select count(*) n from read_clock_marks where act_id = $1`, [real]);
     const mark = figures.find((f) => f.step === 'mark');
-    const seconds = (span.last - span.first) / 1000;
     rows.push({
       database: label,
       'at once': concurrency,
       marks: Number(marks.n),
-      'marks/s': Math.round(span.marked / seconds),
-      'p50 ms': mark?.p50,
-      'p99 ms': mark?.p99,
-      'floor p99 ms': mark?.floorP99 ?? '–',
-      ratio: mark?.ratio === undefined ? '–' : `${mark.ratio}×`,
+      'marks/s': mark?.perSecond,
+      ...floorColumns(mark),
       statements: mark?.statements,
       'double marks': Number(doubles.n),
     });

@@ -13,9 +13,10 @@
  * views/s, p50/p99 of both and the ratio, statements per call, and whether the counter equals the
  * readers (the run fails unless it does).
  */
+import { chinaDate } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inRounds, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, floorColumns, readersNeeded, statementCount } from './floor.js';
 import { casePdfs } from '../apps/server/src/seed/casePdf.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
@@ -40,15 +41,13 @@ async function run(label: string, database: Database): Promise<void> {
   const real = await newCase('并发浏览');
   const floorCase = await newCase('基线浏览');
   const n = readersNeeded(RUN);
-  const span = { first: Infinity, last: 0, viewed: 0 };
-  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const day = chinaDate(Math.floor(Date.now() / 1000));
 
   const figures = await againstFloor(database, {
     title: `case view (${CONCURRENCY} at once)`,
     concurrency: CONCURRENCY,
     ...RUN,
     async real(i, timed) {
-      const started = performance.now();
       const res = await timed('view', () =>
         send(`${base}/v1/${ORG}/readingCase/add/count`, {
           method: 'POST',
@@ -58,11 +57,6 @@ async function run(label: string, database: Database): Promise<void> {
       );
       if (res.status !== 200) throw new Error(`view: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
-      if (inRounds(RUN, i)) {
-        span.first = Math.min(span.first, started);
-        span.last = Math.max(span.last, performance.now());
-        span.viewed++;
-      }
     },
     async floor(i, timed, sql) {
       await timed('view', () =>
@@ -87,11 +81,8 @@ async function run(label: string, database: Database): Promise<void> {
       'at once': CONCURRENCY,
       views: row.views,
       readers: n,
-      'views/s': Math.round(span.viewed / ((span.last - span.first) / 1000)),
-      'p50 ms': view?.p50,
-      'p99 ms': view?.p99,
-      'floor p99 ms': view?.floorP99 ?? '–',
-      ratio: view?.ratio === undefined ? '–' : `${view.ratio}×`,
+      'views/s': view?.perSecond,
+      ...floorColumns(view),
       statements: view?.statements,
     },
   ]);

@@ -10,13 +10,17 @@
  * (`POST /v1/{org}/client/scan`: the code and its signature, the gate, each limit in one statement
  * inside a savepoint, the log row, the answer kept by the nonce). The floor (bench/floor.ts) is the
  * scan as its minimal SQL — the code's conditional count and the log row in one statement —
- * through node-postgres, in the same run and at the same concurrency. Printed per concurrency:
- * scans/s, p50/p99 of both and the ratio, and the double credits (a code credited beyond its
- * scans, a reader credited twice for one code, a counter that disagrees with the log): must be 0.
+ * through node-postgres, in the same run and at the same concurrency; the floor of the same rows
+ * adds, as minimal SQL in the same statement, what a credited scan writes beside them: the
+ * reader's count of the code, the first join with its shard, the scan's and the join's points
+ * (ledger rows, caps' counters, balance, the activity's total) and the kept answer. Printed per
+ * concurrency: scans/s, p50/p99 of each and the ratios, and the double credits (a code credited
+ * beyond its scans, a reader credited twice for one code, a counter that disagrees with the log): must be 0.
  */
+import { chinaDayKey } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, inRounds, inBatches, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, floorColumns, inBatches, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { codeSign } from '../apps/server/src/kinds/scanCodes/codes.js';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -55,22 +59,23 @@ async function run(label: string, database: Database): Promise<void> {
     [org.id],
   );
   const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
+  // The same-rows floor's readers: their points and joins are none of the real calls' readers'.
+  const sameRowsReaders = await newReaders(database, org.id, n, 'ss');
   console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; per level ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} scans, ${PER_CODE} readers per code of ${MAX_SCANS} scans`);
 
   const rows: Record<string, unknown>[] = [];
   for (const concurrency of LEVELS) {
     const real = await batch(`实测${concurrency}`);
     const floor = await batch(`基线${concurrency}`);
+    const same = await batch(`同行基线${concurrency}`);
     const codeOf = (list: typeof real.codes, i: number) => list[Math.floor(i / PER_CODE) % list.length];
-    const span = { first: Infinity, last: 0, scans: 0 };
-    const day = Number(new Date((now + 8 * 3600) * 1000).toISOString().slice(0, 10).replace(/-/g, ''));
+    const day = Number(chinaDayKey(now));
     const figures = await againstFloor(database, {
       title: `scan codes (${RUN.perRound.toLocaleString()} readers per round, ${concurrency} at once)`,
       concurrency,
       ...RUN,
       async real(i, timed) {
         const c = codeOf(real.codes, i);
-        const started = performance.now();
         const res = await timed('scan a code', () =>
           send(`${base}/v1/${ORG}/client/scan`, {
             method: 'POST',
@@ -80,11 +85,6 @@ async function run(label: string, database: Database): Promise<void> {
         );
         if (res.status !== 200) throw new Error(`scan: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
-        if (inRounds(RUN, i)) {
-          span.first = Math.min(span.first, started);
-          span.last = Math.max(span.last, performance.now());
-          span.scans++;
-        }
       },
       async floor(i, timed, sql) {
         const c = codeOf(floor.codes, i);
@@ -96,6 +96,33 @@ async function run(label: string, database: Database): Promise<void> {
                     case when exists (select 1 from c) then 10 else 0 end, $8, $9, $10
              returning result`,
             [c.id, MAX_SCANS, org.id, act.id, floor.id, readerRows[i].id, c.code, `floor-${concurrency}-${i}`, day, Math.floor(Date.now() / 1000)],
+          ),
+        );
+      },
+      // The rows a reader's first scan writes: credited, the code's count, the reader's count of it, the
+      // join and its shard, the join's and the scan's points; always the log row and the kept answer.
+      async sameRows(i, timed, sql) {
+        const c = codeOf(same.codes, i);
+        await timed('scan a code', () =>
+          sql.query(
+            `with c as (update scan_codes set scans_used = scans_used + 1 where id = $5 and scans_used < $6 returning id),
+             mine as (insert into scan_reader_counts as rc (subject, ref_id, reader_id, day, n) select 'code', $5, $3, 0, 1 from c
+               on conflict (subject, ref_id, reader_id, day) do update set n = rc.n + 1 returning 1),
+             ${sameJoinSql('c')},
+             ${samePointsSql(
+               'c',
+               [joinPosting, `(10, 'scan_code', 'scan_code', $5::varchar, 'scan_code:' || $8 || ':' || $3)`],
+               [joinCounter, `('d:' || $10::int, 12, 200)`],
+               12,
+             )},
+             logged as (insert into scan_logs (org_id, act_id, batch_id, code_id, reader_id, code, result, points, nonce, day, created_at)
+               select $1, $2, $7, $5, $3, $8, case when exists (select 1 from c) then 'ok' else 'exhausted' end,
+                      case when exists (select 1 from c) then 10 else 0 end, $9, $10::int, $4
+               returning result, points)
+             insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
+             select $3, $9, 200, jsonb_build_object('result', logged.result, 'points', logged.points, 'code', $8::text), $11 from logged
+             returning 1`,
+            [org.id, act.id, sameRowsReaders[i].id, Math.floor(Date.now() / 1000), c.id, MAX_SCANS, same.id, c.code, `same-${concurrency}-${i}`, day, 'f'.repeat(64)],
           ),
         );
       },
@@ -112,18 +139,14 @@ async function run(label: string, database: Database): Promise<void> {
       [real.id],
     );
     const double = Number(check.over_max) + Number(check.twice) + Number(check.mismatch);
-    const seconds = (span.last - span.first) / 1000;
     const scan = figures.find((f) => f.step === 'scan a code');
     rows.push({
       database: label,
       'at once': concurrency,
-      scans: span.scans,
-      'scans/s': Math.round(span.scans / seconds),
+      scans: scan?.n,
+      'scans/s': scan?.perSecond,
       credited: Number(check.ok),
-      'p50 ms': scan?.p50,
-      'p99 ms': scan?.p99,
-      'floor p99 ms': scan?.floorP99 ?? '–',
-      ratio: scan?.ratio === undefined ? '–' : `${scan.ratio}×`,
+      ...floorColumns(scan),
       statements: scan?.statements,
       'double credits': double,
     });

@@ -18,7 +18,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, benchReaders, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, floorColumns, benchReaders, readersNeeded, statementCount } from './floor.js';
 import { startLocalMerchant } from '../apps/server/src/payouts/localMerchant.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
@@ -77,10 +77,7 @@ async function run(label: string, database: Database): Promise<void> {
         'at once': CONCURRENCY,
         readers: n,
         bound: bound.n,
-        'p50 ms': bind?.p50,
-        'p99 ms': bind?.p99,
-        'floor p99 ms': bind?.floorP99 ?? '–',
-        ratio: bind?.ratio === undefined ? '–' : `${bind.ratio}×`,
+        ...floorColumns(bind),
         statements: bind?.statements,
         'code exchanges at WeChat': merchant.oauthCalls,
       },

@@ -16,17 +16,19 @@
  * process of their own (bench/voters.ts), each from an address of its own, then 50 others from one
  * shared address: ballots/s, p50 and p99, and afterwards no reader above the votes per day nor per
  * source per day, the counters and today's tallies equal to the votes. Then ballots against their
- * floor (bench/floor.ts): 1,200 readers who joined, one ballot each, 50 at once, in 3 rounds.
+ * floor (bench/floor.ts): 1,200 readers who joined, one ballot each, 50 at once, in 3 rounds; the
+ * floor writes the votes, the sources' counters and the tallies, the floor of the same rows the
+ * vote's points and the kept answer too.
  * `--scale 0.02` fills 2 % of the sizes (trying the script out).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { voteRulesSchema, workConfigSchema } from '@huodong/domain';
+import { chinaDayKey, voteRulesSchema, workConfigSchema } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import type { Outcome, VotersTask } from './voters.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, newReaders, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, newReaders, readersNeeded, samePointsSql, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { VOTE_DAY_SLOTS } from '../apps/server/src/kinds/voting/tallies.js';
@@ -271,23 +273,47 @@ async function run(label: string, database: Database): Promise<void> {
     [orgId, voteAct, floorVoters.map((r) => r.id)],
   );
   const ballotTokens = await Promise.all(floorVoters.map(async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId, scope: ORG }, 3_600_000)).access_token));
-  const [floorVote] = await database.query<{ id: number }>(
-    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, config) select org_id, type, '优秀作品网络投票（基线）', start_at, end_at, is_tmp, published_at, config from activities where id = $1 returning id`,
-    [voteAct],
-  );
-  const floorSources = (
-    await database.query<{ id: number }>(
+  // A copy of the vote with sources of its own, for a floor.
+  const voteCopy = async (title: string) => {
+    const [copy] = await database.query<{ id: number }>(
+      `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, config) select org_id, type, $2, start_at, end_at, is_tmp, published_at, config from activities where id = $1 returning id`,
+      [voteAct, title],
+    );
+    const sources = await database.query<{ id: number }>(
       `insert into vote_sources (org_id, act_id, title, author, intro, group_name, sort, status, origin) select org_id, $2, title, author, intro, group_name, sort, status, 'manual' from vote_sources where act_id = $1 order by id returning id`,
-      [voteAct, floorVote.id],
-    )
-  ).map((r) => r.id);
+      [voteAct, copy.id],
+    );
+    return { id: copy.id, sources: sources.map((r) => r.id) };
+  };
+  const floorVote = await voteCopy('优秀作品网络投票（基线）');
+  const sameRowsVote = await voteCopy('优秀作品网络投票（同行基线）');
+  // The same-rows floor's voters: their points are none of the real calls' voters'.
+  const sameRowsVoters = await newReaders(database, orgId, votersNeeded, 'sv');
   const threeOf = (ids: number[]) => {
     const chosen = new Set<number>();
     while (chosen.size < 3) chosen.add(ids[Math.floor(Math.random() * ids.length)]);
     return [...chosen];
   };
   const addressOf = (i: number) => `10.251.${Math.floor(i / 250)}.${(i % 250) + 1}`;
-  const chinaDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const chinaDay = () => chinaDayKey(Math.floor(Date.now() / 1000));
+  // The floor's votes, counters and tallies; the addresses' tallies last. Parameters: $1 the organisation,
+  // $2 the vote, $3 the reader, $4 the China day, $5 the address, $6 the request id, $7 the moment, $8 the sources.
+  const castSql = `cast_votes as (
+             insert into votes (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at)
+             select $1, $2, s, $3, $4::varchar, $5::varchar, '', '', 'valid', '', $6, $7 from unnest($8::int[]) s
+             where coalesce((select votes from vote_reader_days where act_id = $2 and reader_id = $3 and day = $4::varchar), 0) + 3 <= ${VOTE_RULES.votes_per_day}
+             returning source_id),
+           counted as (update vote_sources set vote_count = vote_count + 1, reached_at = $7 where id in (select source_id from cast_votes)),
+           reader_day as (
+             insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select $1, $2, $3, d, count(*), $7 from cast_votes, unnest(array[$4::varchar, '']) d group by d
+             on conflict (act_id, reader_id, day) do update set votes = vote_reader_days.votes + excluded.votes, last_at = excluded.last_at returning day, (xmax = 0) first),
+           day_slot as (
+             insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters) select $1, $2, $4::varchar, $3 % ${VOTE_DAY_SLOTS}, (select count(*) from cast_votes), 0, count(*) filter (where first and day <> '') from reader_day
+             on conflict (act_id, day, slot) do update set valid = vote_days.valid + excluded.valid, voters = vote_days.voters + excluded.voters)`;
+  const addressesSql = `insert into vote_address_days (org_id, act_id, day, ip, source_id, valid) select $1, $2, $4::varchar, $5::varchar, s, case when s = 0 then 3 else 1 end from unnest(array[0] || $8::int[]) s
+           on conflict (act_id, day, ip, source_id) do update set valid = vote_address_days.valid + excluded.valid`;
+  const ballotParams = (act: number, reader: number, requestId: string, i: number, sources: number[]) =>
+    [orgId, act, reader, chinaDay(), addressOf(i), requestId, Math.floor(Date.now() / 1000), threeOf(sources)];
   await againstFloor(database, {
     title: 'ballot of 3 sources',
     concurrency: VOTERS,
@@ -303,32 +329,26 @@ async function run(label: string, database: Database): Promise<void> {
       if (res.status !== 200) throw new Error(`ballot: ${res.status} ${await res.text()}`);
     },
     async floor(i, timed, sql) {
-      const now = Math.floor(Date.now() / 1000);
-      const reader = floorVoters[i].id;
+      await timed('ballot', () => sql.query(`with ${castSql} ${addressesSql}`, ballotParams(floorVote.id, floorVoters[i].id, `bench-floor-${i}`, i, floorVote.sources)));
+    },
+    // The rows a ballot writes: the floor's, the vote's points (ledger row, the day's and the rule's
+    // counters, the balance, the activity's total) and the answer kept by its request id.
+    async sameRows(i, timed, sql) {
       await timed('ballot', () =>
         sql.query(
-          `with cast_votes as (
-             insert into votes (org_id, act_id, source_id, reader_id, day, ip, device_id, ua_hash, status, reason, request_id, created_at)
-             select $1, $2, s, $3, $4::varchar, $5::varchar, '', '', 'valid', '', $6, $7 from unnest($8::int[]) s
-             where coalesce((select votes from vote_reader_days where act_id = $2 and reader_id = $3 and day = $4::varchar), 0) + 3 <= ${VOTE_RULES.votes_per_day}
-             returning source_id),
-           counted as (update vote_sources set vote_count = vote_count + 1, reached_at = $7 where id in (select source_id from cast_votes)),
-           reader_day as (
-             insert into vote_reader_days (org_id, act_id, reader_id, day, votes, last_at) select $1, $2, $3, d, count(*), $7 from cast_votes, unnest(array[$4::varchar, '']) d group by d
-             on conflict (act_id, reader_id, day) do update set votes = vote_reader_days.votes + excluded.votes, last_at = excluded.last_at returning day, (xmax = 0) first),
-           day_slot as (
-             insert into vote_days (org_id, act_id, day, slot, valid, suspect, voters) select $1, $2, $4::varchar, $3 % ${VOTE_DAY_SLOTS}, (select count(*) from cast_votes), 0, count(*) filter (where first and day <> '') from reader_day
-             on conflict (act_id, day, slot) do update set valid = vote_days.valid + excluded.valid, voters = vote_days.voters + excluded.voters)
-           insert into vote_address_days (org_id, act_id, day, ip, source_id, valid) select $1, $2, $4::varchar, $5::varchar, s, case when s = 0 then 3 else 1 end from unnest(array[0] || $8::int[]) s
-           on conflict (act_id, day, ip, source_id) do update set valid = vote_address_days.valid + excluded.valid`,
-          [orgId, floorVote.id, reader, chinaDay(), addressOf(i), `bench-floor-${i}`, now, threeOf(floorSources)],
+          `with ${castSql}, addresses as (${addressesSql}), paid as (select 1 from cast_votes limit 1),
+           ${samePointsSql('paid', [`(1, 'vote', 'ballot', $6::varchar, 'vote:ballot:' || $2 || ':' || $6)`], [`('d:' || $4, 1, 200)`, `('d:' || $4 || ':vote', 1, 3)`], 1, '$7')}
+           insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
+           select $3, $6, 200, jsonb_build_object('votes', (select jsonb_agg(jsonb_build_object('source_id', source_id, 'status', 'valid')) from cast_votes)), $9 from paid
+           returning 1`,
+          [...ballotParams(sameRowsVote.id, sameRowsVoters[i].id, `bench-same-${i}`, i, sameRowsVote.sources), 'f'.repeat(64)],
         ),
       );
     },
   });
 
   // Afterwards: no reader above the daily limits; the counters are the votes.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  const today = chinaDay();
   const [day] = await database.query<{ most: number; readers: number }>(
     `select coalesce(max(n), 0)::int most, count(*)::int readers from (select reader_id, count(*) n from votes where act_id = $1 and day = $2 group by reader_id) x`,
     [voteAct, today],

@@ -49,7 +49,8 @@ export interface FloorRun {
   /**
    * A second floor, of the same rows: everything the real call writes besides its own row (the
    * reader's join, the points and their counters, the kept answer) as minimal SQL, without a check.
-   * Where the real call writes more than `floor` does, the ratio to this one is its overhead.
+   * Where a bench has one, the goal (p99 within 3×) is judged against it: it is the same write's
+   * minimal SQL, the first floor the event's row alone (docs/decisions.md, stop 46).
    */
   sameRows?: (i: number, timed: Timed, sql: FloorSql) => Promise<void>;
   /** Flows of each side before the rounds, untimed in the steady figures (default WARM_UP_FLOWS or `--warm-up N`). */
@@ -156,9 +157,6 @@ export const floorColumns = (f: FloorFigures | undefined): Record<string, number
   ratio: f?.ratio === undefined ? '–' : `${f.ratio}×`,
   ...(f?.sameRowsP99 === undefined ? {} : { 'same rows p99 ms': f.sameRowsP99, 'ratio to same rows': `${f.ratioToSameRows}×` }),
 });
-
-/** Whether flow `i` is one of the rounds' (not the probe's or the warm-up's): what a bench's own figures (calls per second) count. */
-export const inRounds = (run: Pick<FloorRun, 'rounds' | 'perRound'>, i: number): boolean => i >= 1 && i <= run.rounds * run.perRound;
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 

@@ -19,7 +19,7 @@ import { chinaDayKey } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql } from './floor.js';
+import { againstFloor, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, sameKeptSql, samePointsSql } from './floor.js';
 import { recorder, sequentialScans, type Statement } from './plans.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
@@ -184,11 +184,10 @@ async function run(label: string, database: Database): Promise<void> {
       await timed('join', () =>
         sql.query(
           `with ${sameJoinSql()},
-           ${samePointsSql('j', [joinPosting], [joinCounter, `('d:' || $7, 2, 200)`], 2)}
-           insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
-           select $3, $5, 200, jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', 0), $6 from j
+           ${samePointsSql('j', [joinPosting], [joinCounter, `('d:' || $6, 2, 200)`], 2)}
+           ${sameKeptSql('j', '$5', `jsonb_build_object('joined', true, 'join_id', j.id, 'join_num', 0)`)}
            returning 1`,
-          [readers[0].org_id, sameRowsAct, sameRowsReaders[i].id, Math.floor(Date.now() / 1000), `bench-same-join-${i}`, 'f'.repeat(64), chinaDayKey(Math.floor(Date.now() / 1000))],
+          [readers[0].org_id, sameRowsAct, sameRowsReaders[i].id, Math.floor(Date.now() / 1000), `bench-same-join-${i}`, chinaDayKey(Math.floor(Date.now() / 1000))],
         ),
       );
     },

@@ -14,7 +14,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, floorColumns, benchReaders, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, floorColumns, benchReaders, readersNeeded, sameKeptSql, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
 
@@ -72,10 +72,9 @@ async function run(label: string, database: Database): Promise<void> {
              values ($1, $2, $3, (to_timestamp($4 + 28800) at time zone 'UTC')::date, 1, 30, $4, $4)
              on conflict (resource_id, reader_id, day) do update set plays = audiobook_listens.plays + 1, seconds = least(audiobook_listens.seconds + 30, 86400), updated_at = $4
              returning resource_id, day, plays, seconds)
-           insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
-           select $3, $5, 200, jsonb_build_object('resource_id', up.resource_id, 'day', up.day::text, 'plays', up.plays, 'seconds', up.seconds), $6 from up
+           ${sameKeptSql('up', '$5', `jsonb_build_object('resource_id', up.resource_id, 'day', up.day::text, 'plays', up.plays, 'seconds', up.seconds)`)}
            returning answer`,
-          [org.id, sameRowsBook.id, ids[i], at, `same-listen-${i}`, 'f'.repeat(64)],
+          [org.id, sameRowsBook.id, ids[i], at, `same-listen-${i}`],
         ),
       );
     },

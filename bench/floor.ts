@@ -146,6 +146,13 @@ export const sameJoinSql = (from?: string): string => `
     select $1, $2, $3, '读者', '13900000000', $4, $4${from ? ` from ${from}` : ''} on conflict do nothing returning id),
   shard as (insert into activity_join_shards (act_id, shard, n) select $2, ($3 % 16)::smallint, 1 from j
     on conflict (act_id, shard) do update set n = activity_join_shards.n + 1)`;
+/**
+ * The kept answer of a same-rows floor, as the last statement of its `with`: the reader's ($3) answer `answer` kept by
+ * the request id `requestId` (a parameter or an expression), made when the CTE `from` has its row.
+ */
+export const sameKeptSql = (from: string, requestId: string, answer: string): string => `
+  insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
+  select $3, ${requestId}, 200, ${answer}, '${'f'.repeat(64)}' from ${from}`;
 export const joinPosting = `(2, 'join_activity', 'activity', $2::varchar, 'join_activity:activity:' || $2)`;
 export const joinCounter = `('a:' || $2 || ':join_activity', 1, 1)`;
 

@@ -38,6 +38,7 @@ const DAY = 86_400;
 const ITEMS = 10;
 /** Beats in flight at once (`--concurrency`, default 50). */
 const CONCURRENCY = arg('--concurrency') ?? 50;
+if (!Number.isInteger(CONCURRENCY) || CONCURRENCY < 1) throw new Error(`--concurrency takes a whole number of beats in flight (1 or more), not ${args[args.indexOf('--concurrency') + 1] ?? 'nothing'}`);
 const RUN = { rounds: 2, perRound: Math.round(2_000 * scale) };
 
 async function run(label: string, database: Database): Promise<void> {

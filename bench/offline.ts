@@ -21,8 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { chinaDayKey } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, floorColumns, inBatches, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql, statementCount } from './floor.js';
-import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { againstFloor, benchReaders, floorColumns, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, sameKeptSql, samePointsSql, statementCount } from './floor.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
 
@@ -61,13 +60,9 @@ async function run(label: string, database: Database): Promise<void> {
 
   const n = readersNeeded(RUN);
   const t0 = Date.now();
-  const readerRows = await database.query<{ id: number }>(
-    `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'b' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
-    [org.id],
-  );
+  const { ids: readerIds, tokens } = await benchReaders(database, { id: org.id, key: ORG }, n, 'b');
   // The same-rows floor's readers: their joins and points are none of the real calls' readers'.
   const sameRowsReaders = await newReaders(database, org.id, n, 'sb');
-  const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
   console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} bookings of ${SEATS} seats, ${concurrency} at once`);
 
   const roundOf = (i: number) => Math.min(Math.floor((i - 1) / RUN.perRound), RUN.rounds);
@@ -98,7 +93,7 @@ async function run(label: string, database: Database): Promise<void> {
            select $2, $3, $1, $4, 1, case when exists (select 1 from seat) then 'confirmed' else 'waitlisted' end,
                   case when exists (select 1 from seat) then null else $5::bigint end, $6, $5, $5
            returning id`,
-          [sid, org.id, act.id, readerRows[i].id, at, randomBytes(24).toString('base64url')],
+          [sid, org.id, act.id, readerIds[i], at, randomBytes(24).toString('base64url')],
         ),
       );
     },
@@ -117,11 +112,10 @@ async function run(label: string, database: Database): Promise<void> {
                   from (select count(*) from line) l -- the session's row written before any other (a CTE no one reads runs last)
                   returning id, status),
                 ${sameJoinSql('booked')},
-                ${samePointsSql('j', [joinPosting], [joinCounter, `('d:' || $9, 2, 200)`], 2)}
-           insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
-           select $3, $7, 200, jsonb_build_object('reservation', jsonb_build_object('id', booked.id, 'session_id', $5::int, 'status', booked.status, 'seats', 1, 'created_at', $4::bigint)), $8 from booked
+                ${samePointsSql('j', [joinPosting], [joinCounter, `('d:' || $8, 2, 200)`], 2)}
+           ${sameKeptSql('booked', '$7', `jsonb_build_object('reservation', jsonb_build_object('id', booked.id, 'session_id', $5::int, 'status', booked.status, 'seats', 1, 'created_at', $4::bigint))`)}
            returning 1`,
-          [org.id, act.id, sameRowsReaders[i].id, at, sid, randomBytes(24).toString('base64url'), `same-book-${i}`, 'f'.repeat(64), chinaDayKey(at)],
+          [org.id, act.id, sameRowsReaders[i].id, at, sid, randomBytes(24).toString('base64url'), `same-book-${i}`, chinaDayKey(at)],
         ),
       );
     },

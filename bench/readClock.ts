@@ -25,7 +25,7 @@
  */
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, floorColumns, inBatches, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql, statementCount } from './floor.js';
+import { againstFloor, benchReaders, floorColumns, inBatches, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, sameKeptSql, samePointsSql, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
@@ -135,25 +135,16 @@ async function run(label: string, database: Database): Promise<void> {
     return act.id;
   };
   const rows: Record<string, unknown>[] = [];
-  let offset = 0;
   for (const concurrency of readsOnly ? [] : levels) {
     const real = await activity(`每日阅读打卡 ${concurrency}`);
     const floorAct = await activity(`基线打卡 ${concurrency}`);
     const sameRowsAct = await activity(`同行基线打卡 ${concurrency}`);
     const n = readersNeeded(RUN);
     const t0 = Date.now();
-    const newReaders = async () => {
-      const rows = await database.query<{ id: number }>(
-        `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 'c' || g, '', '读者' || g, '13900000000', 'register' from generate_series(${offset + 1}, ${offset + n}) g returning id`,
-        [org.id],
-      );
-      offset += n;
-      return rows;
-    };
-    const readerRows = await newReaders();
+    // Each level's readers are new (accounts by level): a reader marks once a day.
+    const { ids: readerIds, tokens } = await benchReaders(database, { id: org.id, key: ORG }, n, `c${concurrency}-`);
     // The same-rows floor's readers: their points and counters are none of the real calls' readers'.
-    const sameRowsReaders = await newReaders();
-    const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
+    const sameRowsReaders = await newReaders(database, org.id, n, `cs${concurrency}-`);
     console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} marks, ${concurrency} at once`);
     const figures = await againstFloor(database, {
       title: `check-in mark (${concurrency} at once)`,
@@ -177,7 +168,7 @@ async function run(label: string, database: Database): Promise<void> {
             `insert into read_clock_marks (org_id, act_id, reader_id, day, content, status, created_at, updated_at)
              values ($1, $2, $3, (to_timestamp($4 + 28800) at time zone 'UTC')::date, $5, 1, $4, $4)
              on conflict (act_id, reader_id, day) where status <> 2 do nothing returning id`,
-            [org.id, floorAct, readerRows[i].id, at, '今天读了三十页书，收获很多。'],
+            [org.id, floorAct, readerIds[i], at, '今天读了三十页书，收获很多。'],
           ),
         );
       },
@@ -199,11 +190,14 @@ async function run(label: string, database: Database): Promise<void> {
                [joinCounter, `('d:' || to_char(m.day, 'YYYYMMDD'), 7, 200)`, `('d:' || to_char(m.day, 'YYYYMMDD') || ':checkin_mark', 1, 1)`],
                7,
              )}
-             insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
-             select $3, $6, 200, jsonb_build_object('mark', jsonb_build_object('id', m.id, 'day', m.day, 'content', $5::text, 'status', 1, 'created_at', $4::bigint),
-               'points', jsonb_build_array(jsonb_build_object('rule', 'checkin_mark', 'delta', 5, 'status', 'posted'))), $7 from m
+             ${sameKeptSql(
+               'm',
+               '$6',
+               `jsonb_build_object('mark', jsonb_build_object('id', m.id, 'day', m.day, 'content', $5::text, 'status', 1, 'created_at', $4::bigint),
+                 'points', jsonb_build_array(jsonb_build_object('rule', 'checkin_mark', 'delta', 5, 'status', 'posted')))`,
+             )}
              returning 1`,
-            [org.id, sameRowsAct, reader, at, '今天读了三十页书，收获很多。', `bench-same-${concurrency}-${i}`, 'f'.repeat(64)],
+            [org.id, sameRowsAct, reader, at, '今天读了三十页书，收获很多。', `bench-same-${concurrency}-${i}`],
           ),
         );
       },

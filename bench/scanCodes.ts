@@ -20,8 +20,7 @@
 import { chinaDayKey } from '@huodong/domain';
 import { onEachDatabase, wantPostgres } from './databases.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, floorColumns, inBatches, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, samePointsSql, statementCount } from './floor.js';
-import { issueToken } from '../apps/server/src/auth/tokens.js';
+import { againstFloor, benchReaders, floorColumns, newReaders, readersNeeded, joinCounter, joinPosting, sameJoinSql, sameKeptSql, samePointsSql, statementCount } from './floor.js';
 import { codeSign } from '../apps/server/src/kinds/scanCodes/codes.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { send } from './client.js';
@@ -54,11 +53,7 @@ async function run(label: string, database: Database): Promise<void> {
   };
 
   const t0 = Date.now();
-  const readerRows = await database.query<{ id: number }>(
-    `insert into readers (org_id, account, password_hash, real_name, phone, source) select $1, 's' || g, '', '读者' || g, '13900000000', 'register' from generate_series(1, ${n}) g returning id`,
-    [org.id],
-  );
-  const tokens = await inBatches(readerRows, 50, async (r) => (await issueToken(database.db, { kind: 'reader', id: r.id, orgId: org.id, scope: ORG }, 3_600_000)).access_token);
+  const { ids: readerIds, tokens } = await benchReaders(database, { id: org.id, key: ORG }, n, 's');
   // The same-rows floor's readers: their points and joins are none of the real calls' readers'.
   const sameRowsReaders = await newReaders(database, org.id, n, 'ss');
   console.log(`${n.toLocaleString()} readers with tokens in ${((Date.now() - t0) / 1000).toFixed(1)} s; per level ${RUN.rounds} rounds of ${RUN.perRound.toLocaleString()} scans, ${PER_CODE} readers per code of ${MAX_SCANS} scans`);
@@ -95,7 +90,7 @@ async function run(label: string, database: Database): Promise<void> {
              select $3, $4, $5, $1, $6, $7, case when exists (select 1 from c) then 'ok' else 'exhausted' end,
                     case when exists (select 1 from c) then 10 else 0 end, $8, $9, $10
              returning result`,
-            [c.id, MAX_SCANS, org.id, act.id, floor.id, readerRows[i].id, c.code, `floor-${concurrency}-${i}`, day, Math.floor(Date.now() / 1000)],
+            [c.id, MAX_SCANS, org.id, act.id, floor.id, readerIds[i], c.code, `floor-${concurrency}-${i}`, day, Math.floor(Date.now() / 1000)],
           ),
         );
       },
@@ -119,10 +114,9 @@ async function run(label: string, database: Database): Promise<void> {
                select $1, $2, $7, $5, $3, $8, case when exists (select 1 from c) then 'ok' else 'exhausted' end,
                       case when exists (select 1 from c) then 10 else 0 end, $9, $10::int, $4
                returning result, points)
-             insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
-             select $3, $9, 200, jsonb_build_object('result', logged.result, 'points', logged.points, 'code', $8::text), $11 from logged
+             ${sameKeptSql('logged', '$9', `jsonb_build_object('result', logged.result, 'points', logged.points, 'code', $8::text)`)}
              returning 1`,
-            [org.id, act.id, sameRowsReaders[i].id, Math.floor(Date.now() / 1000), c.id, MAX_SCANS, same.id, c.code, `same-${concurrency}-${i}`, day, 'f'.repeat(64)],
+            [org.id, act.id, sameRowsReaders[i].id, Math.floor(Date.now() / 1000), c.id, MAX_SCANS, same.id, c.code, `same-${concurrency}-${i}`, day],
           ),
         );
       },

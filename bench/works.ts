@@ -28,7 +28,7 @@ import { onEachDatabase, wantPostgres } from './databases.js';
 import type { Outcome, VotersTask } from './voters.js';
 import { measureLoad, type Figures } from './load.js';
 import { serveAsSuper } from './serve.js';
-import { againstFloor, newReaders, readersNeeded, samePointsSql, statementCount } from './floor.js';
+import { againstFloor, newReaders, readersNeeded, sameKeptSql, samePointsSql, statementCount } from './floor.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { VOTE_DAY_SLOTS } from '../apps/server/src/kinds/voting/tallies.js';
@@ -338,10 +338,9 @@ async function run(label: string, database: Database): Promise<void> {
         sql.query(
           `with ${castSql}, addresses as (${addressesSql}), paid as (select 1 from cast_votes limit 1),
            ${samePointsSql('paid', [`(1, 'vote', 'ballot', $6::varchar, 'vote:ballot:' || $2 || ':' || $6)`], [`('d:' || $4, 1, 200)`, `('d:' || $4 || ':vote', 1, 3)`], 1, '$7')}
-           insert into reader_requests (reader_id, request_id, status, answer, fingerprint)
-           select $3, $6, 200, jsonb_build_object('votes', (select jsonb_agg(jsonb_build_object('source_id', source_id, 'status', 'valid')) from cast_votes)), $9 from paid
+           ${sameKeptSql('paid', '$6', `jsonb_build_object('votes', (select jsonb_agg(jsonb_build_object('source_id', source_id, 'status', 'valid')) from cast_votes))`)}
            returning 1`,
-          [...ballotParams(sameRowsVote.id, sameRowsVoters[i].id, `bench-same-${i}`, i, sameRowsVote.sources), 'f'.repeat(64)],
+          ballotParams(sameRowsVote.id, sameRowsVoters[i].id, `bench-same-${i}`, i, sameRowsVote.sources),
         ),
       );
     },

@@ -26,7 +26,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { onEachDatabase, wantPostgres } from './databases.js';
-import { againstFloor, readersNeeded, statementCount } from './floor.js';
+import { againstFloor, type FloorSql, joinCounter, joinPosting, readersNeeded, sameJoinSql, sameKeptSql, samePointsSql, statementCount } from './floor.js';
 import { measureLoad } from './load.js';
 import { serveApp } from './serve.js';
 import type { Database } from '../apps/server/src/db/client.js';
@@ -63,7 +63,7 @@ const CONFIG = { contest_type: 2, rules: RULES, shuffle_questions: 1, shuffle_op
 
 const OPTIONS = `'[{"key":"A","text":"甲"},{"key":"B","text":"乙"},{"key":"C","text":"丙"},{"key":"D","text":"丁"}]'::jsonb`;
 
-export async function fill(db: Database): Promise<{ orgId: number; live: number; floorAct: number; done: number; tokens: string[]; readerIds: number[] }> {
+export async function fill(db: Database): Promise<{ orgId: number; live: number; floorAct: number; sameAct: number; done: number; tokens: string[]; readerIds: number[] }> {
   const now = Math.floor(Date.now() / 1000);
   const [org] = await db.query<{ id: number }>(`insert into organizations (key, name, activity_types) values ($1, '竞赛基准机构', '[3,6]'::jsonb) returning id`, [ORG]);
   const hash = await hashPassword('Bench#Reader1');
@@ -90,6 +90,12 @@ export async function fill(db: Database): Promise<{ orgId: number; live: number;
   const [floorAct] = await db.query<{ id: number }>(
     `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, answer_limit, time_limit, config)
      select org_id, type, '随机组卷知识竞赛（基线）', start_at, end_at, is_tmp, published_at, answer_limit, time_limit, config from activities where id = $1 returning id`,
+    [live.id],
+  );
+  // The same-rows floor's copy: its joins (with their points) are none of the real calls' activity's.
+  const [sameAct] = await db.query<{ id: number }>(
+    `insert into activities (org_id, type, title, start_at, end_at, is_tmp, published_at, answer_limit, time_limit, config)
+     select org_id, type, '随机组卷知识竞赛（同行基线）', start_at, end_at, is_tmp, published_at, answer_limit, time_limit, config from activities where id = $1 returning id`,
     [live.id],
   );
   // The finished contest: a fixed paper of 20 questions, 5 attempts per reader, every answer marked.
@@ -150,7 +156,7 @@ export async function fill(db: Database): Promise<{ orgId: number; live: number;
     );
   }
   await db.query('vacuum analyze');
-  return { orgId: org.id, live: live.id, floorAct: floorAct.id, done: done.id, tokens, readerIds: ids };
+  return { orgId: org.id, live: live.id, floorAct: floorAct.id, sameAct: sameAct.id, done: done.id, tokens, readerIds: ids };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
@@ -162,7 +168,7 @@ const figures = (ms: number[]) => {
 async function run(label: string, database: Database): Promise<void> {
   console.log(`\n== ${label} (${database.driver}) ==`);
   const t0 = Date.now();
-  const { orgId, live, floorAct, done, tokens, readerIds } = await fill(database);
+  const { orgId, live, floorAct, sameAct, done, tokens, readerIds } = await fill(database);
   console.log(`filled ${READERS.toLocaleString()} readers, 1,000 + ${PAPER} contest questions, ${(READERS * ATTEMPTS_EACH).toLocaleString()} attempts and ${(READERS * ATTEMPTS_EACH * PAPER).toLocaleString()} answers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const { base, close } = await serveApp(database);
   const call = async (method: string, path: string, token: string, body?: unknown) => {
@@ -195,6 +201,32 @@ async function run(label: string, database: Database): Promise<void> {
     /** An answer as the key stores it: 'A', 'T', or a multiple choice's keys joined ('A,C'). */
     const given = `(case jsonb_typeof(a.answer) when 'array' then (select string_agg(x, ',' order by x) from jsonb_array_elements_text(a.answer) x) else a.answer #>> '{}' end)`;
     const day = () => chinaDayKey(Math.floor(Date.now() / 1000));
+    // The floor's statements, the same-rows floor's too: ($1 org, $2 act, $3 reader, $4 day, $5 now) the progress row;
+    // the answers of the attempt `attempt` by reader `reader` ($1 org, $2 act, $4 now, $6 question ids, $7 answers);
+    // ($1 attempt) marked; ($1 attempt, $2 now) finished; ($1 act, $2 reader, $3 score, $4 attempt) the progress done.
+    const progressSql = `insert into contest_progress (org_id, act_id, level_id, reader_id, attempts, day, day_attempts, last_started_at) values ($1, $2, 0, $3, 1, $4, 1, $5)
+      on conflict (act_id, level_id, reader_id) do update set attempts = contest_progress.attempts + 1, day_attempts = contest_progress.day_attempts + 1, last_started_at = excluded.last_started_at
+      returning attempts`;
+    const paperJson = (paper: { id: number; score: number; options: { key: string }[] }[]) => JSON.stringify(paper.map((q) => ({ id: q.id, score: q.score, options: q.options.map((o) => o.key) })));
+    const saveSql = (attempt: string, reader: string) => `insert into contest_answers (org_id, act_id, attempt_id, reader_id, question_id, answer, max_score, answered_at)
+      select $1, $2, a.id, a.reader_id, t.q, t.answer, 5, $4 from contest_attempts a, unnest($6::int[], $7::jsonb[]) t(q, answer)
+      where a.id = ${attempt} and a.reader_id = ${reader} and a.state = 'inprogress'
+      on conflict (attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at`;
+    const markSql = `update contest_answers a set is_right = case when ${given} = q.answer then 1 else 0 end, credit = case when ${given} = q.answer then q.score else 0 end
+      from contest_questions q where a.attempt_id = $1 and q.id = a.question_id`;
+    const finishSql = `update contest_attempts t set state = 'finished', submitted_at = $2, duration_sec = $2 - t.started_at, score = s.score, correct_count = s.correct
+      from (select coalesce(sum(credit), 0) score, count(*) filter (where is_right = 1)::int correct from contest_answers where attempt_id = $1) s
+      where t.id = $1 and t.state = 'inprogress'`;
+    // ($1 org, $2 act, $3 reader, $4 now, $5 attempt number, $6 day, $7 paper, $8 deadline, $9 most points, $10 questions) the attempt.
+    const attemptSql = `insert into contest_attempts (org_id, act_id, reader_id, attempt_no, day, paper, started_at, deadline_at, max_score, question_count) values ($1, $2, $3, $5, $6, $7::jsonb, $4, $8, $9, $10) returning id`;
+    /** A start as its minimal SQL in `query`'s transaction: the progress row, then the attempt by `statement` (attemptSql, or one holding it) with `extra` parameters after the attempt's; the attempt's id. */
+    const startIn = async (query: FloorSql['query'], act: number, reader: number, paper: ReturnType<typeof drawPaper>, statement = attemptSql, extra: unknown[] = []) => {
+      const now = Math.floor(Date.now() / 1000);
+      const [progress] = await query<{ attempts: number }>(progressSql, [orgId, act, reader, day(), now]);
+      const [row] = await query<{ id: number }>(statement, [orgId, act, reader, now, progress.attempts, day(), paperJson(paper), now + 1800, paper.reduce((t, q) => t + q.score, 0), paper.length, ...extra]);
+      return row.id;
+    };
+    const progressDoneSql = `update contest_progress set best_score = greatest(best_score, $3), graded_score = greatest(graded_score, $3), graded_attempt_id = $4 where act_id = $1 and level_id = 0 and reader_id = $2`;
     await againstFloor(database, {
       title: 'contest start, save 20 answers, submit',
       concurrency: CONCURRENCY,
@@ -212,47 +244,56 @@ async function run(label: string, database: Database): Promise<void> {
         const reader = readerIds[i];
         const now = Math.floor(Date.now() / 1000);
         const paper = drawPaper();
-        const attempt = await timed('start', () =>
+        const attempt = await timed('start', () => sql.transaction((query) => startIn(query, floorAct, reader, paper)));
+        await timed('save', () => sql.query(saveSql('$3', '$5'), [orgId, floorAct, attempt, now, reader, paper.map((q) => q.id), paper.map((q) => JSON.stringify(answerOf(i, q)))]));
+        await timed('submit', () =>
           sql.transaction(async (query) => {
-            const [progress] = await query<{ attempts: number }>(
-              `insert into contest_progress (org_id, act_id, level_id, reader_id, attempts, day, day_attempts, last_started_at) values ($1, $2, 0, $3, 1, $4, 1, $5)
-               on conflict (act_id, level_id, reader_id) do update set attempts = contest_progress.attempts + 1, day_attempts = contest_progress.day_attempts + 1, last_started_at = excluded.last_started_at
-               returning attempts`,
-              [orgId, floorAct, reader, day(), now],
-            );
-            const [row] = await query<{ id: number }>(
-              `insert into contest_attempts (org_id, act_id, reader_id, attempt_no, day, paper, started_at, deadline_at, max_score, question_count) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10) returning id`,
-              [orgId, floorAct, reader, progress.attempts, day(), JSON.stringify(paper.map((q) => ({ id: q.id, score: q.score, options: q.options.map((o) => o.key) }))), now, now + 1800, paper.reduce((t, q) => t + q.score, 0), paper.length],
-            );
-            return row.id;
+            await query(markSql, [attempt]);
+            const [done] = await query<{ score: number }>(`${finishSql} returning t.score`, [attempt, Math.floor(Date.now() / 1000)]);
+            await query(progressDoneSql, [floorAct, reader, done.score, attempt]);
           }),
+        );
+      },
+      // The same writes with the rows the server writes beside them (bench/floor.ts sameRows): the first start's
+      // join with its shard and its points, and each call's answer kept by its request id. (A passed attempt's
+      // points are left out: with these answers few pass.)
+      async sameRows(i, timed, sql) {
+        const reader = readerIds[i];
+        const now = Math.floor(Date.now() / 1000);
+        const paper = drawPaper();
+        const attempt = await timed('start', () =>
+          sql.transaction((query) =>
+            startIn(
+              query,
+              sameAct,
+              reader,
+              paper,
+              `with a as (${attemptSql}),
+               ${sameJoinSql()},
+               ${samePointsSql('j', [joinPosting], [joinCounter, `('d:' || $6::int, 2, 200)`], 2)}
+               ${sameKeptSql('a', '$11', `jsonb_build_object('id', a.id)`)}
+               returning (answer->>'id')::int as id`,
+              [`same-start-${i}`],
+            ),
+          ),
         );
         await timed('save', () =>
           sql.query(
-            `insert into contest_answers (org_id, act_id, attempt_id, reader_id, question_id, answer, max_score, answered_at)
-             select $1, $2, a.id, a.reader_id, t.q, t.answer, 5, $5 from contest_attempts a, unnest($6::int[], $7::jsonb[]) t(q, answer)
-             where a.id = $3 and a.reader_id = $4 and a.state = 'inprogress'
-             on conflict (attempt_id, question_id) do update set answer = excluded.answer, answered_at = excluded.answered_at`,
-            [orgId, floorAct, attempt, reader, now, paper.map((q) => q.id), paper.map((q) => JSON.stringify(answerOf(i, q)))],
+            `with saved as (${saveSql('$5', '$3')} returning 1)
+             ${sameKeptSql('(select count(*) as n from saved) s', '$8', `jsonb_build_object('saved', s.n)`)}`,
+            [orgId, sameAct, reader, now, attempt, paper.map((q) => q.id), paper.map((q) => JSON.stringify(answerOf(i, q))), `same-save-${i}`],
           ),
         );
         await timed('submit', () =>
           sql.transaction(async (query) => {
-            await query(
-              `update contest_answers a set is_right = case when ${given} = q.answer then 1 else 0 end, credit = case when ${given} = q.answer then q.score else 0 end
-               from contest_questions q where a.attempt_id = $1 and q.id = a.question_id`,
-              [attempt],
-            );
+            await query(markSql, [attempt]);
             const [done] = await query<{ score: number }>(
-              `update contest_attempts t set state = 'finished', submitted_at = $2, duration_sec = $2 - t.started_at, score = s.score, correct_count = s.correct
-               from (select coalesce(sum(credit), 0) score, count(*) filter (where is_right = 1)::int correct from contest_answers where attempt_id = $1) s
-               where t.id = $1 and t.state = 'inprogress' returning t.score`,
-              [attempt, Math.floor(Date.now() / 1000)],
+              `with done as (${finishSql} returning t.id, t.score),
+               kept as (${sameKeptSql('done', '$4', `jsonb_build_object('id', done.id)`)})
+               select score from done`,
+              [attempt, Math.floor(Date.now() / 1000), reader, `same-submit-${i}`],
             );
-            await query(
-              `update contest_progress set best_score = greatest(best_score, $3), graded_score = greatest(graded_score, $3), graded_attempt_id = $4 where act_id = $1 and level_id = 0 and reader_id = $2`,
-              [floorAct, reader, done.score, attempt],
-            );
+            await query(progressDoneSql, [sameAct, reader, done.score, attempt]);
           }),
         );
       },

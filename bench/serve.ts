@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { issueToken } from '../apps/server/src/auth/tokens.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/nodeFlags.js';
 import { postgresUrls } from './databases.js';
 import { statementCount } from './floor.js';
 import type { FromServer, ToServer } from './serverProcess.js';
@@ -28,7 +29,7 @@ export async function serveApp(database: Database, config: Partial<AppConfig> = 
     return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, close: () => app.close() };
   }
   const child = fork(fileURLToPath(new URL('./serverProcess.ts', import.meta.url)), [], {
-    execArgv: ['--import', import.meta.resolve('tsx'), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    execArgv: ['--import', import.meta.resolve('tsx'), ...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, BENCH_SERVER: JSON.stringify({ databaseUrl, settings }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/nodeFlags.js';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 
@@ -100,7 +101,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   delete env.DATABASE_URL; // the browser tests always use their own PGlite directory
   delete env.INIT_CWD; // DATA_DIR is absolute anyway; do not let npm's cwd leak in
 
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

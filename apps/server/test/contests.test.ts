@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { sql } from '../src/db/sql.js';
+import { rowsOf } from '../src/db/rows.js';
 import { contestAttempts, contestProgress, contestQuestions } from '../src/db/schema.js';
 import { foldQuestionCounters, sweepOverdue } from '../src/kinds/contests/engine.js';
 import { signedInReader, testApp, type TestApp } from './helpers.js';
@@ -583,6 +585,8 @@ describe('questions held in memory and counters folded (issue 22)', () => {
     expect((await publish(act)).status).toBe(200);
     const reader = await signedInReader(t, org);
     const open = ok(await start(reader.token, act));
+    const versions = async () => rowsOf<{ xmin: string; xmax: string }>(await t.db.execute(sql`select xmin::text, xmax::text from contest_attempts where id = ${open.id}`))[0];
+    const before = await versions();
     // Drawn, counted or not yet: its answer cannot change any more.
     const locked = await t.call('PUT', `/v1/${org.key}/contest/${act}/question/${q1}`, { ...su(), body: { answer: 'C' } });
     expect(locked.status).toBe(422);
@@ -595,6 +599,8 @@ describe('questions held in memory and counters folded (issue 22)', () => {
       ok(await submit(r.token, p.id));
     }
     await foldQuestionCounters(t.db);
+    // No fold (the server's timer's included) wrote or locked the attempt being answered (its save and submission would wait for it): its row's versions stay.
+    expect(await versions()).toEqual(before);
     const rows = await t.db.select().from(contestQuestions).where(eq(contestQuestions.act_id, act));
     const counts = Object.fromEntries(rows.map((q) => [q.id, [q.used_count, q.answered_count, q.correct_count]]));
     // Four papers (the open one included), three submitted: q1 answered 3 times, right twice; q2 answered twice, right once.

@@ -12,6 +12,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../src/db/rows.js';
 import { keyedExecute, keyedRead, openDatabase } from '../src/db/client.js';
 import { jobs, readers } from '../src/db/schema.js';
@@ -149,7 +150,7 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
 
 /** On either database: drizzle's select of a read by key is built once per database (its session) and once per transaction. */
 describe('reads by key (keyedRead)', () => {
-  it('builds a read by key once per database and once per transaction, each call answering its own values', async () => {
+  it('builds a read by key once, for the database and every transaction, each call answering its own values', async () => {
     const [a, b] = rowsOf<{ id: number; kind: string }>(await database.db.execute(sql`insert into jobs (kind, run_at) values ('read-a', 0), ('read-b', 0) returning id, kind`));
     let built = 0;
     const kindOf = keyedRead((db) => (built++, db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.id, sql.placeholder('id')))));
@@ -157,9 +158,22 @@ describe('reads by key (keyedRead)', () => {
     expect(await kindOf(database.db, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
     expect(await kindOf(database.db, { id: -1 })).toEqual([]);
     expect(built).toBe(1);
+    for (let k = 0; k < 2; k++) {
+      await database.db.transaction(async (tx) => {
+        expect(await kindOf(tx, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
+        expect(await kindOf(tx, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
+      });
+    }
+    expect(built).toBe(1);
+    // A join's rows as drizzle maps them, in a transaction that did not build it: a left join's missing side null.
+    const other = alias(jobs, 'other');
+    const withOther = keyedRead((db) =>
+      (built++, db.select({ job: { kind: jobs.kind }, other: { kind: other.kind } }).from(jobs).leftJoin(other, eq(other.id, sql.placeholder('other'))).where(eq(jobs.id, sql.placeholder('id')))),
+    );
+    expect(await withOther(database.db, { id: a!.id, other: b!.id })).toEqual([{ job: { kind: 'read-a' }, other: { kind: 'read-b' } }]);
     await database.db.transaction(async (tx) => {
-      expect(await kindOf(tx, { id: b!.id })).toEqual([{ kind: 'read-b' }]);
-      expect(await kindOf(tx, { id: a!.id })).toEqual([{ kind: 'read-a' }]);
+      expect(await withOther(tx, { id: b!.id, other: a!.id })).toEqual([{ job: { kind: 'read-b' }, other: { kind: 'read-a' } }]);
+      expect(await withOther(tx, { id: a!.id, other: -1 })).toEqual([{ job: { kind: 'read-a' }, other: null }]);
     });
     expect(built).toBe(2);
     await database.db.execute(sql`delete from jobs where id in (${a!.id}, ${b!.id})`);

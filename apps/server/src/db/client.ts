@@ -242,7 +242,19 @@ function nameNow(name: string, known: PreparedStatements, deallocate: (name: str
 interface KeyedQuery<R> {
   getSQL(): SQL;
   toSQL(): { sql: string };
-  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+  prepare(name: string): KeyedPrepared<R>;
+}
+/** What keyedRead keeps of a select's preparation: drizzle's prepared query (its text, values and fields) for another session. */
+interface KeyedPrepared<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+  queryString?: string;
+  params?: unknown[];
+  fields?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+/** A drizzle session's preparation of a statement already rendered (what a select's `prepare` ends in). */
+interface PreparingSession {
+  prepareQuery<R>(query: { sql: string; params: unknown[] }, fields: unknown, name: string, arrayMode: boolean): KeyedPrepared<R>;
 }
 
 /**
@@ -252,21 +264,31 @@ interface KeyedQuery<R> {
  * its code, 0.7 ms of PostgreSQL's CPU a call in its parse and plan, against 0.07 ms in its run).
  * PGlite ignores the name. `build` makes drizzle's select on the database (or transaction) it is
  * given, with `sql.placeholder(name)` for each value that changes between calls: the select is built
- * and rendered once per database — drizzle's building of a select was 4 % of the scan's server CPU
- * (stop 44) — and once per transaction (a lock's `for update`); each call sends it with `values`.
+ * and rendered once — drizzle's building of a select was 4 % of the scan's server CPU (stop 44) —
+ * and prepared once per drizzle session: the database's, and each transaction's from the first
+ * build's text and fields (a lock's `for update`, built again in every transaction until stop 47:
+ * 2 % of the server's CPU in the contest's flows); each call sends it with `values`.
  */
 export function keyedRead<R, V extends Record<string, unknown>>(build: (db: Db | Tx) => KeyedQuery<R>): (db: Db | Tx, values: V) => Promise<R> {
   // By drizzle's session: the database's is one for its life, a transaction's its own.
-  const made = new WeakMap<object, ReturnType<KeyedQuery<R>['prepare']>>();
+  const made = new WeakMap<object, KeyedPrepared<R>>();
+  let first: { query: { sql: string; params: unknown[] }; fields: unknown; name: string; joins: unknown } | undefined;
   return (db, values) => {
-    const session = (db as unknown as { session: object }).session;
+    const session = (db as unknown as { session: PreparingSession }).session;
     let prepared = made.get(session);
     if (!prepared) {
-      const query = build(db);
-      // Its name's text and its preparation both ask the builder for its SQL: built once.
-      const built = query.getSQL();
-      query.getSQL = () => built;
-      prepared = query.prepare(keyedName(query.toSQL().sql));
+      if (first) {
+        prepared = session.prepareQuery<R>(first.query, first.fields, first.name, true);
+        prepared.joinsNotNullableMap = first.joins;
+      } else {
+        const query = build(db);
+        // Its name's text and its preparation both ask the builder for its SQL: built once.
+        const built = query.getSQL();
+        query.getSQL = () => built;
+        const name = keyedName(query.toSQL().sql);
+        prepared = query.prepare(name);
+        if (prepared.queryString !== undefined && prepared.params) first = { query: { sql: prepared.queryString, params: prepared.params }, fields: prepared.fields, name, joins: prepared.joinsNotNullableMap };
+      }
       made.set(session, prepared);
     }
     return prepared.execute(values);

@@ -109,9 +109,10 @@ export const contestAttempts = pgTable('contest_attempts', {
   ip: varchar('ip', { length: 64 }).notNull().default(''),
   unit_id: integer('unit_id'),
   /**
-   * What of the attempt its questions' counters hold (issue 22): 0 nothing, 1 the paper drawn
-   * (`used_count`), 2 also its answers (`answered_count`, `correct_count`); the fold
-   * (engine.ts `foldQuestionCounters`) advances it with the counters, in one statement.
+   * What of the attempt its questions' counters hold (issue 22): 0 nothing (or, with its row in
+   * `contest_paper_folds`, the paper drawn), 1 the paper drawn (`used_count`; attempts made before
+   * that table), 2 also its answers (`answered_count`, `correct_count`); the fold (engine.ts
+   * `foldQuestionCounters`) writes it with the counters, in one statement, once the attempt is submitted.
    */
   counted: smallint('counted').notNull().default(0),
   /** 1: a finished attempt the figures' rollup holds (kinds/contests/rollup.ts); advanced in the same statement as the rollup rows. */
@@ -136,6 +137,18 @@ export const contestAttempts = pgTable('contest_attempts', {
   index('contest_attempts_open_idx').on(t.deadline_at).where(sql`${t.state} = 'inprogress'`),
   index('contest_attempts_done_idx').on(t.act_id, t.level_id, t.submitted_at).where(sql`${t.state} <> 'inprogress'`),
 ]);
+
+/**
+ * The open attempts whose paper the questions' `used_count` holds (issue 22): the fold's mark for
+ * an attempt still being answered, a row of its own so that the fold never writes (so never locks)
+ * the attempt's row, which the reader's save and submission lock. No foreign key for the same
+ * reason (its check would lock the attempt). The fold removes the row when it counts the attempt's
+ * answers (`counted` 2); an attempt with `counted` 1 (made before this table) has its paper counted.
+ */
+export const contestPaperFolds = pgTable('contest_paper_folds', {
+  org_id: integer('org_id').notNull(),
+  attempt_id: integer('attempt_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.attempt_id, t.org_id] })]);
 
 /**
  * One answer of an attempt: saved while answering (autosave), marked at submission (`credit` the

@@ -39,7 +39,7 @@ import {
   type Shortfall,
 } from '@huodong/domain';
 import { keyedExecute, keyedRead, type Db, type Tx } from '../../db/client.js';
-import { activities, contestAnswers, contestAttempts, contestLevels, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
+import { activities, contestAnswers, contestAttempts, contestLevels, contestPaperFolds, contestProgress, contestQuestions, contestRankings, questions, readers } from '../../db/schema.js';
 import { notFound, refused, validationError } from '../../http/errors.js';
 import { nowSec } from '../../participation/clock.js';
 import { rowsOf } from '../../db/rows.js';
@@ -562,13 +562,16 @@ export async function questionDrawn(conn: Conn, q: { id: number; act_id: number 
   const c = contestQuestions;
   const [row] = rowsOf<{ drawn: boolean }>(
     await conn.execute(sql`select coalesce((select ${c.used_count} > 0 from ${c} where ${c.id} = ${q.id}), false)
-      or exists (select 1 from ${t} where ${t.act_id} = ${q.act_id} and ${t.counted} = 0 and ${t.paper} @> ${JSON.stringify([{ id: q.id }])}::jsonb) as drawn`),
+      or exists (select 1 from ${t} where ${t.act_id} = ${q.act_id} and ${t.counted} = 0 and ${t.paper} @> ${JSON.stringify([{ id: q.id }])}::jsonb
+        and not exists (select 1 from ${contestPaperFolds} f where f.attempt_id = ${t.id} and f.org_id = ${t.org_id})) as drawn`),
   );
   return row?.drawn === true;
 }
 
 /** Attempts a fold takes at most in one statement. */
 const FOLD_BATCH = 2000;
+/** The fold's lock (one-key advisory space, positive; ballots hold activity ids negated there): one fold at a time, of any process. */
+const FOLD_LOCK = 2_200_000_022;
 
 /**
  * Add to the questions' counters what attempts hold and the counters do not yet (issue 22): the
@@ -576,34 +579,54 @@ const FOLD_BATCH = 2000;
  * right on submission (`answered_count`, `correct_count`; a hand mark counts itself, in
  * markPending). A start or a submission no longer writes these rows, which every reader's call
  * shared (a must question is in every paper); the server folds every few seconds and at its
- * close. Exact: an attempt's `counted` advances in the same statement as the counters, and an
- * attempt locked by a call under way is left for the next fold (skip locked), so two folds —
- * of two processes too — never count one attempt twice. The number of attempts folded.
+ * close. Exact, one fold at a time (an advisory lock; a fold that finds it taken leaves the work
+ * to the one under way): an open attempt's paper is marked counted by its row in
+ * `contest_paper_folds`, never by a write of the attempt, whose row the reader's save and
+ * submission lock — a fold that locked open attempts made them wait for its statement (the
+ * save's tail); a submitted attempt's `counted` advances in the same statement as the counters,
+ * taken `for update skip locked` (one a call is writing waits for the next fold). The number of
+ * attempts folded.
  */
 export async function foldQuestionCounters(db: Db | Tx, actId?: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const t = contestAttempts;
-    const [row] = await countQuestions(
-      db,
-      sql`claimed as (
-        select ${t.id} as id, ${t.paper} as paper, ${t.state} as state, ${t.counted} as counted from ${t}
-        where ${t.counted} < 2 and (${t.counted} = 0 or ${t.state} <> 'inprogress') ${actId === undefined ? sql`` : sql`and ${t.act_id} = ${actId}`}
-        order by ${t.id} limit ${FOLD_BATCH} for update skip locked
-      ),
-      marked as (
-        update ${t} set counted = case when claimed.state = 'inprogress' then 1 else 2 end from claimed where ${t.id} = claimed.id
-      ),`,
-      sql`select (p->>'id')::int, 1, 0, 0 from claimed, jsonb_array_elements(claimed.paper) p where claimed.counted = 0
-        union all
-        select ${contestAnswers.question_id}, 0, (${contestAnswers.answer} is not null and ${contestAnswers.answer} <> 'null'::jsonb)::int,
-          (${contestAnswers.is_right} = 1 and ${contestAnswers.marked_by} is null)::int
-        from ${contestAnswers} join claimed on ${contestAnswers.attempt_id} = claimed.id where claimed.state <> 'inprogress'`,
-      sql`select count(*)::int as n from claimed`,
-    );
-    const n = Number(row?.n ?? 0);
-    total += n;
-    if (n < FOLD_BATCH) return total;
+    const n = await db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}::bigint) as ok`));
+      if (!lock?.ok) return { open: 0, done: 0 };
+      const t = contestAttempts;
+      const f = contestPaperFolds;
+      const ofAct = actId === undefined ? sql`` : sql`and ${t.act_id} = ${actId}`;
+      const [row] = await countQuestions(
+        tx,
+        sql`open as (
+          select ${t.id} as id, ${t.org_id} as org_id, ${t.paper} as paper from ${t}
+          where ${t.counted} = 0 and ${t.state} = 'inprogress' ${ofAct}
+            and not exists (select 1 from ${f} where ${f.attempt_id} = ${t.id} and ${f.org_id} = ${t.org_id})
+          order by ${t.id} limit ${FOLD_BATCH}
+        ),
+        marked_open as (insert into ${f} (org_id, attempt_id) select org_id, id from open on conflict do nothing),
+        done as (
+          select ${t.id} as id, ${t.org_id} as org_id, ${t.paper} as paper,
+            ${t.counted} = 0 and not exists (select 1 from ${f} where ${f.attempt_id} = ${t.id} and ${f.org_id} = ${t.org_id}) as paper_uncounted
+          from ${t}
+          where ${t.counted} < 2 and ${t.state} <> 'inprogress' ${ofAct}
+          order by ${t.id} limit ${FOLD_BATCH} for update skip locked
+        ),
+        marked_done as (update ${t} set counted = 2 from done where ${t.id} = done.id),
+        unmarked as (delete from ${f} using done where ${f.attempt_id} = done.id and ${f.org_id} = done.org_id),`,
+        sql`select (p->>'id')::int, 1, 0, 0 from open, jsonb_array_elements(open.paper) p
+          union all
+          select (p->>'id')::int, 1, 0, 0 from done, jsonb_array_elements(done.paper) p where done.paper_uncounted
+          union all
+          select ${contestAnswers.question_id}, 0, (${contestAnswers.answer} is not null and ${contestAnswers.answer} <> 'null'::jsonb)::int,
+            (${contestAnswers.is_right} = 1 and ${contestAnswers.marked_by} is null)::int
+          from ${contestAnswers} join done on ${contestAnswers.attempt_id} = done.id`,
+        sql`select (select count(*) from open)::int as open, (select count(*) from done)::int as done`,
+      );
+      return { open: Number(row?.open ?? 0), done: Number(row?.done ?? 0) };
+    });
+    total += n.open + n.done;
+    if (n.open < FOLD_BATCH && n.done < FOLD_BATCH) return total;
   }
 }
 

@@ -148,7 +148,7 @@ describe.runIf(process.env.DATABASE_URL)('long writes prepared once per connecti
   });
 });
 
-/** On either database: drizzle's select of a read by key is built once per database (its session) and once per transaction. */
+/** On either database: drizzle's select of a read by key is built once, then prepared on the database's session and each transaction's. */
 describe('reads by key (keyedRead)', () => {
   it('builds a read by key once, for the database and every transaction, each call answering its own values', async () => {
     const [a, b] = rowsOf<{ id: number; kind: string }>(await database.db.execute(sql`insert into jobs (kind, run_at) values ('read-a', 0), ('read-b', 0) returning id, kind`));

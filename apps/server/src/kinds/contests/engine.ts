@@ -579,8 +579,8 @@ const FOLD_LOCK = 2_200_000_022;
  * right on submission (`answered_count`, `correct_count`; a hand mark counts itself, in
  * markPending). A start or a submission no longer writes these rows, which every reader's call
  * shared (a must question is in every paper); the server folds every few seconds and at its
- * close. Exact, one fold at a time (an advisory lock; a fold that finds it taken leaves the work
- * to the one under way): an open attempt's paper is marked counted by its row in
+ * close. Exact, one fold at a time (an advisory lock; a fold waits for one under way, so that
+ * what a caller's fold leaves uncounted is none of another's uncommitted work): an open attempt's paper is marked counted by its row in
  * `contest_paper_folds`, never by a write of the attempt, whose row the reader's save and
  * submission lock — a fold that locked open attempts made them wait for its statement (the
  * save's tail); a submitted attempt's `counted` advances in the same statement as the counters,
@@ -591,8 +591,8 @@ export async function foldQuestionCounters(db: Db | Tx, actId?: number): Promise
   let total = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}::bigint) as ok`));
-      if (!lock?.ok) return { open: 0, done: 0 };
+      // Waits for a fold under way (a short statement): what it folded is committed before this one reads.
+      await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}::bigint)`);
       const t = contestAttempts;
       const f = contestPaperFolds;
       const ofAct = actId === undefined ? sql`` : sql`and ${t.act_id} = ${actId}`;
